@@ -1,0 +1,4 @@
+import { notFoundRoute } from "@/lib/api/not-found-route";
+
+const handler = notFoundRoute("legacy");
+export { handler as GET, handler as POST, handler as PATCH, handler as PUT, handler as DELETE };

@@ -1,0 +1,5 @@
+export * from "./users";
+export * from "./workspaces";
+export * from "./memberships";
+export * from "./api-keys";
+export * from "./usage-counters";

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { AppError, isAppError } from "./app-error";
+import { errorBody, jsonResponse, successBody, type Envelope } from "./envelope";
+import type { Operation } from "./operation";
+import { getDb, type Db } from "@/lib/db/client";
+import { authenticateApiKey, keyHasScope, type ApiKeyRow, type WorkspaceRow } from "@/lib/auth/api-keys";
+import { consumeRequest, rateLimitHeaders } from "@/lib/usage/consume-request";
+import { planAtLeast } from "@/lib/plans/plans";
+import { randomToken } from "@/lib/ids";
+import { logError } from "@/lib/log";
+
+export interface RouteContext<P, Q, B> {
+  request: Request;
+  requestId: string;
+  db: Db;
+  key: ApiKeyRow;
+  workspace: WorkspaceRow;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a Next.js route handler receives as its second argument. */
+interface NextRouteArgs {
+  params?: Promise<Record<string, string | string[]>>;
+}
+
+const INCOMING_ID = /^[A-Za-z0-9_.:-]{8,64}$/;
+
+/**
+ * The request pipeline every keyed route goes through: request id → key →
+ * quota/rate limit → scope → plan → validation → handler → envelope. Any
+ * thrown error becomes the error envelope; nothing internal leaks on a 500.
+ */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  op: Operation<P, Q, B, R>,
+  handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<z.input<R> | Response> | z.input<R> | Response,
+) {
+  return async (request: Request, next?: NextRouteArgs): Promise<Response> => {
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : `req_${randomToken(20)}`;
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    try {
+      const db = getDb();
+      const { key, workspace } = authenticateApiKey(db, readBearer(request));
+      Object.assign(headers, rateLimitHeaders(consumeRequest(db, workspace, op.service)));
+      authorize(op, key, workspace);
+
+      const params = parseWith(op.params, (await next?.params) ?? {}, "path");
+      const query = parseWith(op.query, Object.fromEntries(queryEntries(new URL(request.url))), "query");
+      const body = op.body === "multipart" || !op.body ? undefined : parseWith(op.body, await readJson(request), "body");
+
+      const result = await handler({ request, requestId, db, key, workspace, params, query, body } as RouteContext<
+        Infer<P>,
+        Infer<Q>,
+        Infer<B>
+      >);
+      if (result instanceof Response) {
+        for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
+        return result;
+      }
+      return jsonResponse(successBody(op.envelope, result), op.successStatus ?? 200, headers);
+    } catch (error) {
+      return errorResponse(op.envelope, error, requestId, headers);
+    }
+  };
+}
+
+export function errorResponse(
+  envelope: Envelope,
+  error: unknown,
+  requestId: string,
+  headers: Record<string, string> = { "X-Request-Id": requestId },
+): Response {
+  const appError = toAppError(error, requestId);
+  return jsonResponse(errorBody(envelope, appError, requestId), appError.status, {
+    ...headers,
+    ...appError.headers,
+    "X-Request-Id": requestId,
+  });
+}
+
+function toAppError(error: unknown, requestId: string): AppError {
+  if (isAppError(error)) return error;
+  logError("unhandled error", { requestId, error });
+  return new AppError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when asking for help.`);
+}
+
+function readBearer(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match ? match[1] : null;
+}
+
+function authorize(op: Operation, key: ApiKeyRow, workspace: WorkspaceRow): void {
+  if (op.scope && !keyHasScope(key, op.scope)) {
+    throw new AppError("insufficient_scope", `This API key lacks the \`${op.scope}\` scope.`, {
+      details: { required_scope: op.scope, key_scopes: key.scopes },
+    });
+  }
+  if (op.plan && !planAtLeast(workspace.plan, op.plan)) {
+    throw new AppError("plan_required", `This endpoint needs the ${op.plan} plan or higher; this workspace is on ${workspace.plan}.`, {
+      details: { required_plan: op.plan, current_plan: workspace.plan },
+    });
+  }
+}
+
+/** Repeated query parameters (e.g. `format=stl&format=obj`) arrive as arrays. */
+function queryEntries(url: URL): [string, string | string[]][] {
+  const out = new Map<string, string | string[]>();
+  for (const [name, value] of url.searchParams) {
+    const prev = out.get(name);
+    out.set(name, prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]);
+  }
+  return [...out];
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_json", "The request body is not valid JSON.", { param: "body" });
+  }
+}
+
+function parseWith<T extends z.ZodType>(schema: T | undefined, input: unknown, where: string): z.output<T> | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    param: issue.path.length ? issue.path.join(".") : where,
+    in: where,
+    code: issue.code,
+    message: issue.message,
+  }));
+  const first = issues[0];
+  throw new AppError("invalid_request", `Invalid ${where} parameter \`${first.param}\`: ${first.message}`, {
+    param: first.param,
+    details: { issues },
+  });
+}

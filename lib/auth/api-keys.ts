@@ -1,0 +1,119 @@
+import { and, desc, eq } from "drizzle-orm";
+import { apiKeys, workspaces } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { newId } from "@/lib/ids";
+import type { Scope } from "@/lib/plans/plans";
+import {
+  displayHintFor,
+  generateApiKeySecret,
+  hashApiKey,
+  hashesEqual,
+  looksLikeApiKey,
+} from "./api-key-secret";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** Writing last_used_at on every request would turn each read into a write. */
+const LAST_USED_THROTTLE_MS = 60_000;
+
+export interface CreateApiKeyInput {
+  workspaceId: string;
+  name: string;
+  scopes: Scope[];
+  expiresAt?: Date | null;
+  createdBy?: string | null;
+}
+
+/** Returns the stored row and the secret, which exists only in this return value. */
+export function createApiKey(db: Db, input: CreateApiKeyInput): { key: ApiKeyRow; secret: string } {
+  const secret = generateApiKeySecret();
+  const key = db
+    .insert(apiKeys)
+    .values({
+      id: newId("apiKey"),
+      workspaceId: input.workspaceId,
+      name: input.name,
+      keyHash: hashApiKey(secret),
+      displayHint: displayHintFor(secret),
+      scopes: [...new Set(input.scopes)],
+      createdBy: input.createdBy ?? null,
+      createdAt: new Date(),
+      expiresAt: input.expiresAt ?? null,
+    })
+    .returning()
+    .get();
+  return { key, secret };
+}
+
+export function listApiKeys(db: Db, workspaceId: string): ApiKeyRow[] {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.workspaceId, workspaceId))
+    .orderBy(desc(apiKeys.createdAt))
+    .all();
+}
+
+export function revokeApiKey(db: Db, workspaceId: string, keyId: string): ApiKeyRow {
+  const key = db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId)))
+    .get();
+  if (!key) throw new AppError("not_found", `No API key ${keyId} in this workspace.`, { param: "id" });
+  if (key.revokedAt) {
+    throw new AppError("conflict", "This API key is already revoked.", {
+      details: { revoked_at: key.revokedAt.toISOString() },
+    });
+  }
+  return db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId)).returning().get();
+}
+
+const unauthorized = (message: string) =>
+  new AppError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="bengkel"' } });
+
+/** Resolves a bearer secret to its key and workspace, or throws 401 saying why. */
+export function authenticateApiKey(
+  db: Db,
+  secret: string | null,
+  now = new Date(),
+): { key: ApiKeyRow; workspace: WorkspaceRow } {
+  if (!secret) throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
+  if (!looksLikeApiKey(secret)) throw unauthorized("Invalid API key.");
+  const hash = hashApiKey(secret);
+  const row = db
+    .select({ key: apiKeys, workspace: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(eq(apiKeys.keyHash, hash))
+    .get();
+  // The index lookup is by hash; compare again in constant time so no path depends on secret bytes.
+  if (!row || !hashesEqual(row.key.keyHash, hash)) throw unauthorized("Invalid API key.");
+  if (row.key.revokedAt) throw unauthorized("This API key has been revoked.");
+  if (row.key.expiresAt && row.key.expiresAt <= now) throw unauthorized("This API key has expired.");
+
+  const lastUsed = row.key.lastUsedAt?.getTime() ?? 0;
+  if (now.getTime() - lastUsed > LAST_USED_THROTTLE_MS) {
+    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id)).run();
+  }
+  return row;
+}
+
+export function keyHasScope(key: ApiKeyRow, scope: Scope): boolean {
+  return key.scopes.length === 0 || key.scopes.includes(scope);
+}
+
+export function serializeApiKey(key: ApiKeyRow) {
+  return {
+    id: key.id,
+    name: key.name,
+    scopes: key.scopes,
+    display_hint: key.displayHint,
+    created_at: key.createdAt.toISOString(),
+    expires_at: key.expiresAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,6 @@
+import type { Operation } from "@/lib/api/operation";
+import * as apiKeys from "./api-keys";
+import * as workspace from "./workspace";
+
+/** Every operation of the public API; the OpenAPI document is built from this list. */
+export const OPERATIONS: Operation[] = [workspace.getWorkspace, apiKeys.listApiKeys, apiKeys.createApiKey, apiKeys.revokeApiKey];

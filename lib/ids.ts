@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+
+/** Every id prefix in one place, so an id says what it points to. */
+export const ID_PREFIXES = {
+  user: "usr",
+  workspace: "ws",
+  apiKey: "key",
+  request: "req",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** base36 of 16 random bytes' worth of characters: 120+ bits, URL-safe, lower case. */
+export function randomToken(length = 24): string {
+  const bytes = randomBytes(length);
+  let out = "";
+  for (let i = 0; i < length; i++) out += ALPHABET[bytes[i] % ALPHABET.length];
+  return out;
+}
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomToken()}`;
+}
+
+export function hasPrefix(id: string, kind: IdKind): boolean {
+  return id.startsWith(`${ID_PREFIXES[kind]}_`);
+}

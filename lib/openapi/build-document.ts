@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import type { Operation } from "@/lib/api/operation";
+import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+
+const errorObject = z
+  .object({
+    type: z.string().meta({ example: "invalid_request_error" }),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    param: z.string().optional(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: "Error" });
+
+const v1Error = z
+  .object({ success: z.literal(false), error: errorObject, request_id: z.string() })
+  .meta({ id: "V1ErrorEnvelope" });
+const legacyError = z
+  .object({ ok: z.literal(false), error: errorObject, request_id: z.string() })
+  .meta({ id: "LegacyErrorEnvelope" });
+
+const COMMON_ERRORS: ErrorCode[] = ["unauthorized", "internal_error"];
+
+function successSchema(op: Operation): z.ZodType {
+  if (op.envelope === "v1") return z.object({ success: z.literal(true), data: op.response });
+  const shape = op.response instanceof z.ZodObject ? op.response.shape : { data: op.response };
+  return z.object({ ok: z.literal(true), ...shape });
+}
+
+function errorResponses(op: Operation) {
+  const codes = [...COMMON_ERRORS, op.service === "quote" ? "quota_exceeded" : "rate_limit_exceeded", ...(op.errors ?? [])] as ErrorCode[];
+  if (op.plan) codes.push("plan_required");
+  if (op.scope) codes.push("insufficient_scope");
+  if (op.params || op.query || op.body) codes.push("invalid_request");
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const schema = op.envelope === "v1" ? v1Error : legacyError;
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      { description: `Error: ${list.join(", ")}`, content: { "application/json": { schema } } },
+    ]),
+  );
+}
+
+function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
+  const requirements = [op.scope && `Scope \`${op.scope}\`.`, op.plan && `Plan: ${op.plan} or higher.`].filter(Boolean);
+  const operation: ZodOpenApiOperationObject = {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: [op.description, ...requirements].filter(Boolean).join("\n\n") || undefined,
+    tags: op.tags,
+    requestParams: {
+      ...(op.params ? { path: op.params as z.ZodObject } : {}),
+      ...(op.query ? { query: op.query as z.ZodObject } : {}),
+    },
+    responses: {
+      [String(op.successStatus ?? 200)]: {
+        description: "Success",
+        content: { "application/json": { schema: successSchema(op) } },
+      },
+      ...errorResponses(op),
+    },
+  };
+  if (op.body === "multipart") {
+    operation.requestBody = {
+      content: { "multipart/form-data": { schema: z.object({ file: z.string().meta({ format: "binary" }) }) } },
+    };
+  } else if (op.body) {
+    operation.requestBody = { content: { "application/json": { schema: op.body } } };
+  }
+  return operation;
+}
+
+export function buildOpenApiDocument(operations: Operation[], serverUrl = "/") {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: toOpenApiOperation(op) };
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Bengkel API",
+      version: "1.0.0",
+      description:
+        "Instant manufacturing quotes from CAD files, the CAD workspace around them, and infrastructure management. " +
+        "Authenticate every request with `Authorization: Bearer <key>`. Prices are estimates in Indonesian rupiah (IDR).",
+      license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearerAuth: [] }],
+    components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key, `bk_live_…`." } } },
+    paths,
+  });
+}

@@ -1,0 +1,132 @@
+import { and, eq, sql } from "drizzle-orm";
+import { usageCounters } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import {
+  DAILY_REQUEST_QUOTA,
+  INFRA_REQUESTS_PER_MINUTE,
+  type InfraPlan,
+  type QuotePlan,
+} from "@/lib/plans/plans";
+
+/** Which limiter a route counts against: the quote service's daily quota or the infrastructure per-minute rate. */
+export type Service = "quote" | "infra";
+
+export interface LimitState {
+  policy: "daily" | "minute";
+  /** null when the plan is unlimited. */
+  limit: number | null;
+  remaining: number | null;
+  windowSeconds: number;
+  resetAt: Date;
+}
+
+interface Window {
+  key: string;
+  policy: LimitState["policy"];
+  seconds: number;
+  resetAt: Date;
+}
+
+export function quotaWindow(now: Date): Window {
+  const day = now.toISOString().slice(0, 10);
+  const resetAt = new Date(`${day}T00:00:00.000Z`);
+  resetAt.setUTCDate(resetAt.getUTCDate() + 1);
+  return { key: `quote:${day}`, policy: "daily", seconds: 86_400, resetAt };
+}
+
+export function rateWindow(now: Date): Window {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return { key: `infra:${minute}`, policy: "minute", seconds: 60, resetAt: new Date((minute + 1) * 60_000) };
+}
+
+/**
+ * Counts one request and refuses it when the window is full. One conditional
+ * UPSERT: SQLite serialises writers, so the check and the increment cannot be
+ * split by another request or process — with a limit of 60, exactly 60 pass.
+ */
+export function consumeRequest(
+  db: Db,
+  workspace: { id: string; plan: QuotePlan; infraPlan: InfraPlan },
+  service: Service,
+  now = new Date(),
+): LimitState {
+  const window = service === "quote" ? quotaWindow(now) : rateWindow(now);
+  const limit =
+    service === "quote" ? DAILY_REQUEST_QUOTA[workspace.plan] : INFRA_REQUESTS_PER_MINUTE[workspace.infraPlan];
+  const ceiling = limit ?? Number.MAX_SAFE_INTEGER;
+
+  const row = db.$client
+    .prepare(
+      `INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 1, 0)
+       ON CONFLICT (workspace_id, window) DO UPDATE SET count = count + 1 WHERE usage_counters.count < ?
+       RETURNING count`,
+    )
+    .get(workspace.id, window.key, ceiling) as { count: number } | undefined;
+
+  const state: LimitState = {
+    policy: window.policy,
+    limit,
+    remaining: limit === null ? null : Math.max(0, limit - (row?.count ?? limit)),
+    windowSeconds: window.seconds,
+    resetAt: window.resetAt,
+  };
+  if (row) return state;
+
+  db.update(usageCounters)
+    .set({ rejected: sql`${usageCounters.rejected} + 1` })
+    .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)))
+    .run();
+  const retryAfter = secondsUntil(window.resetAt, now);
+  throw new AppError(
+    service === "quote" ? "quota_exceeded" : "rate_limit_exceeded",
+    service === "quote"
+      ? `Daily request quota of ${limit} for the ${workspace.plan} plan is used up; it resets at ${window.resetAt.toISOString()}.`
+      : `Rate limit of ${limit} requests per minute for the ${workspace.infraPlan} plan exceeded; retry in ${retryAfter} s.`,
+    { headers: { ...rateLimitHeaders(state, now), "Retry-After": String(retryAfter) } },
+  );
+}
+
+function secondsUntil(date: Date, now: Date): number {
+  return Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * IETF draft-ietf-httpapi-ratelimit-headers structured fields plus the common
+ * X-RateLimit-* trio (Reset as Unix seconds). An unlimited plan sends none.
+ */
+export function rateLimitHeaders(state: LimitState, now = new Date()): Record<string, string> {
+  if (state.limit === null || state.remaining === null) return {};
+  const reset = secondsUntil(state.resetAt, now);
+  return {
+    "RateLimit-Policy": `"${state.policy}";q=${state.limit};w=${state.windowSeconds}`,
+    RateLimit: `"${state.policy}";r=${state.remaining};t=${reset}`,
+    "X-RateLimit-Limit": String(state.limit),
+    "X-RateLimit-Remaining": String(state.remaining),
+    "X-RateLimit-Reset": String(Math.floor(state.resetAt.getTime() / 1000)),
+  };
+}
+
+export interface UsageToday {
+  plan: QuotePlan;
+  used: number;
+  rejected: number;
+  limit: number | null;
+  resetAt: Date;
+}
+
+export function getUsageToday(db: Db, workspace: { id: string; plan: QuotePlan }, now = new Date()): UsageToday {
+  const window = quotaWindow(now);
+  const row = db
+    .select()
+    .from(usageCounters)
+    .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)))
+    .get();
+  return {
+    plan: workspace.plan,
+    used: row?.count ?? 0,
+    rejected: row?.rejected ?? 0,
+    limit: DAILY_REQUEST_QUOTA[workspace.plan],
+    resetAt: window.resetAt,
+  };
+}

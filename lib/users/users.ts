@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { hash, verify } from "@node-rs/argon2";
+import { users } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { newId } from "@/lib/ids";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. Algorithm 2 = argon2id. */
+const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** A hash of a throwaway password, so unknown e-mails cost the same time as wrong passwords. */
+let timingDecoy: Promise<string> | undefined;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2ID);
+}
+
+export async function createUser(db: Db, input: { email: string; password: string; name?: string }): Promise<UserRow> {
+  const email = input.email.trim().toLowerCase();
+  if (input.password.length < 8) throw new AppError("invalid_request", "Password must be at least 8 characters.", { param: "password" });
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+    throw new AppError("conflict", `A user with e-mail ${email} already exists.`, { param: "email" });
+  }
+  return db
+    .insert(users)
+    .values({ id: newId("user"), email, name: input.name ?? null, passwordHash: await hashPassword(input.password), createdAt: new Date() })
+    .returning()
+    .get();
+}
+
+export async function verifyUserPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  if (!user) {
+    timingDecoy ??= hashPassword("timing-decoy-password");
+    await verify(await timingDecoy, password).catch(() => false);
+    return null;
+  }
+  return (await verify(user.passwordHash, password).catch(() => false)) ? user : null;
+}
+
+export function getUser(db: Db, userId: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, userId)).get();
+}
