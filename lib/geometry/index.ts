@@ -1,0 +1,67 @@
+/**
+ * Mesh geometry engine: reads mesh and CAD files into a welded triangle mesh
+ * (millimetres) and measures it. Framework-free and server-only (the STEP path
+ * starts a worker thread running OpenCascade compiled to WebAssembly).
+ */
+import { AppError } from "@/lib/api/app-error";
+import { describeMesh } from "./analyze";
+import { detectMeshFormat } from "./detect-format";
+import { parseAmf } from "./formats/amf";
+import { parseObj } from "./formats/obj";
+import { parseOff } from "./formats/off";
+import { parsePly } from "./formats/ply";
+import { parseCadWithOcct } from "./formats/step";
+import { parseStl } from "./formats/stl";
+import { parseThreeMf } from "./formats/three-mf";
+import { baseNameOf } from "./text-lines";
+import type { AnalyzeMeshOptions, MeshAnalysis, ParsedMesh } from "./types";
+
+export type {
+  AnalyzeMeshOptions,
+  BoundingBoxSize,
+  ComponentRange,
+  MeshAnalysis,
+  MeshComponent,
+  MeshFormat,
+  MeshGeometry,
+  MeshWarning,
+  MeshWarningCode,
+  ParsedMesh,
+} from "./types";
+export { detectMeshFormat } from "./detect-format";
+
+/**
+ * Reads a mesh or CAD file into a welded triangle mesh in millimetres (see
+ * `ParsedMesh`). Throws AppError: `unsupported_format` when the file is not a
+ * format we read, `unreadable_file` when it is damaged or unsafe,
+ * `empty_geometry` when it holds no triangles.
+ */
+export async function parseMesh(bytes: Uint8Array, filename: string, options: AnalyzeMeshOptions = {}): Promise<ParsedMesh> {
+  if (bytes.length === 0) throw new AppError("unreadable_file", `"${filename}" is empty (0 bytes).`);
+  const format = detectMeshFormat(bytes, filename);
+  const name = baseNameOf(filename);
+  let mesh: ParsedMesh;
+  switch (format) {
+    case "stl": mesh = parseStl(bytes, name); break;
+    case "obj": mesh = parseObj(bytes, name); break;
+    case "off": mesh = parseOff(bytes, name); break;
+    case "ply": mesh = parsePly(bytes, name); break;
+    case "3mf": mesh = parseThreeMf(bytes, options); break;
+    case "amf": mesh = parseAmf(bytes, name, options); break;
+    case "step":
+    case "iges":
+    case "brep": mesh = await parseCadWithOcct(bytes, format, name, options); break;
+    case null:
+      throw new AppError(
+        "unsupported_format",
+        `"${filename}" is not a file type we can read. Upload STL, OBJ, OFF, PLY, 3MF, AMF, STEP, IGES or BREP.`,
+      );
+  }
+  if (mesh.indices.length === 0) throw new AppError("empty_geometry", `"${filename}" was read as ${format.toUpperCase()} but contains no triangles.`);
+  return mesh;
+}
+
+/** Parses and measures a mesh file: volume, area, bounding box, topology checks and warnings. */
+export async function analyzeMesh(bytes: Uint8Array, filename: string, options: AnalyzeMeshOptions = {}): Promise<MeshAnalysis> {
+  return describeMesh(await parseMesh(bytes, filename, options));
+}

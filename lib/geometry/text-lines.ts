@@ -1,0 +1,36 @@
+const latin1Decoder = new TextDecoder("latin1");
+
+/**
+ * Splits a text file into lines with comments (from `commentChar` to end of
+ * line) removed and whitespace trimmed. Latin-1 decoding never fails and keeps
+ * one character per byte, which is all the numeric text formats need.
+ */
+export function readTextLines(bytes: Uint8Array, commentChar = "#"): string[] {
+  const lines = latin1Decoder.decode(bytes).split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const commentStart = lines[i].indexOf(commentChar);
+    lines[i] = (commentStart >= 0 ? lines[i].slice(0, commentStart) : lines[i]).trim();
+  }
+  return lines;
+}
+
+export function splitTokens(line: string): string[] {
+  return line.split(/\s+/);
+}
+
+/** Parses a decimal number token strictly (Number("") would be 0, parseFloat("1x") would be 1). */
+export function parseNumberToken(token: string | undefined): number {
+  if (token === undefined || token === "") return Number.NaN;
+  return Number(token);
+}
+
+export function formatBytes(count: number): string {
+  return `${count.toLocaleString("en-US")} bytes`;
+}
+
+/** The file name without directory and extension, used to name single-object files. */
+export function baseNameOf(filename: string): string {
+  const name = filename.split(/[\\/]/).pop() ?? filename;
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 ? name.slice(0, dot) : name) || "mesh";
+}

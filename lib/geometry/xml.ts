@@ -1,0 +1,38 @@
+import { SaxesParser } from "saxes";
+import { AppError } from "@/lib/api/app-error";
+
+export interface XmlHandlers {
+  /** Element name without namespace prefix; attribute names as written (prefix kept). */
+  onOpen(name: string, attributes: Record<string, string>): void;
+  onClose(name: string): void;
+  onText?(text: string): void;
+}
+
+const utf8Decoder = new TextDecoder("utf-8");
+
+function localName(name: string): string {
+  const colon = name.indexOf(":");
+  return colon >= 0 ? name.slice(colon + 1) : name;
+}
+
+/**
+ * Streams XML through saxes. Documents with a DOCTYPE are refused outright:
+ * saxes never expands entities, and refusing DTDs shuts out entity-expansion
+ * and external-entity tricks before any parsing work is done.
+ */
+export function parseXml(bytes: Uint8Array, documentLabel: string, handlers: XmlHandlers): void {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  parser.on("doctype", () => {
+    throw new AppError("unreadable_file", `${documentLabel} contains a DOCTYPE/entity declaration, which is not allowed in mesh files.`);
+  });
+  parser.on("error", (error) => {
+    throw new AppError("unreadable_file", `${documentLabel} is not well-formed XML: ${error.message}`);
+  });
+  parser.on("opentag", (tag) => handlers.onOpen(localName(tag.name), tag.attributes as Record<string, string>));
+  parser.on("closetag", (tag) => handlers.onClose(localName(tag.name)));
+  if (handlers.onText) {
+    const onText = handlers.onText;
+    parser.on("text", (text) => onText(text));
+  }
+  parser.write(utf8Decoder.decode(bytes)).close();
+}
