@@ -30,13 +30,15 @@ function sniffContent(bytes: Uint8Array, byExtension: MeshFormat | null): MeshFo
     return containsAscii(bytes, "3dmodel.model") ? "3mf" : containsAscii(bytes, ".amf") ? "amf" : null;
   }
   if (isBinaryStl(bytes)) return "stl";
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096)).replace(/^\uFEFF?\s*/, "");
+  const rawHead = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
+  // IGES: fixed 80-column records, the first one flagged "S" in column 73 (its text may be blank).
+  if (/^.{72}S[ \d]{7}\r?$/.test(rawHead.split("\n")[0])) return "iges";
+  const head = rawHead.replace(/^\uFEFF?\s*/, "");
   if (head.startsWith("ISO-10303-21")) return "step";
   if (/^ply\r?\n/.test(head)) return "ply";
   if (/^(DBRep_DrawableShape|CASCADE Topology)/.test(head)) return "brep";
   if (/^<\?xml[^>]*>\s*(<!--[\s\S]*?-->\s*)*<amf[\s>]/.test(head) || head.startsWith("<amf")) return "amf";
   if (looksLikeAsciiStl(bytes)) return "stl";
-  if (/^.{72}S[ \d]{7}\r?$/m.test(head.split("\n")[0] ?? "")) return "iges";
   const firstStatement = head.split(/\r?\n/).map((line) => line.replace(/#.*/, "").trim()).find((line) => line !== "");
   if (firstStatement !== undefined && isOffHeader(firstStatement)) return "off";
   if (/^v\s/m.test(head) && (/^f\s/m.test(head) || byExtension === "obj")) return "obj";

@@ -18,7 +18,7 @@ export function isBinaryStl(bytes: Uint8Array): boolean {
 
 export function looksLikeAsciiStl(bytes: Uint8Array): boolean {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096));
-  if (head.includes("\0")) return false;
+  if (head.slice(0, 256).includes("\0")) return false; // binary headers are NUL-padded; trailing garbage may hold NULs
   const firstStatement = head.replace(/^(\s*#[^\n]*\n)*\s*/, "");
   return /^solid\b/i.test(firstStatement) && /\b(facet|endsolid)\b/i.test(head);
 }
