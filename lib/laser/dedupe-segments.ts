@@ -1,0 +1,137 @@
+import type { Point, Segment } from "./geometry/segments";
+import { segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
+
+export interface DedupeResult {
+  segments: Segment[];
+  /** Segments (or parts of them) drawn more than once. */
+  duplicates: number;
+  duplicateLengthMm: number;
+}
+
+/**
+ * Removes geometry the laser would cut twice. Collinear lines and co-circular arcs
+ * are grouped by a hashed key (rounded at the tolerance; only near-duplicates that
+ * straddle a rounding boundary escape, exact copies never do). A group whose
+ * intervals overlap is split at every endpoint and each piece kept once, so partial
+ * overlaps count once and endpoints other contours touch survive for chaining.
+ * Curves (splines, ellipses) are only recognised as whole copies.
+ */
+export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
+  const result: DedupeResult = { segments: [], duplicates: 0, duplicateLengthMm: 0 };
+  const lineGroups = new Map<string, Extract<Segment, { kind: "line" }>[]>();
+  const arcGroups = new Map<string, Extract<Segment, { kind: "arc" }>[]>();
+  const curveKeys = new Set<string>();
+  for (const s of input) {
+    if (s.kind === "line") addToGroup(lineGroups, lineKey(s, tol), s);
+    else if (s.kind === "arc") addToGroup(arcGroups, `${Math.round(s.c[0] / tol)},${Math.round(s.c[1] / tol)},${Math.round(s.r / tol)}`, s);
+    else {
+      const a = segmentStart(s);
+      const b = segmentEnd(s);
+      const ends = [`${Math.round(a[0] / tol)},${Math.round(a[1] / tol)}`, `${Math.round(b[0] / tol)},${Math.round(b[1] / tol)}`].sort();
+      const key = `${ends[0]}|${ends[1]}|${Math.round(s.length / tol)}`;
+      if (curveKeys.has(key)) countDuplicate(result, s.length);
+      else {
+        curveKeys.add(key);
+        result.segments.push(s);
+      }
+    }
+  }
+  for (const group of lineGroups.values()) dedupeLines(group, tol, result);
+  for (const group of arcGroups.values()) dedupeArcs(group, tol, result);
+  return result;
+}
+
+function addToGroup<T>(groups: Map<string, T[]>, key: string, s: T): void {
+  const g = groups.get(key);
+  if (g) g.push(s);
+  else groups.set(key, [s]);
+}
+
+function countDuplicate(r: DedupeResult, length: number): void {
+  r.duplicates++;
+  r.duplicateLengthMm += length;
+}
+
+/** Key of the infinite line: direction folded into [0, π) and signed distance from the origin. */
+function lineKey(s: Extract<Segment, { kind: "line" }>, tol: number): string {
+  let theta = Math.atan2(s.b[1] - s.a[1], s.b[0] - s.a[0]);
+  if (theta < 0) theta += Math.PI;
+  if (theta >= Math.PI - 1e-9) theta -= Math.PI;
+  const w = Math.cos(theta) * s.a[1] - Math.sin(theta) * s.a[0];
+  return `${Math.round(theta * 1e6)},${Math.round(w / tol)}`;
+}
+
+interface Interval<T> {
+  lo: number;
+  hi: number;
+  loPoint: T;
+  hiPoint: T;
+  layer: string;
+}
+
+/** Splits overlapping 1D intervals at every endpoint; calls emit once per covered piece. */
+function splitOverlaps<T>(items: Interval<T>[], tol: number, result: DedupeResult, unit: number, emit: (lo: number, hi: number, a: T, b: T, layer: string) => void): boolean {
+  items.sort((x, y) => x.lo - y.lo);
+  let overlap = false;
+  let reach = -Infinity;
+  for (const it of items) {
+    if (it.lo < reach - tol) overlap = true;
+    reach = Math.max(reach, it.hi);
+  }
+  if (!overlap) return false;
+  const breaks: { t: number; p: T }[] = [];
+  for (const it of items) breaks.push({ t: it.lo, p: it.loPoint }, { t: it.hi, p: it.hiPoint });
+  breaks.sort((x, y) => x.t - y.t);
+  const merged = breaks.filter((b, k) => k === 0 || b.t - breaks[k - 1].t > tol);
+  for (let k = 1; k < merged.length; k++) {
+    const mid = (merged[k - 1].t + merged[k].t) / 2;
+    const covering = items.filter((it) => it.lo <= mid && it.hi >= mid);
+    if (covering.length === 0) continue;
+    if (covering.length > 1) {
+      result.duplicates += covering.length - 1;
+      result.duplicateLengthMm += (covering.length - 1) * (merged[k].t - merged[k - 1].t) * unit;
+    }
+    emit(merged[k - 1].t, merged[k].t, merged[k - 1].p, merged[k].p, covering[0].layer);
+  }
+  return true;
+}
+
+function dedupeLines(group: Extract<Segment, { kind: "line" }>[], tol: number, result: DedupeResult): void {
+  if (group.length === 1) {
+    result.segments.push(group[0]);
+    return;
+  }
+  const d = [group[0].b[0] - group[0].a[0], group[0].b[1] - group[0].a[1]];
+  const len = Math.hypot(d[0], d[1]);
+  const u = [d[0] / len, d[1] / len];
+  const items: Interval<Point>[] = group.map((s) => {
+    const ta = s.a[0] * u[0] + s.a[1] * u[1];
+    const tb = s.b[0] * u[0] + s.b[1] * u[1];
+    return ta <= tb ? { lo: ta, hi: tb, loPoint: s.a, hiPoint: s.b, layer: s.layer } : { lo: tb, hi: ta, loPoint: s.b, hiPoint: s.a, layer: s.layer };
+  });
+  const split = splitOverlaps(items, tol, result, 1, (_lo, _hi, a, b, layer) => result.segments.push({ kind: "line", a, b, layer }));
+  if (!split) result.segments.push(...group);
+}
+
+function dedupeArcs(group: Extract<Segment, { kind: "arc" }>[], tol: number, result: DedupeResult): void {
+  if (group.length === 1) {
+    result.segments.push(group[0]);
+    return;
+  }
+  const twoPi = 2 * Math.PI;
+  const { c, r } = group[0];
+  const angTol = tol / r;
+  // Angles as CCW intervals in [0, 2π]; an arc across 0 becomes two intervals.
+  const items: Interval<number>[] = [];
+  for (const s of group) {
+    const sweep = Math.abs(s.sweep);
+    let lo = s.sweep >= 0 ? s.a0 : s.a0 + s.sweep;
+    lo = ((lo % twoPi) + twoPi) % twoPi;
+    const hi = lo + sweep;
+    if (sweep >= twoPi - 1e-12) items.push({ lo: 0, hi: twoPi, loPoint: 0, hiPoint: twoPi, layer: s.layer });
+    else if (hi <= twoPi) items.push({ lo, hi, loPoint: lo, hiPoint: hi, layer: s.layer });
+    else items.push({ lo, hi: twoPi, loPoint: lo, hiPoint: twoPi, layer: s.layer }, { lo: 0, hi: hi - twoPi, loPoint: 0, hiPoint: hi - twoPi, layer: s.layer });
+  }
+  const split = splitOverlaps(items, angTol, result, r, (lo, hi, _a, _b, layer) => result.segments.push({ kind: "arc", c, r, a0: lo, sweep: hi - lo, layer }));
+  if (!split) result.segments.push(...group);
+}

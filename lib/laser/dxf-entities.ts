@@ -1,0 +1,213 @@
+import { AppError } from "@/lib/api/app-error";
+import type { DrawingEntity, PolylineVertex, Vec3 } from "./types";
+import { ignoredReason } from "./ignored-types";
+
+/** One entity record: group-code pairs [start, end) of `lines` (pair k = lines[2k], lines[2k+1]). */
+export interface DxfRecord {
+  type: string;
+  lines: string[];
+  start: number;
+  end: number;
+}
+
+const DEG = Math.PI / 180;
+const Z_AXIS: Vec3 = [0, 0, 1];
+
+function num(r: DxfRecord, pair: number): number {
+  const v = +r.lines[2 * pair + 1];
+  if (!Number.isFinite(v)) {
+    throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${r.lines[2 * pair + 1].slice(0, 40).trim()}".`);
+  }
+  return v;
+}
+
+/** Shared fields: layer (8), paper-space flag (67) and extrusion (210/220/230). */
+interface Common {
+  layer: string;
+  paper: boolean;
+  extrusion: Vec3;
+}
+
+function readCommon(r: DxfRecord, code: number, pair: number, c: Common): boolean {
+  switch (code) {
+    case 8: c.layer = r.lines[2 * pair + 1].trim(); return true;
+    case 67: c.paper = num(r, pair) === 1; return true;
+    case 210: c.extrusion = [num(r, pair), c.extrusion[1], c.extrusion[2]]; return true;
+    case 220: c.extrusion = [c.extrusion[0], num(r, pair), c.extrusion[2]]; return true;
+    case 230: c.extrusion = [c.extrusion[0], c.extrusion[1], num(r, pair)]; return true;
+    default: return false;
+  }
+}
+
+export function convertDxfRecord(r: DxfRecord, modelSpace: boolean, vertices: DxfRecord[]): DrawingEntity {
+  const c: Common = { layer: "0", paper: false, extrusion: Z_AXIS };
+  const entity = convertByType(r, c, vertices);
+  // Entities of the ENTITIES section flagged 67=1 belong to a paper-space layout, not the part.
+  if (modelSpace && c.paper) return { type: "ignored", reason: "paper_space", layer: c.layer };
+  return entity;
+}
+
+function convertByType(r: DxfRecord, c: Common, vertices: DxfRecord[]): DrawingEntity {
+  switch (r.type) {
+    case "LINE": return readLine(r, c);
+    case "CIRCLE":
+    case "ARC": return readArc(r, c);
+    case "LWPOLYLINE": return readLwPolyline(r, c);
+    case "POLYLINE": return readPolyline(r, c, vertices);
+    case "SPLINE": return readSpline(r, c);
+    case "ELLIPSE": return readEllipse(r, c);
+    case "INSERT": return readInsert(r, c);
+    default:
+      for (let k = r.start; k < r.end; k++) readCommon(r, +r.lines[2 * k], k, c);
+      return { type: "ignored", reason: ignoredReason(r.type), layer: c.layer };
+  }
+}
+
+function readLine(r: DxfRecord, c: Common): DrawingEntity {
+  const p = [0, 0, 0, 0, 0, 0];
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code >= 10 && code <= 31 && code % 10 <= 1) p[(Math.floor(code / 10) - 1) * 2 + (code % 10)] = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  // p = [x0, x1, y0, y1, z0, z1] from codes 10/11, 20/21, 30/31.
+  return { type: "line", layer: c.layer, start: [p[0], p[2], p[4]], end: [p[1], p[3], p[5]] };
+}
+
+function readArc(r: DxfRecord, c: Common): DrawingEntity {
+  const center: Vec3 = [0, 0, 0];
+  let radius = 0;
+  let start = 0;
+  let end = 360;
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code === 10) center[0] = num(r, k);
+    else if (code === 20) center[1] = num(r, k);
+    else if (code === 30) center[2] = num(r, k);
+    else if (code === 40) radius = num(r, k);
+    else if (code === 50) start = num(r, k);
+    else if (code === 51) end = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  return { type: "arc", layer: c.layer, center, radius, start: start * DEG, end: end * DEG, full: r.type === "CIRCLE", extrusion: c.extrusion };
+}
+
+function readLwPolyline(r: DxfRecord, c: Common): DrawingEntity {
+  const vertices: PolylineVertex[] = [];
+  let flags = 0;
+  let elevation = 0;
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code === 10) vertices.push({ x: num(r, k), y: 0, z: 0, bulge: 0 });
+    else if (code === 20 && vertices.length) vertices[vertices.length - 1].y = num(r, k);
+    else if (code === 42 && vertices.length) vertices[vertices.length - 1].bulge = num(r, k);
+    else if (code === 70) flags = num(r, k);
+    else if (code === 38) elevation = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  for (const v of vertices) v.z = elevation;
+  return { type: "polyline", layer: c.layer, vertices, closed: (flags & 1) === 1, ocs: true, extrusion: c.extrusion };
+}
+
+function readPolyline(r: DxfRecord, c: Common, vertexRecords: DxfRecord[]): DrawingEntity {
+  let flags = 0;
+  let elevation = 0;
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code === 70) flags = num(r, k);
+    else if (code === 30) elevation = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  // 16 = polygon mesh, 64 = polyface mesh: surfaces, not cut paths.
+  if (flags & (16 | 64)) return { type: "ignored", reason: "mesh", layer: c.layer };
+  const is3d = (flags & 8) === 8;
+  const vertices: PolylineVertex[] = [];
+  for (const v of vertexRecords) {
+    const p: PolylineVertex = { x: 0, y: 0, z: elevation, bulge: 0 };
+    let vflags = 0;
+    for (let k = v.start; k < v.end; k++) {
+      const code = +v.lines[2 * k];
+      if (code === 10) p.x = num(v, k);
+      else if (code === 20) p.y = num(v, k);
+      else if (code === 30 && is3d) p.z = num(v, k);
+      else if (code === 42) p.bulge = num(v, k);
+      else if (code === 70) vflags = num(v, k);
+    }
+    // 16 = spline frame control point: part of the frame, not of the drawn curve.
+    if (!(vflags & 16)) vertices.push(p);
+  }
+  return { type: "polyline", layer: c.layer, vertices, closed: (flags & 1) === 1, ocs: !is3d, extrusion: c.extrusion };
+}
+
+function readSpline(r: DxfRecord, c: Common): DrawingEntity {
+  let flags = 0;
+  let degree = 3;
+  const knots: number[] = [];
+  const weights: number[] = [];
+  const control: Vec3[] = [];
+  const fit: Vec3[] = [];
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code === 10) control.push([num(r, k), 0, 0]);
+    else if (code === 20 && control.length) control[control.length - 1][1] = num(r, k);
+    else if (code === 30 && control.length) control[control.length - 1][2] = num(r, k);
+    else if (code === 11) fit.push([num(r, k), 0, 0]);
+    else if (code === 21 && fit.length) fit[fit.length - 1][1] = num(r, k);
+    else if (code === 31 && fit.length) fit[fit.length - 1][2] = num(r, k);
+    else if (code === 40) knots.push(num(r, k));
+    else if (code === 41) weights.push(num(r, k));
+    else if (code === 70) flags = num(r, k);
+    else if (code === 71) degree = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  const weighted = weights.length === control.length && weights.some((w) => w !== 1);
+  return { type: "spline", layer: c.layer, degree, knots, control, weights: weighted ? weights : null, fit, closed: (flags & 1) === 1 };
+}
+
+function readEllipse(r: DxfRecord, c: Common): DrawingEntity {
+  const center: Vec3 = [0, 0, 0];
+  const major: Vec3 = [1, 0, 0];
+  let ratio = 1;
+  let start = 0;
+  let end = 2 * Math.PI;
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code === 10) center[0] = num(r, k);
+    else if (code === 20) center[1] = num(r, k);
+    else if (code === 30) center[2] = num(r, k);
+    else if (code === 11) major[0] = num(r, k);
+    else if (code === 21) major[1] = num(r, k);
+    else if (code === 31) major[2] = num(r, k);
+    else if (code === 40) ratio = num(r, k);
+    else if (code === 41) start = num(r, k);
+    else if (code === 42) end = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  return { type: "ellipse", layer: c.layer, center, major, ratio, start, end, extrusion: c.extrusion };
+}
+
+function readInsert(r: DxfRecord, c: Common): DrawingEntity {
+  const e = {
+    block: "",
+    insertion: [0, 0, 0] as Vec3,
+    scale: [1, 1, 1] as Vec3,
+    rotation: 0,
+    columns: 1,
+    rows: 1,
+    columnSpacing: 0,
+    rowSpacing: 0,
+  };
+  for (let k = r.start; k < r.end; k++) {
+    const code = +r.lines[2 * k];
+    if (code === 2) e.block = r.lines[2 * k + 1].trim();
+    else if (code >= 10 && code <= 30 && code % 10 === 0) e.insertion[code / 10 - 1] = num(r, k);
+    else if (code >= 41 && code <= 43) e.scale[code - 41] = num(r, k);
+    else if (code === 50) e.rotation = num(r, k) * DEG;
+    else if (code === 70) e.columns = Math.max(1, num(r, k));
+    else if (code === 71) e.rows = Math.max(1, num(r, k));
+    else if (code === 44) e.columnSpacing = num(r, k);
+    else if (code === 45) e.rowSpacing = num(r, k);
+    else readCommon(r, code, k, c);
+  }
+  return { type: "insert", layer: c.layer, ...e, extrusion: c.extrusion };
+}

@@ -1,0 +1,210 @@
+import { AppError } from "@/lib/api/app-error";
+import type { DrawingEntity, DrawingModel, Vec3 } from "./types";
+import type { Point, Segment } from "./geometry/segments";
+import { flattenCurve } from "./geometry/flatten-curve";
+import { makeNurbs } from "./geometry/nurbs";
+import {
+  type Affine,
+  applyPoint,
+  applyVector,
+  composeAffine,
+  cross,
+  normalize,
+  ocsToWcs,
+  rotationZ,
+  scaling,
+  translation,
+} from "./geometry/transform";
+
+export const DEFAULT_NON_CUT_LAYER_PATTERNS = ["DIM", "TEXT", "ANNO", "BEND", "TITLE", "BORDER", "DEFPOINTS"];
+
+const MAX_BLOCK_DEPTH = 32;
+const MAX_SEGMENTS = 2_000_000;
+/** Beyond 1000 km the drawing is certainly in the wrong units or corrupt, and float precision is gone. */
+const MAX_COORDINATE_MM = 1e9;
+
+export interface ExplodedDrawing {
+  segments: Segment[];
+  ignored: Record<string, number>;
+  bendLines: number;
+}
+
+type LayerRole = "cut" | "bend" | "non_cut";
+
+/**
+ * Walks model space, expanding INSERTs recursively, and turns every cut entity
+ * into 2D segments in mm (OCS → WCS → block transforms → unit scale, then Z dropped).
+ */
+export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPatterns: string[]): ExplodedDrawing {
+  const out: ExplodedDrawing = { segments: [], ignored: {}, bendLines: 0 };
+  const patterns = nonCutPatterns.map((p) => p.toUpperCase());
+  const roles = new Map<string, LayerRole>();
+  const roleOf = (layer: string): LayerRole => {
+    let role = roles.get(layer);
+    if (!role) {
+      const name = layer.toUpperCase();
+      role = !patterns.some((p) => name.includes(p)) ? "cut" : name.includes("BEND") ? "bend" : "non_cut";
+      roles.set(layer, role);
+    }
+    return role;
+  };
+  const ignore = (reason: string) => {
+    out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
+  };
+
+  const walk = (entities: DrawingEntity[], m: Affine, parentLayer: string | null, depth: number): void => {
+    for (const e of entities) {
+      if (e.type === "ignored") {
+        ignore(e.reason);
+        continue;
+      }
+      // Entities on layer 0 inside a block take the layer of the INSERT that places them.
+      const layer = e.layer === "0" && parentLayer !== null ? parentLayer : e.layer;
+      if (e.type === "insert") {
+        const block = model.blocks.get(e.block.toUpperCase());
+        if (!block) ignore("missing_block");
+        else if (depth >= MAX_BLOCK_DEPTH) ignore("nesting_too_deep");
+        else for (const child of insertTransforms(e, block.base)) walk(block.entities, composeAffine(m, child), layer, depth + 1);
+        continue;
+      }
+      const role = roleOf(layer);
+      if (role === "bend") out.bendLines++;
+      else if (role === "non_cut") ignore("layer");
+      else emitEntity(e, m, layer, out.segments);
+      if (out.segments.length > MAX_SEGMENTS) {
+        throw new AppError("unreadable_file", `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments (deeply nested or arrayed blocks); it is too complex to quote automatically.`);
+      }
+    }
+  };
+  walk(model.entities, scaling([unitScale, unitScale, unitScale]), null, 0);
+  for (const s of out.segments) checkRange(s);
+  return out;
+}
+
+function checkRange(s: Segment): void {
+  const pts = s.kind === "line" ? [s.a, s.b] : s.kind === "arc" ? [s.c] : [s.points[0]];
+  const r = s.kind === "arc" ? s.r : 0;
+  for (const p of pts) {
+    if (!(Math.abs(p[0]) + r < MAX_COORDINATE_MM && Math.abs(p[1]) + r < MAX_COORDINATE_MM)) {
+      throw new AppError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
+    }
+  }
+}
+
+/** Block → WCS for each cell of a (possibly arrayed) INSERT. */
+function insertTransforms(e: Extract<DrawingEntity, { type: "insert" }>, base: Vec3): Affine[] {
+  const head = composeAffine(composeAffine(ocsToWcs(e.extrusion), translation(e.insertion)), rotationZ(e.rotation));
+  const tail = composeAffine(scaling(e.scale), translation([-base[0], -base[1], -base[2]]));
+  const cells: Affine[] = [];
+  for (let row = 0; row < e.rows; row++) {
+    for (let col = 0; col < e.columns; col++) {
+      const offset = translation([col * e.columnSpacing, row * e.rowSpacing, 0]);
+      cells.push(composeAffine(composeAffine(head, offset), tail));
+    }
+  }
+  return cells;
+}
+
+function project(m: Affine, p: Vec3): Point {
+  const q = applyPoint(m, p);
+  return [q[0], q[1]];
+}
+
+function emitEntity(e: DrawingEntity, m: Affine, layer: string, out: Segment[]): void {
+  switch (e.type) {
+    case "line":
+      pushLine(project(m, e.start), project(m, e.end), layer, out);
+      return;
+    case "arc": {
+      if (!(e.radius > 0)) return;
+      const f = composeAffine(m, ocsToWcs(e.extrusion));
+      const sweep = e.full ? 2 * Math.PI : ccwSweep(e.start, e.end);
+      pushEllipticArc(f, e.center, [e.radius, 0, 0], [0, e.radius, 0], e.full ? 0 : e.start, sweep, layer, out);
+      return;
+    }
+    case "ellipse": {
+      const minor = cross(normalize(e.extrusion), e.major).map((v) => v * e.ratio) as Vec3;
+      pushEllipticArc(m, e.center, e.major, minor, e.start, ccwSweep(e.start, e.end), layer, out);
+      return;
+    }
+    case "polyline":
+      emitPolyline(e, m, layer, out);
+      return;
+    case "spline":
+      emitSpline(e, m, layer, out);
+      return;
+  }
+}
+
+/** Sweep from start to end counter-clockwise in (0, 2π]: an arc crossing 0° must not come out negative. */
+function ccwSweep(start: number, end: number): number {
+  const twoPi = 2 * Math.PI;
+  const s = (((end - start) % twoPi) + twoPi) % twoPi;
+  return s < 1e-12 ? twoPi : s;
+}
+
+function pushLine(a: Point, b: Point, layer: string, out: Segment[]): void {
+  if (Math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9) out.push({ kind: "line", a, b, layer });
+}
+
+/**
+ * Emits c + u·cos t + v·sin t for t from t0 over `sweep` (signed), after transform f.
+ * If the image is still a circle (similarity transform) it stays an exact arc; otherwise
+ * (non-uniform scale, tilted OCS) it becomes a measured curve.
+ */
+function pushEllipticArc(f: Affine, center: Vec3, u3: Vec3, v3: Vec3, t0: number, sweep: number, layer: string, out: Segment[]): void {
+  const c = project(f, center);
+  const uw = applyVector(f, u3);
+  const vw = applyVector(f, v3);
+  const u: Point = [uw[0], uw[1]];
+  const v: Point = [vw[0], vw[1]];
+  const lu = Math.hypot(u[0], u[1]);
+  const lv = Math.hypot(v[0], v[1]);
+  const crossUV = u[0] * v[1] - u[1] * v[0];
+  const scale = Math.max(lu, lv);
+  if (scale === 0) return;
+  if (Math.abs(lu - lv) <= 1e-9 * scale && Math.abs(u[0] * v[0] + u[1] * v[1]) <= 1e-9 * scale * scale) {
+    const dir = crossUV >= 0 ? 1 : -1;
+    out.push({ kind: "arc", c, r: lu, a0: Math.atan2(u[1], u[0]) + dir * t0, sweep: dir * sweep, layer });
+    return;
+  }
+  const breaks = [0, 1, 2, 3, 4].map((k) => t0 + (sweep * k) / 4);
+  const curve = flattenCurve((t) => [c[0] + u[0] * Math.cos(t) + v[0] * Math.sin(t), c[1] + u[1] * Math.cos(t) + v[1] * Math.sin(t)], breaks);
+  out.push({ kind: "curve", ...curve, layer });
+}
+
+function emitPolyline(e: Extract<DrawingEntity, { type: "polyline" }>, m: Affine, layer: string, out: Segment[]): void {
+  const f = e.ocs ? composeAffine(m, ocsToWcs(e.extrusion)) : m;
+  const vs = e.vertices;
+  const count = e.closed ? vs.length : vs.length - 1;
+  for (let k = 0; k < count; k++) {
+    const p = vs[k];
+    const q = vs[(k + 1) % vs.length];
+    const dx = q.x - p.x;
+    const dy = q.y - p.y;
+    const d = Math.hypot(dx, dy);
+    if (!e.ocs || Math.abs(p.bulge) < 1e-12 || d < 1e-12) {
+      pushLine(project(f, [p.x, p.y, p.z]), project(f, [q.x, q.y, q.z]), layer, out);
+      continue;
+    }
+    // Bulge = tan(θ/4), θ the signed included angle; the center sits h off the chord's midpoint, to the left for θ > 0.
+    const theta = 4 * Math.atan(p.bulge);
+    const h = d / 2 / Math.tan(theta / 2);
+    const cx = (p.x + q.x) / 2 - (dy / d) * h;
+    const cy = (p.y + q.y) / 2 + (dx / d) * h;
+    const r = Math.hypot(p.x - cx, p.y - cy);
+    pushEllipticArc(f, [cx, cy, p.z], [r, 0, 0], [0, r, 0], Math.atan2(p.y - cy, p.x - cx), theta, layer, out);
+  }
+}
+
+function emitSpline(e: Extract<DrawingEntity, { type: "spline" }>, m: Affine, layer: string, out: Segment[]): void {
+  if (e.control.length === 0) {
+    // Fit-point-only splines (no control frame stored) are rare: follow the fit points.
+    for (let k = 1; k < e.fit.length; k++) pushLine(project(m, e.fit[k - 1]), project(m, e.fit[k]), layer, out);
+    return;
+  }
+  const nurbs = makeNurbs(e.degree, e.knots, e.control.map((p) => project(m, p)), e.weights);
+  if (!nurbs) throw new AppError("unreadable_file", "The drawing has a damaged spline (its knots do not match its control points).");
+  const curve = flattenCurve(nurbs.evaluate, nurbs.breaks);
+  if (curve.length > 1e-9) out.push({ kind: "curve", ...curve, layer });
+}

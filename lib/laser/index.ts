@@ -1,0 +1,50 @@
+import { AppError, isAppError } from "@/lib/api/app-error";
+import type { AnalyzeOptions, DrawingAnalysis, DrawingModel } from "./types";
+import { detectDrawingFormat, extensionFormat } from "./detect-format";
+import { readDxf } from "./read-dxf";
+import { DEFAULT_DWG_MEMORY_MB, DEFAULT_DWG_TIMEOUT_MS, readDwg } from "./read-dwg";
+import { DEFAULT_NON_CUT_LAYER_PATTERNS, explodeDrawing } from "./explode-entities";
+import { measureDrawing } from "./measure";
+import { resolveUnits } from "./units";
+
+export type { AnalyzeOptions, DrawingAnalysis, DrawingFormat, LaserContour, LaserGeometry, LaserWarning } from "./types";
+export { detectDrawingFormat } from "./detect-format";
+export { DEFAULT_NON_CUT_LAYER_PATTERNS } from "./explode-entities";
+
+/** Endpoints closer than 0.01 mm are one junction: well below laser kerf, well above float noise. */
+export const DEFAULT_CHAIN_TOLERANCE_MM = 0.01;
+
+/**
+ * Measures a DXF or DWG drawing the way a laser shop prices it: cut length, one
+ * pierce per contour, net part area, extent, smallest feature. Throws AppError
+ * (unsupported_format 415, unreadable_file / empty_geometry 422), never anything else.
+ */
+export async function analyzeDrawing(bytes: Uint8Array, filename: string, options: AnalyzeOptions = {}): Promise<DrawingAnalysis> {
+  const format = detectDrawingFormat(bytes, filename);
+  if (!format) {
+    const claimed = extensionFormat(filename);
+    if (claimed) {
+      throw new AppError("unreadable_file", `The file is named .${claimed} but does not contain ${claimed.toUpperCase()} data; it may be damaged or renamed.`);
+    }
+    throw new AppError("unsupported_format", "This file is not a DXF or DWG drawing. Laser cutting quotes need a 2D drawing in DXF or DWG format.");
+  }
+  try {
+    const model: DrawingModel =
+      format === "dxf"
+        ? readDxf(bytes)
+        : await readDwg(bytes, { timeoutMs: options.dwgTimeoutMs ?? DEFAULT_DWG_TIMEOUT_MS, memoryMb: options.dwgMemoryMb ?? DEFAULT_DWG_MEMORY_MB });
+    const units = resolveUnits(model.insunits);
+    const exploded = explodeDrawing(model, units.toMm, options.nonCutLayerPatterns ?? DEFAULT_NON_CUT_LAYER_PATTERNS);
+    const { geometry, contours } = measureDrawing({
+      exploded,
+      units,
+      measurement: model.measurement,
+      tol: options.chainToleranceMm ?? DEFAULT_CHAIN_TOLERANCE_MM,
+    });
+    return { kind: "laser", format, geometry, contours };
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    // A reader bug or a pathological file must surface as a typed 422, not crash the request.
+    throw new AppError("unreadable_file", `The ${format.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+}

@@ -1,0 +1,97 @@
+import { fork } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { AppError } from "@/lib/api/app-error";
+import { resolveFromRoot } from "@/lib/paths";
+import type { DrawingModel } from "./types";
+import { convertDwgDrawing, type DwgDrawing } from "./dwg-entities";
+
+/** DWG versions LibreDWG reads reliably: R13 … 2018 (AC1032 is still the current format). */
+const SUPPORTED_VERSIONS: Record<string, string> = {
+  AC1012: "R13",
+  AC1014: "R14",
+  AC1015: "2000",
+  AC1018: "2004",
+  AC1021: "2007",
+  AC1024: "2010",
+  AC1027: "2013",
+  AC1032: "2018",
+};
+
+export const DEFAULT_DWG_TIMEOUT_MS = 20_000;
+export const DEFAULT_DWG_MEMORY_MB = 512;
+const MEMORY_POLL_MS = 100;
+
+export interface DwgLimits {
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+export async function readDwg(bytes: Uint8Array, limits: DwgLimits): Promise<DrawingModel> {
+  const version = String.fromCharCode(...bytes.subarray(0, 6));
+  if (!SUPPORTED_VERSIONS[version]) {
+    throw new AppError("unsupported_format", `This DWG version (${version}) is not supported. Save it as DWG 2000–2018 or as DXF and upload it again.`, {
+      details: { version },
+    });
+  }
+  const drawing = await convertInChild(bytes, limits);
+  return convertDwgDrawing(drawing);
+}
+
+/** Resident memory of a process in MB from /proc (Linux); null elsewhere, where only the heap limit applies. */
+function residentMb(pid: number): number | null {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)\s+kB/);
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs the conversion in a fresh child process. The JS heap is capped with
+ * --max-old-space-size; WebAssembly memory lives outside that heap, so the parent
+ * also polls the child's resident size and kills it past the limit.
+ */
+function convertInChild(bytes: Uint8Array, { timeoutMs, memoryMb }: DwgLimits): Promise<DwgDrawing> {
+  return new Promise((resolve, reject) => {
+    const child = fork(resolveFromRoot("lib/laser/workers/dwg-worker.mjs"), [], {
+      execArgv: [`--max-old-space-size=${memoryMb}`],
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    let settled = false;
+    const finish = (error: AppError | null, drawing?: DwgDrawing) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (error) reject(error);
+      else resolve(drawing as DwgDrawing);
+    };
+    const timer = setTimeout(() => {
+      finish(new AppError("unreadable_file", `DWG conversion timed out after ${(timeoutMs / 1000).toFixed(1)} s; the file may be damaged or too complex. Try saving it as DXF.`));
+    }, timeoutMs);
+    const poll = setInterval(() => {
+      const rss = child.pid ? residentMb(child.pid) : null;
+      if (rss !== null && rss > memoryMb) {
+        finish(new AppError("unreadable_file", `DWG conversion needed more than ${memoryMb} MB of memory and was stopped; the file may be damaged or too complex. Try saving it as DXF.`));
+      }
+    }, MEMORY_POLL_MS);
+    child.on("message", (msg: { ok: boolean; drawing?: DwgDrawing; message?: string }) => {
+      if (msg.ok) finish(null, msg.drawing);
+      else finish(new AppError("unreadable_file", `The DWG file could not be read (${msg.message ?? "unknown error"}); it may be damaged. Try saving it as DXF.`));
+    });
+    child.on("error", (err) => finish(new AppError("unreadable_file", `The DWG converter could not start (${err.message}).`)));
+    child.on("exit", (code, signal) => {
+      const why = signal ? `signal ${signal}` : `exit code ${code}`;
+      const tail = stderr.includes("heap out of memory") ? "out of memory" : why;
+      finish(new AppError("unreadable_file", `The DWG converter stopped before finishing (${tail}); the file may be damaged. Try saving it as DXF.`));
+    });
+    child.send({ bytes });
+  });
+}

@@ -1,0 +1,111 @@
+/** Public result types of the laser (2D) engine, plus the reader-neutral drawing model. */
+
+export type DrawingFormat = "dxf" | "dwg";
+
+export type LaserWarningCode =
+  | "OPEN_CONTOUR"
+  | "DUPLICATE_LINES"
+  | "UNIT_SUSPECT"
+  | "TEXT_NOT_OUTLINED"
+  | "TINY_FEATURES"
+  | "MULTIPLE_PARTS";
+
+export interface LaserWarning {
+  code: LaserWarningCode;
+  message: string;
+}
+
+export interface LaserGeometry {
+  cut_length_mm: number;
+  pierce_count: number;
+  bbox_mm: { x: number; y: number };
+  area_cm2: number;
+  contours: number;
+  open_contours: number;
+  parts: number;
+  holes: number;
+  min_feature_mm: number | null;
+  /** Declared unit ("millimeter", "inch", …) or "assumed_mm" when the drawing declares none. */
+  units: string;
+  /** Entities not cut, counted by reason (text, dimension, hatch, point, viewport, layer, paper_space, other…). */
+  ignored: Record<string, number>;
+  bend_lines: number;
+  warnings: LaserWarning[];
+}
+
+export interface LaserContour {
+  /** Polyline in mm; arcs and curves flattened for display only (lengths are exact). */
+  points: [number, number][];
+  closed: boolean;
+  role: "outer" | "hole" | "open";
+  length_mm: number;
+  layer?: string;
+}
+
+export interface DrawingAnalysis {
+  kind: "laser";
+  format: DrawingFormat;
+  geometry: LaserGeometry;
+  contours: LaserContour[];
+}
+
+export interface AnalyzeOptions {
+  /** Case-insensitive substrings of layer names that are never cut. */
+  nonCutLayerPatterns?: string[];
+  dwgTimeoutMs?: number;
+  dwgMemoryMb?: number;
+  /** Endpoints closer than this (mm) are joined into one contour. */
+  chainToleranceMm?: number;
+}
+
+// ---------------------------------------------------------------------------
+// Drawing model: what the DXF and DWG readers both produce, in drawing units,
+// before any transform. Angles in radians.
+
+export type Vec3 = [number, number, number];
+
+export interface PolylineVertex {
+  x: number;
+  y: number;
+  z: number;
+  bulge: number;
+}
+
+export type DrawingEntity = { layer: string } & (
+  | { type: "line"; start: Vec3; end: Vec3 }
+  /** Circle = arc with full: true. Center in the entity's OCS. */
+  | { type: "arc"; center: Vec3; radius: number; start: number; end: number; full: boolean; extrusion: Vec3 }
+  /** `ocs`: 2D polyline (vertices in OCS) vs 3D polyline (WCS). */
+  | { type: "polyline"; vertices: PolylineVertex[]; closed: boolean; ocs: boolean; extrusion: Vec3 }
+  | { type: "spline"; degree: number; knots: number[]; control: Vec3[]; weights: number[] | null; fit: Vec3[]; closed: boolean }
+  /** WCS center and major axis; minor axis = ratio · (extrusion × major). Params in radians. */
+  | { type: "ellipse"; center: Vec3; major: Vec3; ratio: number; start: number; end: number; extrusion: Vec3 }
+  | {
+      type: "insert";
+      block: string;
+      insertion: Vec3;
+      scale: Vec3;
+      rotation: number;
+      columns: number;
+      rows: number;
+      columnSpacing: number;
+      rowSpacing: number;
+      extrusion: Vec3;
+    }
+  /** Not cut by nature (text, dimension, hatch, …). */
+  | { type: "ignored"; reason: string }
+);
+
+export interface DrawingBlock {
+  base: Vec3;
+  entities: DrawingEntity[];
+}
+
+export interface DrawingModel {
+  /** $INSUNITS code, null when absent. */
+  insunits: number | null;
+  /** $MEASUREMENT: 0 imperial, 1 metric, null when absent. */
+  measurement: number | null;
+  entities: DrawingEntity[];
+  blocks: Map<string, DrawingBlock>;
+}
