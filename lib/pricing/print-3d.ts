@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { AppError } from "@/lib/api/app-error";
+import type { PriceCatalog, PrintMaterial } from "./catalog";
+import { roundToHundred } from "./round";
+import { parseInput } from "./validate-input";
+
+export const printGeometrySchema = z.object({
+  volume_cm3: z.number().nonnegative(),
+  surface_area_cm2: z.number().nonnegative(),
+});
+
+export const printParamsSchema = z.object({
+  infill_percent: z.number().min(0).max(100),
+  /** Material ids to quote; omitted means every catalogue material. */
+  materials: z.array(z.string()).min(1).optional(),
+  quantity: z.int().positive().default(1),
+});
+
+export type PrintGeometry = z.input<typeof printGeometrySchema>;
+export type PrintParams = z.input<typeof printParamsSchema>;
+
+export interface PrintQuote {
+  material_id: string;
+  material_label: string;
+  family: string;
+  material_volume_cm3: number;
+  weight_g: number;
+  print_time_min: number;
+  price_per_gram_idr: number;
+  /** One part, unrounded; sums to the unrounded single-part price. */
+  breakdown: { setup_idr: number; machine_idr: number; material_idr: number };
+  /** One part alone (setup included), rounded to 100 IDR. */
+  price_idr: number;
+  quantity: number;
+  /** Per-part share of the order, setup spread over `quantity`, rounded to 100 IDR. */
+  unit_price_idr: number;
+  /** unit_price_idr × quantity, so the invoice line multiplies out exactly. */
+  total_price_idr: number;
+}
+
+const MM3_PER_CM3 = 1000;
+const MM_PER_CM = 10;
+
+function selectMaterials(materials: PrintMaterial[], requested: string[] | undefined): PrintMaterial[] {
+  if (!requested) return materials;
+  const unknown = requested.filter((id) => !materials.some((m) => m.id === id));
+  if (unknown.length > 0) {
+    throw new AppError("invalid_request", `unknown 3D print material: ${unknown.join(", ")}`, {
+      param: "materials",
+      details: { unknown, available: materials.map((m) => m.id) },
+    });
+  }
+  return materials.filter((m) => requested.includes(m.id));
+}
+
+/**
+ * Quotes one part per catalogue material (catalogue order). Setup is charged once
+ * per order; machine time and material scale with quantity.
+ */
+export function price3dPrint(geometry: PrintGeometry, params: PrintParams, catalog: PriceCatalog): PrintQuote[] {
+  const { volume_cm3: volume, surface_area_cm2: area } = parseInput(printGeometrySchema, geometry, "geometry");
+  const { infill_percent: infillPercent, materials: requested, quantity } = parseInput(
+    printParamsSchema,
+    params,
+    "params",
+  );
+  const print = catalog.print_3d;
+  const shellThicknessCm = (print.shell.perimeters * print.shell.line_width_mm) / MM_PER_CM;
+  // Thin parts are all wall: the shell can never exceed the part itself.
+  const shellVolume = Math.min(volume, area * shellThicknessCm);
+
+  return selectMaterials(print.materials, requested).map((material) => {
+    const family = print.families[material.family];
+    const materialVolume = family.solid ? volume : shellVolume + (volume - shellVolume) * (infillPercent / 100);
+    const weight = materialVolume * material.density_g_cm3;
+    const printTimeMin = family.warmup_min + (materialVolume * MM3_PER_CM3) / family.volumetric_rate_mm3_per_s / 60;
+    const breakdown = {
+      setup_idr: print.setup_idr,
+      machine_idr: (print.machine_idr_per_hour * printTimeMin) / 60,
+      material_idr: weight * material.price_idr_per_gram,
+    };
+    const perPartIdr = breakdown.machine_idr + breakdown.material_idr;
+    const unitPrice = roundToHundred((breakdown.setup_idr + quantity * perPartIdr) / quantity);
+    return {
+      material_id: material.id,
+      material_label: material.label,
+      family: material.family,
+      material_volume_cm3: materialVolume,
+      weight_g: weight,
+      print_time_min: printTimeMin,
+      price_per_gram_idr: material.price_idr_per_gram,
+      breakdown,
+      price_idr: roundToHundred(breakdown.setup_idr + breakdown.machine_idr + breakdown.material_idr),
+      quantity,
+      unit_price_idr: unitPrice,
+      total_price_idr: unitPrice * quantity,
+    };
+  });
+}
