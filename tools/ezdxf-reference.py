@@ -47,14 +47,16 @@ def pieces_of(e):
     return out
 
 
-def explode(entities, depth=0):
+def explode(entities, parent_layer=None, depth=0):
+    """(entity, layer) pairs; entities on layer 0 inside a block take the INSERT's layer."""
     for e in entities:
+        layer = parent_layer if parent_layer is not None and e.dxf.layer == "0" else e.dxf.layer
         if e.dxftype() == "INSERT" and depth < 32:
             # multi_insert() copies the INSERT, which fails on some extension data: only for real arrays.
             for cell in e.multi_insert() if e.mcount > 1 else [e]:
-                yield from explode(cell.virtual_entities(), depth + 1)
+                yield from explode(cell.virtual_entities(), layer, depth + 1)
         else:
-            yield e
+            yield e, layer
 
 
 def declared_insunits(filename):
@@ -77,13 +79,12 @@ def main():
     tol = args.tol / scale
 
     pieces = []
-    for e in explode(doc.modelspace()):
+    for e, layer in explode(doc.modelspace()):
         if e.dxftype() not in CUT_TYPES:
             continue
         if e.dxftype() == "POLYLINE" and (e.is_polygon_mesh or e.is_poly_face_mesh):
             continue
-        layer = e.dxf.layer.upper()
-        if any(p in layer for p in patterns):
+        if any(p in layer.upper() for p in patterns):
             continue
         pieces.extend(pieces_of(e))
 
