@@ -13,66 +13,86 @@ export interface MeshMeasurements {
 const DEGENERATE_AREA_RATIO = 1e-9;
 
 /**
- * One pass over all triangles: signed-tetrahedron volume (float64, about the
- * first vertex so large offsets do not cost precision), area and bounding box.
- * The volume is the absolute value of the signed sum, so an inverted mesh still
- * measures positive and inward-facing inner shells (voids) subtract.
+ * Running sums over triangles given relative to a fixed origin (the mesh's
+ * first vertex, so far-off coordinates keep their precision): six times the
+ * signed tetrahedron volume in float64, twice the area, bounding box and
+ * degenerate count. Taking the absolute value of the signed sum only at the
+ * end makes inverted meshes measure positive and inward-facing voids subtract.
  */
-export function measureMesh(mesh: ParsedMesh): MeshMeasurements {
-  const { positions, indices } = mesh;
-  const originX = positions[0], originY = positions[1], originZ = positions[2];
-  const totalMin = [Infinity, Infinity, Infinity];
-  const totalMax = [-Infinity, -Infinity, -Infinity];
-  let totalSignedVolume = 0, totalArea = 0, degenerateTriangles = 0;
-  const components: MeshComponent[] = [];
+export class TriangleStats {
+  signedVolume6 = 0;
+  doubleArea = 0;
+  degenerate = 0;
+  minX = Infinity; minY = Infinity; minZ = Infinity;
+  maxX = -Infinity; maxY = -Infinity; maxZ = -Infinity;
 
-  for (const range of mesh.components) {
-    let signedVolume6 = 0, doubleArea = 0;
-    let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-    const end = (range.firstTriangle + range.triangleCount) * 3;
-    for (let i = range.firstTriangle * 3; i < end; i += 3) {
-      const a = indices[i] * 3, b = indices[i + 1] * 3, c = indices[i + 2] * 3;
-      const ax = positions[a] - originX, ay = positions[a + 1] - originY, az = positions[a + 2] - originZ;
-      const bx = positions[b] - originX, by = positions[b + 1] - originY, bz = positions[b + 2] - originZ;
-      const cx = positions[c] - originX, cy = positions[c + 1] - originY, cz = positions[c + 2] - originZ;
-      signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
-      const ux = bx - ax, uy = by - ay, uz = bz - az;
-      const vx = cx - ax, vy = cy - ay, vz = cz - az;
-      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-      const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
-      doubleArea += crossLength;
-      const wx = cx - bx, wy = cy - by, wz = cz - bz;
-      const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
-      if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) degenerateTriangles++;
-      minX = Math.min(minX, ax, bx, cx); maxX = Math.max(maxX, ax, bx, cx);
-      minY = Math.min(minY, ay, by, cy); maxY = Math.max(maxY, ay, by, cy);
-      minZ = Math.min(minZ, az, bz, cz); maxZ = Math.max(maxZ, az, bz, cz);
-    }
-    totalSignedVolume += signedVolume6;
-    totalArea += doubleArea;
-    const min = [minX, minY, minZ], max = [maxX, maxY, maxZ];
-    for (let axis = 0; axis < 3; axis++) {
-      totalMin[axis] = Math.min(totalMin[axis], min[axis]);
-      totalMax[axis] = Math.max(totalMax[axis], max[axis]);
-    }
-    components.push({
-      name: range.name,
-      triangles: range.triangleCount,
-      volume_cm3: Math.abs(signedVolume6) / 6 / 1000,
-      surface_area_cm2: doubleArea / 2 / 100,
-      bbox_mm: boxSize(min, max),
-    });
+  add(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): void {
+    this.signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+    const ux = bx - ax, uy = by - ay, uz = bz - az;
+    const vx = cx - ax, vy = cy - ay, vz = cz - az;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    this.doubleArea += crossLength;
+    const wx = cx - bx, wy = cy - by, wz = cz - bz;
+    const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
+    if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) this.degenerate++;
+    this.minX = Math.min(this.minX, ax, bx, cx); this.maxX = Math.max(this.maxX, ax, bx, cx);
+    this.minY = Math.min(this.minY, ay, by, cy); this.maxY = Math.max(this.maxY, ay, by, cy);
+    this.minZ = Math.min(this.minZ, az, bz, cz); this.maxZ = Math.max(this.maxZ, az, bz, cz);
   }
+
+  boxSize(): BoundingBoxSize {
+    const size = (min: number, max: number) => (max >= min ? max - min : 0);
+    return { x: size(this.minX, this.maxX), y: size(this.minY, this.maxY), z: size(this.minZ, this.maxZ) };
+  }
+
+  toComponent(name: string, triangles: number): MeshComponent {
+    return {
+      name,
+      triangles,
+      volume_cm3: Math.abs(this.signedVolume6) / 6 / 1000,
+      surface_area_cm2: this.doubleArea / 2 / 100,
+      bbox_mm: this.boxSize(),
+    };
+  }
+}
+
+function summarizeStats(componentStats: TriangleStats[], components: MeshComponent[]): MeshMeasurements {
+  const total = new TriangleStats();
+  for (const stats of componentStats) {
+    total.signedVolume6 += stats.signedVolume6;
+    total.doubleArea += stats.doubleArea;
+    total.degenerate += stats.degenerate;
+    total.minX = Math.min(total.minX, stats.minX); total.maxX = Math.max(total.maxX, stats.maxX);
+    total.minY = Math.min(total.minY, stats.minY); total.maxY = Math.max(total.maxY, stats.maxY);
+    total.minZ = Math.min(total.minZ, stats.minZ); total.maxZ = Math.max(total.maxZ, stats.maxZ);
+  }
+  const summary = total.toComponent("", 0);
   return {
-    volume_cm3: Math.abs(totalSignedVolume) / 6 / 1000,
-    surface_area_cm2: totalArea / 2 / 100,
-    bbox_mm: boxSize(totalMin, totalMax),
-    degenerateTriangles,
+    volume_cm3: summary.volume_cm3,
+    surface_area_cm2: summary.surface_area_cm2,
+    bbox_mm: summary.bbox_mm,
+    degenerateTriangles: total.degenerate,
     components,
   };
 }
 
-function boxSize(min: number[], max: number[]): BoundingBoxSize {
-  const size = (axis: number) => (max[axis] >= min[axis] ? max[axis] - min[axis] : 0);
-  return { x: size(0), y: size(1), z: size(2) };
+/** Volume, area, bounding box and degenerate count of a mesh and each of its components, in one pass. */
+export function measureMesh(mesh: ParsedMesh): MeshMeasurements {
+  const { positions, indices } = mesh;
+  const originX = positions[0], originY = positions[1], originZ = positions[2];
+  const componentStats = mesh.components.map((range) => {
+    const stats = new TriangleStats();
+    const end = (range.firstTriangle + range.triangleCount) * 3;
+    for (let i = range.firstTriangle * 3; i < end; i += 3) {
+      const a = indices[i] * 3, b = indices[i + 1] * 3, c = indices[i + 2] * 3;
+      stats.add(
+        positions[a] - originX, positions[a + 1] - originY, positions[a + 2] - originZ,
+        positions[b] - originX, positions[b + 1] - originY, positions[b + 2] - originZ,
+        positions[c] - originX, positions[c + 1] - originY, positions[c + 2] - originZ,
+      );
+    }
+    return stats;
+  });
+  return summarizeStats(componentStats, componentStats.map((stats, i) => stats.toComponent(mesh.components[i].name, mesh.components[i].triangleCount)));
 }

@@ -11,43 +11,44 @@ export interface MeshTopology {
 }
 
 /**
- * Counts edge uses per undirected edge with a compressed adjacency list of
- * half-edges grouped by source vertex (typed arrays, about 16 bytes per
- * triangle); triangles with a repeated vertex index have no real edges and are
- * left out of the edge statistics.
+ * Counts edge uses with every half-edge filed under the smaller vertex of its
+ * edge (typed-array buckets, about 12 bytes per triangle), so each undirected
+ * edge is settled inside one small bucket without random lookups elsewhere.
+ * Entries are `larger vertex · 2 + direction`. Triangles with a repeated
+ * vertex index have no real edges and are left out of the edge statistics.
  */
 export function analyzeTopology(indices: Uint32Array, vertexCount: number): MeshTopology {
   const triangleCount = indices.length / 3;
-  const bucketStart = new Int32Array(vertexCount + 1);
+  const bucketEnd = new Int32Array(vertexCount + 1);
   for (let t = 0; t < triangleCount; t++) {
     const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
     if (a === b || b === c || a === c) continue;
-    bucketStart[a + 1]++;
-    bucketStart[b + 1]++;
-    bucketStart[c + 1]++;
+    bucketEnd[a < b ? a : b]++;
+    bucketEnd[b < c ? b : c]++;
+    bucketEnd[c < a ? c : a]++;
   }
-  for (let v = 0; v < vertexCount; v++) bucketStart[v + 1] += bucketStart[v];
-  const targets = new Int32Array(bucketStart[vertexCount]);
-  const fill = bucketStart.slice(0, vertexCount);
+  for (let v = 1; v <= vertexCount; v++) bucketEnd[v] += bucketEnd[v - 1];
+  const entries = new Int32Array(bucketEnd[vertexCount]);
+  // Filling each bucket from its end leaves bucketEnd[v] at the start of bucket v.
   for (let t = 0; t < triangleCount; t++) {
     const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
     if (a === b || b === c || a === c) continue;
-    targets[fill[a]++] = b;
-    targets[fill[b]++] = c;
-    targets[fill[c]++] = a;
+    if (a < b) entries[--bucketEnd[a]] = b * 2; else entries[--bucketEnd[b]] = a * 2 + 1;
+    if (b < c) entries[--bucketEnd[b]] = c * 2; else entries[--bucketEnd[c]] = b * 2 + 1;
+    if (c < a) entries[--bucketEnd[c]] = a * 2; else entries[--bucketEnd[a]] = c * 2 + 1;
   }
 
   let boundaryEdges = 0, overusedEdges = 0, misorientedEdges = 0;
-  for (let a = 0; a < vertexCount; a++) {
-    const start = bucketStart[a], end = bucketStart[a + 1];
-    for (let i = start; i < end; i++) {
-      const b = targets[i];
-      if (countTargets(targets, start, i, b) > 0) continue; // this edge direction was already handled
-      const forward = 1 + countTargets(targets, i + 1, end, b);
-      const backward = countTargets(targets, bucketStart[b], bucketStart[b + 1], a);
-      // Visit each undirected edge once: from the smaller vertex, or from the only side that has it.
-      if (b < a && backward > 0) continue;
-      const uses = forward + backward;
+  for (let v = 0; v < vertexCount; v++) {
+    const start = bucketEnd[v], end = bucketEnd[v + 1];
+    sortRange(entries, start, end);
+    for (let i = start; i < end; ) {
+      const other = entries[i] >> 1;
+      let uses = 0, forward = 0;
+      for (; i < end && entries[i] >> 1 === other; i++) {
+        uses++;
+        forward += 1 - (entries[i] & 1);
+      }
       if (uses === 1) boundaryEdges++;
       else if (uses > 2) overusedEdges++;
       else if (forward !== 1) misorientedEdges++;
@@ -56,10 +57,17 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
   return { boundaryEdges, overusedEdges, misorientedEdges, parts: countParts(indices, vertexCount) };
 }
 
-function countTargets(targets: Int32Array, from: number, to: number, vertex: number): number {
-  let count = 0;
-  for (let i = from; i < to; i++) if (targets[i] === vertex) count++;
-  return count;
+/** Insertion sort: buckets hold about six entries. */
+function sortRange(values: Int32Array, start: number, end: number): void {
+  for (let i = start + 1; i < end; i++) {
+    const value = values[i];
+    let j = i - 1;
+    while (j >= start && values[j] > value) {
+      values[j + 1] = values[j];
+      j--;
+    }
+    values[j + 1] = value;
+  }
 }
 
 /** Union-find over welded vertices; a part is a set of triangles connected through shared vertices. */
