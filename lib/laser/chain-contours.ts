@@ -13,8 +13,6 @@ export interface Contour {
   trails: Trail[];
   /** Every junction has an even number of segment ends: it can be cut as closed loop(s). */
   closed: boolean;
-  /** Segment ends touching nothing. */
-  looseEnds: number;
 }
 
 /**
@@ -31,13 +29,13 @@ export function chainContours(segments: Segment[], tol: number): Contour[] {
     const ix = Math.floor(x / tol);
     const iy = Math.floor(y / tol);
     let best = -1;
-    let bestDist = tol;
+    let bestDist = tol * tol;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         const bucket = cells.get(cellKey(ix + dx, iy + dy));
         if (!bucket) continue;
         for (const n of bucket) {
-          const d = Math.hypot(nodeX[n] - x, nodeY[n] - y);
+          const d = (nodeX[n] - x) ** 2 + (nodeY[n] - y) ** 2;
           if (d <= bestDist) {
             best = n;
             bestDist = d;
@@ -107,13 +105,16 @@ export function chainContours(segments: Segment[], tol: number): Contour[] {
         }
       }
     }
-    const odd = nodes.filter((n) => degree[n] % 2 === 1);
     const trails: Trail[] = [];
+    let odd = 0;
     // Walk from odd nodes first so open paths come out whole, then close the remaining loops.
-    for (const s of [...odd, ...nodes]) {
-      while (hasUnused(s)) trails.push(walk(s));
+    for (const n of nodes) {
+      if (degree[n] % 2 === 0) continue;
+      odd++;
+      while (hasUnused(n)) trails.push(walk(n));
     }
-    contours.push({ segments: segs, trails, closed: odd.length === 0, looseEnds: nodes.filter((n) => degree[n] === 1).length });
+    for (const n of nodes) while (hasUnused(n)) trails.push(walk(n));
+    contours.push({ segments: segs, trails, closed: odd === 0 });
   }
   return contours;
 

@@ -2,21 +2,39 @@ import { AppError } from "@/lib/api/app-error";
 import type { DrawingEntity, PolylineVertex, Vec3 } from "./types";
 import { ignoredReason } from "./ignored-types";
 
-/** One entity record: group-code pairs [start, end) of `lines` (pair k = lines[2k], lines[2k+1]). */
+/** DXF text with line start offsets; pair k = (codes[k], value on line 2k + 1). */
+export interface DxfScan {
+  text: string;
+  starts: Int32Array;
+  codes: Int32Array;
+  /** Number of pairs. */
+  end: number;
+}
+
+/** One entity record: pairs [start, end) of the scan. */
 export interface DxfRecord {
   type: string;
-  lines: string[];
+  scan: DxfScan;
   start: number;
   end: number;
+}
+
+function rawValue(scan: DxfScan, pair: number): string {
+  return scan.text.slice(scan.starts[2 * pair + 1], scan.starts[2 * pair + 2] - 1);
+}
+
+export function pairValue(scan: DxfScan, pair: number): string {
+  return rawValue(scan, pair).trim();
 }
 
 const DEG = Math.PI / 180;
 const Z_AXIS: Vec3 = [0, 0, 1];
 
 function num(r: DxfRecord, pair: number): number {
-  const v = +r.lines[2 * pair + 1];
-  if (!Number.isFinite(v)) {
-    throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${r.lines[2 * pair + 1].slice(0, 40).trim()}".`);
+  const raw = rawValue(r.scan, pair);
+  const v = +raw; // Number() ignores surrounding spaces and CR
+  if (!Number.isFinite(v) || raw.trim() === "") {
+    throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${raw.slice(0, 40).trim()}".`);
   }
   return v;
 }
@@ -30,7 +48,7 @@ interface Common {
 
 function readCommon(r: DxfRecord, code: number, pair: number, c: Common): boolean {
   switch (code) {
-    case 8: c.layer = r.lines[2 * pair + 1].trim(); return true;
+    case 8: c.layer = pairValue(r.scan, pair); return true;
     case 67: c.paper = num(r, pair) === 1; return true;
     case 210: c.extrusion = [num(r, pair), c.extrusion[1], c.extrusion[2]]; return true;
     case 220: c.extrusion = [c.extrusion[0], num(r, pair), c.extrusion[2]]; return true;
@@ -58,7 +76,7 @@ function convertByType(r: DxfRecord, c: Common, vertices: DxfRecord[]): DrawingE
     case "ELLIPSE": return readEllipse(r, c);
     case "INSERT": return readInsert(r, c);
     default:
-      for (let k = r.start; k < r.end; k++) readCommon(r, +r.lines[2 * k], k, c);
+      for (let k = r.start; k < r.end; k++) readCommon(r, r.scan.codes[k], k, c);
       return { type: "ignored", reason: ignoredReason(r.type), layer: c.layer };
   }
 }
@@ -66,7 +84,7 @@ function convertByType(r: DxfRecord, c: Common, vertices: DxfRecord[]): DrawingE
 function readLine(r: DxfRecord, c: Common): DrawingEntity {
   const p = [0, 0, 0, 0, 0, 0];
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
+    const code = r.scan.codes[k];
     if (code >= 10 && code <= 31 && code % 10 <= 1) p[(Math.floor(code / 10) - 1) * 2 + (code % 10)] = num(r, k);
     else readCommon(r, code, k, c);
   }
@@ -80,7 +98,7 @@ function readArc(r: DxfRecord, c: Common): DrawingEntity {
   let start = 0;
   let end = 360;
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
+    const code = r.scan.codes[k];
     if (code === 10) center[0] = num(r, k);
     else if (code === 20) center[1] = num(r, k);
     else if (code === 30) center[2] = num(r, k);
@@ -97,7 +115,7 @@ function readLwPolyline(r: DxfRecord, c: Common): DrawingEntity {
   let flags = 0;
   let elevation = 0;
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
+    const code = r.scan.codes[k];
     if (code === 10) vertices.push({ x: num(r, k), y: 0, z: 0, bulge: 0 });
     else if (code === 20 && vertices.length) vertices[vertices.length - 1].y = num(r, k);
     else if (code === 42 && vertices.length) vertices[vertices.length - 1].bulge = num(r, k);
@@ -113,7 +131,7 @@ function readPolyline(r: DxfRecord, c: Common, vertexRecords: DxfRecord[]): Draw
   let flags = 0;
   let elevation = 0;
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
+    const code = r.scan.codes[k];
     if (code === 70) flags = num(r, k);
     else if (code === 30) elevation = num(r, k);
     else readCommon(r, code, k, c);
@@ -126,7 +144,7 @@ function readPolyline(r: DxfRecord, c: Common, vertexRecords: DxfRecord[]): Draw
     const p: PolylineVertex = { x: 0, y: 0, z: elevation, bulge: 0 };
     let vflags = 0;
     for (let k = v.start; k < v.end; k++) {
-      const code = +v.lines[2 * k];
+      const code = v.scan.codes[k];
       if (code === 10) p.x = num(v, k);
       else if (code === 20) p.y = num(v, k);
       else if (code === 30 && is3d) p.z = num(v, k);
@@ -147,7 +165,7 @@ function readSpline(r: DxfRecord, c: Common): DrawingEntity {
   const control: Vec3[] = [];
   const fit: Vec3[] = [];
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
+    const code = r.scan.codes[k];
     if (code === 10) control.push([num(r, k), 0, 0]);
     else if (code === 20 && control.length) control[control.length - 1][1] = num(r, k);
     else if (code === 30 && control.length) control[control.length - 1][2] = num(r, k);
@@ -171,7 +189,7 @@ function readEllipse(r: DxfRecord, c: Common): DrawingEntity {
   let start = 0;
   let end = 2 * Math.PI;
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
+    const code = r.scan.codes[k];
     if (code === 10) center[0] = num(r, k);
     else if (code === 20) center[1] = num(r, k);
     else if (code === 30) center[2] = num(r, k);
@@ -198,8 +216,8 @@ function readInsert(r: DxfRecord, c: Common): DrawingEntity {
     rowSpacing: 0,
   };
   for (let k = r.start; k < r.end; k++) {
-    const code = +r.lines[2 * k];
-    if (code === 2) e.block = r.lines[2 * k + 1].trim();
+    const code = r.scan.codes[k];
+    if (code === 2) e.block = pairValue(r.scan, k);
     else if (code >= 10 && code <= 30 && code % 10 === 0) e.insertion[code / 10 - 1] = num(r, k);
     else if (code >= 41 && code <= 43) e.scale[code - 41] = num(r, k);
     else if (code === 50) e.rotation = num(r, k) * DEG;

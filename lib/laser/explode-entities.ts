@@ -4,6 +4,7 @@ import type { Point, Segment } from "./geometry/segments";
 import { flattenCurve } from "./geometry/flatten-curve";
 import { makeNurbs } from "./geometry/nurbs";
 import {
+  IDENTITY,
   type Affine,
   applyPoint,
   applyVector,
@@ -105,6 +106,12 @@ function insertTransforms(e: Extract<DrawingEntity, { type: "insert" }>, base: V
   return cells;
 }
 
+/** Most entities lie in the XY plane: skip the matrix product then. */
+function withOcs(m: Affine, extrusion: Vec3): Affine {
+  const ocs = ocsToWcs(extrusion);
+  return ocs === IDENTITY ? m : composeAffine(m, ocs);
+}
+
 function project(m: Affine, p: Vec3): Point {
   const q = applyPoint(m, p);
   return [q[0], q[1]];
@@ -117,7 +124,7 @@ function emitEntity(e: DrawingEntity, m: Affine, layer: string, out: Segment[]):
       return;
     case "arc": {
       if (!(e.radius > 0)) return;
-      const f = composeAffine(m, ocsToWcs(e.extrusion));
+      const f = withOcs(m, e.extrusion);
       const sweep = e.full ? 2 * Math.PI : ccwSweep(e.start, e.end);
       pushEllipticArc(f, e.center, [e.radius, 0, 0], [0, e.radius, 0], e.full ? 0 : e.start, sweep, layer, out);
       return;
@@ -174,7 +181,7 @@ function pushEllipticArc(f: Affine, center: Vec3, u3: Vec3, v3: Vec3, t0: number
 }
 
 function emitPolyline(e: Extract<DrawingEntity, { type: "polyline" }>, m: Affine, layer: string, out: Segment[]): void {
-  const f = e.ocs ? composeAffine(m, ocsToWcs(e.extrusion)) : m;
+  const f = e.ocs ? withOcs(m, e.extrusion) : m;
   const vs = e.vertices;
   const count = e.closed ? vs.length : vs.length - 1;
   for (let k = 0; k < count; k++) {

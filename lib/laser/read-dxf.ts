@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/api/app-error";
 import type { DrawingBlock, DrawingEntity, DrawingModel, Vec3 } from "./types";
-import { convertDxfRecord, type DxfRecord } from "./dxf-entities";
+import { convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf-entities";
 
 /**
  * ASCII DXF → DrawingModel with our own streaming group-code scanner.
@@ -15,22 +15,22 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
   if (startsWithAscii(bytes, "AutoCAD Binary DXF")) {
     throw new AppError("unsupported_format", "Binary DXF is not supported. Save the drawing as ASCII DXF (or DWG) and upload it again.");
   }
-  const lines = new TextDecoder("utf-8").decode(bytes).split("\n");
+  const scan = scanLines(new TextDecoder("utf-8").decode(bytes));
+  const end = scan.end;
   const model: DrawingModel = { insunits: null, measurement: null, entities: [], blocks: new Map() };
-  const pairCount = Math.floor(lines.length / 2);
   let section: string | null = null;
   let i = 0;
-  while (i < pairCount) {
-    const code = readCode(lines, i);
-    const value = lines[2 * i + 1].trim();
+  while (i < end) {
+    const code = scan.codes[i];
     if (code !== 0) {
-      i = section === "HEADER" && code === 9 ? readHeaderVar(lines, i, pairCount, model) : i + 1;
+      i = section === "HEADER" && code === 9 ? readHeaderVar(scan, i, model) : i + 1;
       continue;
     }
+    const value = pairValue(scan, i);
     if (value === "EOF") break;
     if (value === "SECTION") {
       if (section) throw truncated(`section ${section} is never closed`);
-      section = readCode(lines, i + 1) === 2 ? (lines[2 * i + 3] ?? "").trim() : "";
+      section = i + 1 < end && scan.codes[i + 1] === 2 ? pairValue(scan, i + 1) : "";
       i += 2;
       continue;
     }
@@ -39,8 +39,8 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
       i++;
       continue;
     }
-    if (section === "ENTITIES") i = readEntities(lines, i, pairCount, model.entities, true);
-    else if (section === "BLOCKS" && value === "BLOCK") i = readBlock(lines, i, pairCount, model.blocks);
+    if (section === "ENTITIES") i = readEntities(scan, i, model.entities, true);
+    else if (section === "BLOCKS" && value === "BLOCK") i = readBlock(scan, i, model.blocks);
     else i++;
   }
   if (section) throw truncated(`the ${section} section is not closed`);
@@ -57,21 +57,51 @@ function truncated(detail: string): AppError {
   return new AppError("unreadable_file", `The DXF file is incomplete (${detail}); it may have been truncated during upload or export.`);
 }
 
-function readCode(lines: string[], pair: number): number {
-  const raw = lines[2 * pair];
-  const code = +raw;
-  // +"" and +"\r" are 0 too: a blank line must not pass as code 0.
-  if (!Number.isInteger(code) || (code === 0 && raw.indexOf("0") < 0)) {
-    throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 1} should hold a group code but holds "${raw.slice(0, 40).trim()}".`);
+/**
+ * Line offsets and group codes as typed arrays. Splitting 5 MB into a million
+ * strings kept them all alive and made GC dominate; values are sliced on demand.
+ */
+function scanLines(text: string): DxfScan {
+  const offsets: number[] = [0];
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) offsets.push(at + 1);
+  if (offsets[offsets.length - 1] <= text.length) offsets.push(text.length + 1);
+  const starts = Int32Array.from(offsets);
+  const end = Math.floor((starts.length - 1) / 2);
+  const codes = new Int32Array(end);
+  for (let k = 0; k < end; k++) {
+    const code = parseCode(text, starts[2 * k], starts[2 * k + 1] - 1);
+    if (code === null) {
+      const raw = text.slice(starts[2 * k], Math.min(starts[2 * k + 1] - 1, starts[2 * k] + 40)).trim();
+      throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * k + 1} should hold a group code but holds "${raw}".`);
+    }
+    codes[k] = code;
   }
-  return code;
+  return { text, starts, codes, end };
+}
+
+/** Integer between spaces (and a trailing CR), without allocating a substring; null if anything else. */
+function parseCode(text: string, from: number, to: number): number | null {
+  let k = from;
+  while (k < to && text.charCodeAt(k) === 32) k++;
+  const negative = text.charCodeAt(k) === 45;
+  if (negative) k++;
+  let value = 0;
+  let digits = 0;
+  for (; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 48 || c > 57) break;
+    value = value * 10 + (c - 48);
+    digits++;
+  }
+  while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 13)) k++;
+  return digits > 0 && k === to ? (negative ? -value : value) : null;
 }
 
 /** Header variable at pair i (code 9); the two we need are integers under code 70. */
-function readHeaderVar(lines: string[], i: number, end: number, model: DrawingModel): number {
-  const name = lines[2 * i + 1].trim();
-  if ((name === "$INSUNITS" || name === "$MEASUREMENT") && i + 1 < end && readCode(lines, i + 1) === 70) {
-    const v = parseInt(lines[2 * i + 3], 10);
+function readHeaderVar(scan: DxfScan, i: number, model: DrawingModel): number {
+  const name = pairValue(scan, i);
+  if ((name === "$INSUNITS" || name === "$MEASUREMENT") && i + 1 < scan.end && scan.codes[i + 1] === 70) {
+    const v = parseInt(pairValue(scan, i + 1), 10);
     if (name === "$INSUNITS") model.insunits = v;
     else model.measurement = v;
   }
@@ -79,32 +109,26 @@ function readHeaderVar(lines: string[], i: number, end: number, model: DrawingMo
 }
 
 /** Reads one entity record (code 0 at pair i up to the next code 0). */
-function readRecord(lines: string[], i: number, end: number): DxfRecord {
+function readRecord(scan: DxfScan, i: number): DxfRecord {
   let j = i + 1;
-  while (j < end && readCode(lines, j) !== 0) j++;
-  return { type: lines[2 * i + 1].trim(), lines, start: i + 1, end: j };
+  while (j < scan.end && scan.codes[j] !== 0) j++;
+  return { type: pairValue(scan, i), scan, start: i + 1, end: j };
 }
 
 /**
  * Reads entities until ENDSEC/ENDBLK. POLYLINE+VERTEX…SEQEND and INSERT+ATTRIB…SEQEND
  * are sequences in DXF; they are folded here so that entity conversion sees whole objects.
  */
-function readEntities(lines: string[], i: number, end: number, out: DrawingEntity[], modelSpace: boolean): number {
+function readEntities(scan: DxfScan, i: number, out: DrawingEntity[], modelSpace: boolean): number {
   let polyline: DxfRecord | null = null;
   let vertices: DxfRecord[] = [];
-  while (i < end) {
-    const record = readRecord(lines, i, end);
+  while (i < scan.end) {
+    const record = readRecord(scan, i);
     const type = record.type;
     if (type === "ENDSEC" || type === "ENDBLK" || type === "EOF") break;
     i = record.end;
     if (type === "VERTEX" && polyline) {
       vertices.push(record);
-      continue;
-    }
-    if (type === "SEQEND") {
-      if (polyline) out.push(convertDxfRecord(polyline, modelSpace, vertices));
-      polyline = null;
-      vertices = [];
       continue;
     }
     if (polyline) {
@@ -113,27 +137,24 @@ function readEntities(lines: string[], i: number, end: number, out: DrawingEntit
       vertices = [];
     }
     if (type === "POLYLINE") polyline = record;
-    else out.push(convertDxfRecord(record, modelSpace, []));
+    else if (type !== "SEQEND") out.push(convertDxfRecord(record, modelSpace, []));
   }
   if (polyline) out.push(convertDxfRecord(polyline, modelSpace, vertices));
   return i;
 }
 
-function readBlock(lines: string[], i: number, end: number, blocks: Map<string, DrawingBlock>): number {
-  const header = readRecord(lines, i, end);
+function readBlock(scan: DxfScan, i: number, blocks: Map<string, DrawingBlock>): number {
+  const header = readRecord(scan, i);
   let name = "";
   const base: Vec3 = [0, 0, 0];
   for (let j = header.start; j < header.end; j++) {
-    const code = readCode(lines, j);
-    const value = lines[2 * j + 1];
-    if (code === 2) name = value.trim();
-    else if (code === 10) base[0] = +value;
-    else if (code === 20) base[1] = +value;
-    else if (code === 30) base[2] = +value;
+    const code = scan.codes[j];
+    if (code === 2) name = pairValue(scan, j);
+    else if (code >= 10 && code <= 30 && code % 10 === 0) base[code / 10 - 1] = +pairValue(scan, j);
   }
   const entities: DrawingEntity[] = [];
-  const next = readEntities(lines, header.end, end, entities, false);
+  const next = readEntities(scan, header.end, entities, false);
   blocks.set(name.toUpperCase(), { base, entities });
   // Skip the ENDBLK record itself.
-  return next < end ? readRecord(lines, next, end).end : next;
+  return next < scan.end ? readRecord(scan, next).end : next;
 }

@@ -76,7 +76,7 @@ export function flattenSegment(s: Segment, sagitta: number): Point[] {
   if (s.kind === "line") return [s.a, s.b];
   if (s.kind === "curve") return s.points;
   const step = s.r > sagitta ? 2 * Math.acos(1 - sagitta / s.r) : Math.PI / 2;
-  const n = Math.max(Math.ceil(Math.abs(s.sweep) / step), Math.abs(s.sweep) > 6 ? 12 : 2);
+  const n = Math.max(Math.ceil(Math.abs(s.sweep) / step), Math.abs(s.sweep) > 6 ? 8 : 2);
   const pts: Point[] = [];
   for (let k = 0; k <= n; k++) pts.push(arcPoint(s.c, s.r, s.a0 + (s.sweep * k) / n));
   return pts;
