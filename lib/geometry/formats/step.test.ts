@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeMesh } from "../index";
 import { expectAppError, expectClose, readCorpusFile, toBytes } from "../testing/expectations";
@@ -12,6 +14,14 @@ describe("STEP, IGES and BREP (OpenCascade worker)", () => {
     expectClose(geometry.volume_cm3, 1000 ** 3 / 1000);
     expectClose(geometry.surface_area_cm2, 6 * 1000 ** 2 / 100);
     expect(geometry).toMatchObject({ units: unit, is_manifold: true, is_winding_consistent: true, parts: 1 });
+  });
+
+  it("tessellates a cylinder within 0.5% of πr²h and keeps it watertight", async () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.resolve("test/fixtures/mesh/cylinder-r10-h20.step")));
+    const { geometry } = await analyzeMesh(bytes, "cylinder.step");
+    expectClose(geometry.volume_cm3, (Math.PI * 10 ** 2 * 20) / 1000, 0.005);
+    expectClose(geometry.surface_area_cm2, (2 * Math.PI * 10 * 20 + 2 * Math.PI * 10 ** 2) / 100, 0.005);
+    expect(geometry).toMatchObject({ is_manifold: true, is_winding_consistent: true, units: "millimeter" });
   });
 
   it("tessellates curved faces closely: 10 mm cube with one edge rounded at R5 is 1000 − (1 − π/4)·25·10 mm³", async () => {

@@ -83,6 +83,12 @@ describe("3MF", () => {
       await expectAppError(analyzeMesh(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), "x.3mf"), "unreadable_file");
     });
 
+    it("rejects missing or non-numeric coordinates", async () => {
+      const model = writeThreeMfModel("millimeter", [box10], [{ objectId: 1 }]);
+      await expectAppError(analyzeModel(model.replace('x="0"', 'x=""')), "unreadable_file", /not a finite number/);
+      await expectAppError(analyzeModel(model.replace('x="0"', 'x="NaN"')), "unreadable_file", /not a finite number/);
+    });
+
     it("rejects a build with no items as empty geometry", async () => {
       await expectAppError(analyzeModel(writeThreeMfModel("millimeter", [box10], [])), "empty_geometry");
     });

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/api/app-error";
 import { MeshBuilder } from "../mesh-builder";
+import { parseNumberToken } from "../text-lines";
 import type { ParsedMesh } from "../types";
 import { listKnownUnits, lookupUnitScale } from "../units";
 import { readZipEntries } from "../unzip";
@@ -95,7 +96,7 @@ function parseModelPart(content: Uint8Array, path: string): ModelPart {
           part.objects.set(current.id, current);
           break;
         case "vertex":
-          current?.positions.push(Number(attributes.x), Number(attributes.y), Number(attributes.z));
+          current?.positions.push(parseNumberToken(attributes.x), parseNumberToken(attributes.y), parseNumberToken(attributes.z));
           break;
         case "triangle":
           current?.triangles.push(parseIndex(attributes.v1, current), parseIndex(attributes.v2, current), parseIndex(attributes.v3, current));
