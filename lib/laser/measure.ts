@@ -63,7 +63,7 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
 
   const contours: LaserContour[] = shapes.flatMap((s) =>
     s.trails.map((t) => ({
-      points: t.points.map(roundPoint),
+      points: t.points,
       closed: s.contour.closed,
       role: roles.get(s) ?? "open",
       length_mm: t.length,
@@ -109,7 +109,7 @@ function trailPoints(trail: Trail, segments: Segment[], sagitta: number): Point[
   const out: Point[] = [];
   for (const step of trail.steps) {
     const pts = stepPoints(segments[step.segment], step.reversed, sagitta);
-    for (let k = out.length ? 1 : 0; k < pts.length; k++) out.push(pts[k]);
+    for (let k = out.length ? 1 : 0; k < pts.length; k++) out.push(roundPoint(pts[k]));
   }
   return out;
 }
@@ -129,6 +129,7 @@ function contourArea(trails: Trail[], segments: Segment[]): number {
   return total;
 }
 
+/** Display points are rounded to 0.1 µm once, where they are made (smaller JSON, no second copy). */
 function roundPoint(p: Point): [number, number] {
   return [Math.round(p[0] * 1e4) / 1e4, Math.round(p[1] * 1e4) / 1e4];
 }
