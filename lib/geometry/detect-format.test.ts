@@ -16,6 +16,12 @@ describe("detectMeshFormat", () => {
     if (format !== "amf" && format !== "obj") expect(detectMeshFormat(bytes, "upload.bin")).toBe(format);
   });
 
+  it("does not claim the corpus drawings (DXF, DWG)", () => {
+    for (const file of ["dxf/arc1.dxf", "dxf/blocks.dxf", "dwg/2018_circle.dwg", "dwg/r14_v.dwg"]) {
+      expect(detectMeshFormat(readCorpusFile(file), file.split("/")[1])).toBeNull();
+    }
+  });
+
   it("prefers conclusive content over a wrong extension", () => {
     expect(detectMeshFormat(writeBinaryStl(createBox([1, 1, 1])), "part.obj")).toBe("stl");
   });

@@ -1,3 +1,5 @@
+import { AppError } from "@/lib/api/app-error";
+
 /*
  * Vertex welding: vertices with bit-identical coordinates become one vertex.
  * Hand-written open-addressing hash tables over typed arrays because welding
@@ -21,6 +23,11 @@ function hashWords(a: number, b: number, c: number): number {
   return h ^ (h >>> 16);
 }
 
+/** Table entries pack `vertex index << 4 | 4 hash bits`, so probes past other vertices rarely read their keys (a cache miss each). */
+const FINGERPRINT_BITS = 4;
+const FINGERPRINT_MASK = (1 << FINGERPRINT_BITS) - 1;
+const MAX_FLOAT32_VERTICES = 2 ** (31 - FINGERPRINT_BITS);
+
 /**
  * Welds float32 vertices given as raw IEEE bit patterns (how STL stores them),
  * one vertex at a time. The key store doubles as the Float32 position array.
@@ -42,21 +49,29 @@ export class Float32BitsWelder {
     const keys = this.keys;
     const table = this.table;
     const mask = this.mask;
-    let slot = hashWords(xBits, yBits, zBits) & mask;
+    const hash = hashWords(xBits, yBits, zBits);
+    const fingerprint = hash >>> (32 - FINGERPRINT_BITS);
+    let slot = hash & mask;
     for (;;) {
-      const existing = table[slot];
-      if (existing === EMPTY_SLOT) break;
-      const k = existing * 3;
-      if (keys[k] === xBits && keys[k + 1] === yBits && keys[k + 2] === zBits) return existing;
+      const entry = table[slot];
+      if (entry === EMPTY_SLOT) break;
+      if ((entry & FINGERPRINT_MASK) === fingerprint) {
+        const existing = entry >> FINGERPRINT_BITS;
+        const k = existing * 3;
+        if (keys[k] === xBits && keys[k + 1] === yBits && keys[k + 2] === zBits) return existing;
+      }
       slot = (slot + 1) & mask;
     }
     const index = this.vertexCount++;
+    if (index >= MAX_FLOAT32_VERTICES) {
+      throw new AppError("unreadable_file", `The mesh has more than ${MAX_FLOAT32_VERTICES.toLocaleString("en-US")} distinct vertices, more than we can analyse.`);
+    }
     if (index * 3 + 3 > keys.length) this.growKeys();
     const k = index * 3;
     this.keys[k] = xBits;
     this.keys[k + 1] = yBits;
     this.keys[k + 2] = zBits;
-    table[slot] = index;
+    table[slot] = (index << FINGERPRINT_BITS) | fingerprint;
     if (this.vertexCount * 2 > table.length) this.growTable();
     return index;
   }
@@ -67,7 +82,7 @@ export class Float32BitsWelder {
   }
 
   private growKeys(): void {
-    const grown = new Int32Array(Math.ceil(this.keys.length * 1.5 / 3) * 3 + 48);
+    const grown = new Int32Array(Math.ceil((this.keys.length * 1.5) / 3) * 3 + 48);
     grown.set(this.keys);
     this.keys = grown;
   }
@@ -78,9 +93,10 @@ export class Float32BitsWelder {
     const keys = this.keys;
     for (let index = 0; index < this.vertexCount; index++) {
       const k = index * 3;
-      let slot = hashWords(keys[k], keys[k + 1], keys[k + 2]) & mask;
+      const hash = hashWords(keys[k], keys[k + 1], keys[k + 2]);
+      let slot = hash & mask;
       while (table[slot] !== EMPTY_SLOT) slot = (slot + 1) & mask;
-      table[slot] = index;
+      table[slot] = (index << FINGERPRINT_BITS) | (hash >>> (32 - FINGERPRINT_BITS));
     }
     this.table = table;
     this.mask = mask;
