@@ -10,5 +10,6 @@ export function projectRoot(): string {
 }
 
 export function resolveFromRoot(...segments: string[]): string {
-  return path.join(projectRoot(), ...segments);
+  // Runtime paths only (data, workers, migrations): keep Turbopack from tracing the whole tree.
+  return path.join(/*turbopackIgnore: true*/ projectRoot(), ...segments);
 }

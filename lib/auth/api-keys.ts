@@ -3,7 +3,7 @@ import { apiKeys, workspaces } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
-import type { Scope } from "@/lib/plans/plans";
+import { SCOPES, type Scope } from "@/lib/plans/plans";
 import {
   displayHintFor,
   generateApiKeySecret,
@@ -37,7 +37,7 @@ export function createApiKey(db: Db, input: CreateApiKeyInput): { key: ApiKeyRow
       name: input.name,
       keyHash: hashApiKey(secret),
       displayHint: displayHintFor(secret),
-      scopes: [...new Set(input.scopes)],
+      scopes: SCOPES.filter((scope) => input.scopes.includes(scope)),
       createdBy: input.createdBy ?? null,
       createdAt: new Date(),
       expiresAt: input.expiresAt ?? null,

@@ -1,0 +1,5 @@
+import { SectionPlaceholder } from "../section-placeholder";
+
+export default function Page() {
+  return <SectionPlaceholder title="nav.files" />;
+}

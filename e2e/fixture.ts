@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+
+export function readFixture(): { email: string; password: string; pro: string; free: string } {
+  return JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "fixture.json"), "utf8"));
+}
+
+/** Direct access to the server's database file, for arranging state a test needs. */
+export function openServerDb(): Database.Database {
+  return new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
+}
+
+export async function signIn(page: Page): Promise<void> {
+  const { email, password } = readFixture();
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password|kata sandi/i).fill(password);
+  await page.getByRole("button", { name: /sign in|masuk/i }).click();
+  await page.waitForURL("**/files");
+}

@@ -1,0 +1,80 @@
+import { parseArgs } from "node:util";
+import { isAppError } from "@/lib/api/app-error";
+import { UsageError } from "./output";
+
+const HELP = `bengkel — manufacturing quotes from CAD files
+
+Usage:
+  bengkel analyze FILE [--json]                    measure a mesh (STL, 3MF, OBJ, AMF, PLY, OFF, STEP) or drawing (DXF, DWG)
+  bengkel db migrate                               create or update the database (DATABASE_URL)
+  bengkel workspace create --name N [--plan free|pro|team] [--infra-plan solo_edge|continental|planetary] [--owner EMAIL]
+  bengkel keys create --workspace ID [--name N] [--scopes a,b] [--expires-in-days N] [--json]
+  bengkel user create --email E --password P [--name N] [--workspace ID]
+  bengkel demo                                     seed the demo user, workspaces and keys; print them
+
+Options: --json prints machine-readable output only.`;
+
+/** Each command is loaded on demand so `analyze` starts without the database layer. */
+async function dispatch(positionals: string[], values: Record<string, string | boolean | undefined>): Promise<void> {
+  const json = Boolean(values.json);
+  const [group, action] = positionals;
+  const command = `${group ?? ""} ${action ?? ""}`.trim();
+  if (group === "analyze") return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json });
+  if (group === "demo") return (await import("./commands/demo")).runDemo(json);
+  const admin = await import("./commands/admin");
+  if (command === "db migrate") return admin.runMigrate(json);
+  if (command === "workspace create") return admin.runWorkspaceCreate(values, json);
+  if (command === "keys create") return admin.runKeysCreate(values, json);
+  if (command === "user create") return admin.runUserCreate(values, json);
+  throw new UsageError(HELP);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        name: { type: "string" },
+        plan: { type: "string" },
+        "infra-plan": { type: "string" },
+        owner: { type: "string" },
+        workspace: { type: "string" },
+        scopes: { type: "string" },
+        "expires-in-days": { type: "string" },
+        email: { type: "string" },
+        password: { type: "string" },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}\n`);
+    return 2;
+  }
+  if (parsed.values.help || parsed.positionals.length === 0) {
+    process.stdout.write(`${HELP}\n`);
+    return parsed.values.help ? 0 : 2;
+  }
+  try {
+    await dispatch(parsed.positionals, parsed.values);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    if (isAppError(error)) {
+      const body = { error: { code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
+      process.stderr.write(parsed.values.json ? `${JSON.stringify(body)}\n` : `error (${error.code}): ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

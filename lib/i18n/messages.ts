@@ -1,0 +1,118 @@
+export type Lang = "id" | "en";
+export const LANGS: Lang[] = ["id", "en"];
+
+const en = {
+  "app.tagline": "Instant manufacturing quotes from CAD files",
+  "nav.files": "Files",
+  "nav.quotes": "Quotes",
+  "nav.webhooks": "Webhooks",
+  "nav.infra": "Infrastructure",
+  "nav.keys": "API keys",
+  "nav.usage": "Usage",
+  "nav.docs": "API reference",
+  "auth.signIn": "Sign in",
+  "auth.signOut": "Sign out",
+  "auth.email": "Email",
+  "auth.password": "Password",
+  "auth.failed": "Wrong email or password.",
+  "ws.switch": "Workspace",
+  "ws.plan": "Plan",
+  "ws.infraPlan": "Infrastructure plan",
+  "keys.title": "API keys",
+  "keys.intro": "Keys authenticate integrations with `Authorization: Bearer <key>`. A key is shown once; we store only its hash.",
+  "keys.name": "Name",
+  "keys.scopes": "Scopes",
+  "keys.allScopes": "All scopes",
+  "keys.noneMeansAll": "none ticked = all scopes of your plan",
+  "keys.expires": "Expires after (days, optional)",
+  "keys.create": "Create key",
+  "keys.created": "Copy this key now. It will not be shown again.",
+  "keys.copy": "Copy",
+  "keys.copied": "Copied",
+  "keys.revoke": "Revoke",
+  "keys.revokeConfirm": "Revoke this key? Integrations using it will stop working.",
+  "keys.revoked": "Revoked",
+  "keys.active": "Active",
+  "keys.expired": "Expired",
+  "keys.lastUsed": "Last used",
+  "keys.never": "never",
+  "keys.status": "Status",
+  "keys.created_at": "Created",
+  "keys.none": "No keys yet.",
+  "keys.readOnly": "Only owners and admins can create or revoke keys.",
+  "usage.title": "Usage",
+  "usage.today": "Requests today (UTC)",
+  "usage.of": "of",
+  "usage.unlimited": "unlimited",
+  "usage.rejected": "Refused over quota",
+  "usage.resets": "Resets at",
+  "usage.infra": "Infrastructure API rate limit",
+  "usage.perMinute": "requests per minute",
+  "usage.price": "Pro plan price",
+  "placeholder.soon": "This section arrives with its issue; the API is documented at /docs.",
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const id: Record<MessageKey, string> = {
+  "app.tagline": "Penawaran harga manufaktur instan dari file CAD",
+  "nav.files": "File",
+  "nav.quotes": "Penawaran",
+  "nav.webhooks": "Webhook",
+  "nav.infra": "Infrastruktur",
+  "nav.keys": "Kunci API",
+  "nav.usage": "Pemakaian",
+  "nav.docs": "Referensi API",
+  "auth.signIn": "Masuk",
+  "auth.signOut": "Keluar",
+  "auth.email": "Email",
+  "auth.password": "Kata sandi",
+  "auth.failed": "Email atau kata sandi salah.",
+  "ws.switch": "Ruang kerja",
+  "ws.plan": "Paket",
+  "ws.infraPlan": "Paket infrastruktur",
+  "keys.title": "Kunci API",
+  "keys.intro": "Kunci mengautentikasi integrasi dengan `Authorization: Bearer <key>`. Kunci hanya ditampilkan sekali; kami hanya menyimpan hash-nya.",
+  "keys.name": "Nama",
+  "keys.scopes": "Cakupan",
+  "keys.allScopes": "Semua cakupan",
+  "keys.noneMeansAll": "tidak ada yang dicentang = semua cakupan paket Anda",
+  "keys.expires": "Kedaluwarsa setelah (hari, opsional)",
+  "keys.create": "Buat kunci",
+  "keys.created": "Salin kunci ini sekarang. Kunci tidak akan ditampilkan lagi.",
+  "keys.copy": "Salin",
+  "keys.copied": "Tersalin",
+  "keys.revoke": "Cabut",
+  "keys.revokeConfirm": "Cabut kunci ini? Integrasi yang memakainya akan berhenti bekerja.",
+  "keys.revoked": "Dicabut",
+  "keys.active": "Aktif",
+  "keys.expired": "Kedaluwarsa",
+  "keys.lastUsed": "Terakhir dipakai",
+  "keys.never": "belum pernah",
+  "keys.status": "Status",
+  "keys.created_at": "Dibuat",
+  "keys.none": "Belum ada kunci.",
+  "keys.readOnly": "Hanya pemilik dan admin yang dapat membuat atau mencabut kunci.",
+  "usage.title": "Pemakaian",
+  "usage.today": "Permintaan hari ini (UTC)",
+  "usage.of": "dari",
+  "usage.unlimited": "tanpa batas",
+  "usage.rejected": "Ditolak karena melebihi kuota",
+  "usage.resets": "Diatur ulang pada",
+  "usage.infra": "Batas laju API infrastruktur",
+  "usage.perMinute": "permintaan per menit",
+  "usage.price": "Harga paket Pro",
+  "placeholder.soon": "Bagian ini hadir bersama issue-nya; API didokumentasikan di /docs.",
+};
+
+const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, id };
+
+export function translator(lang: Lang) {
+  return (key: MessageKey): string => MESSAGES[lang][key];
+}
+
+/** Indonesian first when the browser prefers it, else English. */
+export function pickLang(cookie: string | undefined, acceptLanguage: string | null): Lang {
+  if (cookie === "id" || cookie === "en") return cookie;
+  return /^\s*id\b|,\s*id\b/i.test(acceptLanguage ?? "") ? "id" : "en";
+}

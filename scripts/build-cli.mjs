@@ -1,0 +1,26 @@
+// Bundles the `bengkel` CLI to plain JavaScript so it starts without a TypeScript loader.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: { cli: "lib/cli/main.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  splitting: true, // commands load on demand: `analyze` never loads the database layer
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: "linked",
+  alias: { "@": "." },
+  // Native addons and WebAssembly packages are loaded from node_modules at run time.
+  external: ["better-sqlite3", "@node-rs/argon2", "occt-import-js", "@mlightcad/libredwg-web"],
+  banner: {
+    js: [
+      'import { createRequire as __bkCreateRequire } from "node:module";',
+      'import { fileURLToPath as __bkFileURLToPath } from "node:url";',
+      "const require = __bkCreateRequire(import.meta.url);",
+      'process.env.BENGKEL_ROOT ??= __bkFileURLToPath(new URL("..", import.meta.url));',
+    ].join("\n"),
+  },
+  logLevel: "warning",
+});

@@ -1,0 +1,24 @@
+/**
+ * Child process for the concurrency test: opens the shared database file and
+ * tries to consume `count` requests as fast as it can, printing how many passed.
+ */
+import { openDb } from "@/lib/db/client";
+import { consumeRequest, type Service } from "@/lib/usage/consume-request";
+import { isAppError } from "@/lib/api/app-error";
+import { workspaces } from "@/db/schema";
+import { eq } from "drizzle-orm";
+
+const [file, workspaceId, service, count, startAt] = process.argv.slice(2);
+const db = openDb(`file:${file}`);
+const workspace = db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get()!;
+while (Date.now() < Number(startAt)) { /* start together with the sibling processes */ }
+let passed = 0;
+for (let i = 0; i < Number(count); i++) {
+  try {
+    consumeRequest(db, workspace, service as Service);
+    passed++;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+  }
+}
+process.stdout.write(String(passed));
