@@ -6,6 +6,15 @@ export const ID_PREFIXES = {
   workspace: "ws",
   apiKey: "key",
   request: "req",
+  file: "file",
+  fileVersion: "ver",
+  webhook: "wh",
+  webhookEvent: "evt",
+  webhookDelivery: "dlv",
+  webhookAttempt: "att",
+  quote: "qt",
+  priceCatalog: "cat",
+  statusEvent: "fse",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -3,3 +3,5 @@ export * from "./workspaces";
 export * from "./memberships";
 export * from "./api-keys";
 export * from "./usage-counters";
+export * from "./files";
+export * from "./file-versions";
