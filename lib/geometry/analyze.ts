@@ -1,4 +1,5 @@
 import { measureMesh } from "./measure";
+import { formatCount } from "./text-lines";
 import { analyzeTopology } from "./topology";
 import type { MeshAnalysis, MeshWarning, ParsedMesh } from "./types";
 
@@ -68,9 +69,9 @@ export function describeMesh(mesh: ParsedMesh): MeshAnalysis {
 }
 
 function plural(count: number, singular: string, pluralForm: string): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : pluralForm}`;
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
 function formatMillimetres(value: number): string {
-  return Number(value.toPrecision(4)).toLocaleString("en-US");
+  return formatCount(Number(value.toPrecision(4)));
 }

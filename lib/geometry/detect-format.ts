@@ -1,4 +1,3 @@
-import { isZip } from "./formats/amf";
 import { isOffHeader } from "./formats/off";
 import { isBinaryStl, looksLikeAsciiStl } from "./formats/stl";
 import type { MeshFormat } from "./types";
@@ -43,6 +42,10 @@ function sniffContent(bytes: Uint8Array, byExtension: MeshFormat | null): MeshFo
   if (firstStatement !== undefined && isOffHeader(firstStatement)) return "off";
   if (/^v\s/m.test(head) && (/^f\s/m.test(head) || byExtension === "obj")) return "obj";
   return null;
+}
+
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
 function containsAscii(bytes: Uint8Array, text: string): boolean {

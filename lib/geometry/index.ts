@@ -6,13 +6,10 @@
 import { AppError } from "@/lib/api/app-error";
 import { describeMesh } from "./analyze";
 import { detectMeshFormat } from "./detect-format";
-import { parseAmf } from "./formats/amf";
 import { parseObj } from "./formats/obj";
 import { parseOff } from "./formats/off";
 import { parsePly } from "./formats/ply";
-import { parseCadWithOcct } from "./formats/step";
 import { parseStl } from "./formats/stl";
-import { parseThreeMf } from "./formats/three-mf";
 import { baseNameOf } from "./text-lines";
 import type { AnalyzeMeshOptions, MeshAnalysis, ParsedMesh } from "./types";
 
@@ -46,11 +43,12 @@ export async function parseMesh(bytes: Uint8Array, filename: string, options: An
     case "obj": mesh = parseObj(bytes, name); break;
     case "off": mesh = parseOff(bytes, name); break;
     case "ply": mesh = parsePly(bytes, name); break;
-    case "3mf": mesh = parseThreeMf(bytes, options); break;
-    case "amf": mesh = parseAmf(bytes, name, options); break;
+    // Loaded on demand: the XML, zip and worker code is not needed to start up for STL.
+    case "3mf": mesh = (await import("./formats/three-mf")).parseThreeMf(bytes, options); break;
+    case "amf": mesh = (await import("./formats/amf")).parseAmf(bytes, name, options); break;
     case "step":
     case "iges":
-    case "brep": mesh = await parseCadWithOcct(bytes, format, name, options); break;
+    case "brep": mesh = await (await import("./formats/step")).parseCadWithOcct(bytes, format, name, options); break;
     case null:
       throw new AppError(
         "unsupported_format",

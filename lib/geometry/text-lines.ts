@@ -24,8 +24,18 @@ export function parseNumberToken(token: string | undefined): number {
   return Number(token);
 }
 
+/**
+ * "1,234,567": thousands separators without Intl (its first use costs ~20 ms
+ * of ICU start-up, a tenth of the CLI's time budget).
+ */
+export function formatCount(count: number): string {
+  const [whole, fraction] = String(count).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
 export function formatBytes(count: number): string {
-  return `${count.toLocaleString("en-US")} bytes`;
+  return `${formatCount(count)} bytes`;
 }
 
 /** The file name without directory and extension, used to name single-object files. */

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/api/app-error";
+import { formatCount } from "./text-lines";
 
 /*
  * Vertex welding: vertices with bit-identical coordinates become one vertex.
@@ -64,7 +65,7 @@ export class Float32BitsWelder {
     }
     const index = this.vertexCount++;
     if (index >= MAX_FLOAT32_VERTICES) {
-      throw new AppError("unreadable_file", `The mesh has more than ${MAX_FLOAT32_VERTICES.toLocaleString("en-US")} distinct vertices, more than we can analyse.`);
+      throw new AppError("unreadable_file", `The mesh has more than ${formatCount(MAX_FLOAT32_VERTICES)} distinct vertices, more than we can analyse.`);
     }
     if (index * 3 + 3 > keys.length) this.growKeys();
     const k = index * 3;

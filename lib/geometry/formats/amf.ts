@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/api/app-error";
+import { isZip } from "../detect-format";
 import { MeshBuilder } from "../mesh-builder";
 import type { ParsedMesh } from "../types";
 import { listKnownUnits, lookupUnitScale } from "../units";
@@ -7,10 +8,6 @@ import { parseXml } from "../xml";
 
 const COORDINATE_TAGS = ["x", "y", "z"];
 const CORNER_TAGS = ["v1", "v2", "v3"];
-
-export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
 
 /**
  * AMF, plain or zipped: `unit` attribute, one component per object (all its

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/api/app-error";
-import { formatBytes, parseNumberToken, readTextLines, splitTokens } from "../text-lines";
+import { formatBytes, formatCount, parseNumberToken, readTextLines, splitTokens } from "../text-lines";
 import type { ComponentRange, ParsedMesh } from "../types";
 import { ASSUMED_MILLIMETRES } from "../units";
 import { Float32BitsWelder } from "../weld";
@@ -37,7 +37,7 @@ export function parseStl(bytes: Uint8Array, defaultName: string): ParsedMesh {
   const problem = bytes.length < expected ? "is truncated" : "has bytes beyond its last triangle";
   throw new AppError(
     "unreadable_file",
-    `Binary STL ${problem}: header says ${declared.toLocaleString("en-US")} triangles (${formatBytes(expected)}) but the file has ${formatBytes(bytes.length)}.`,
+    `Binary STL ${problem}: header says ${formatCount(declared)} triangles (${formatBytes(expected)}) but the file has ${formatBytes(bytes.length)}.`,
   );
 }
 
