@@ -6,7 +6,7 @@ export interface MeshTopology {
   overusedEdges: number;
   /** Edges used by two triangles that traverse it in the same direction. */
   misorientedEdges: number;
-  /** Connected shells: triangles linked through shared welded vertices. */
+  /** Connected shells: triangles linked through shared edges or vertices (triangles collapsed to a line or point are not counted). */
   parts: number;
 }
 
@@ -39,6 +39,7 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
   }
 
   let boundaryEdges = 0, overusedEdges = 0, misorientedEdges = 0;
+  const shells = new ShellUnion(vertexCount);
   for (let v = 0; v < vertexCount; v++) {
     const start = bucketEnd[v], end = bucketEnd[v + 1];
     sortRange(entries, start, end);
@@ -49,12 +50,13 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
         uses++;
         forward += 1 - (entries[i] & 1);
       }
+      shells.join(v, other);
       if (uses === 1) boundaryEdges++;
       else if (uses > 2) overusedEdges++;
       else if (forward !== 1) misorientedEdges++;
     }
   }
-  return { boundaryEdges, overusedEdges, misorientedEdges, parts: countParts(indices, vertexCount) };
+  return { boundaryEdges, overusedEdges, misorientedEdges, parts: shells.countShells() };
 }
 
 /** Insertion sort: buckets hold about six entries. */
@@ -70,25 +72,33 @@ function sortRange(values: Int32Array, start: number, end: number): void {
   }
 }
 
-/** Union-find over welded vertices; a part is a set of triangles connected through shared vertices. */
-function countParts(indices: Uint32Array, vertexCount: number): number {
-  const parent = new Int32Array(vertexCount).fill(-1); // -1: vertex not used by any triangle
-  const find = (v: number): number => {
+/** Union-find over welded vertices joined by edges; vertices on no edge belong to no shell. */
+class ShellUnion {
+  private readonly parent: Int32Array;
+
+  constructor(vertexCount: number) {
+    this.parent = new Int32Array(vertexCount).fill(-1);
+  }
+
+  join(a: number, b: number): void {
+    const rootA = this.find(a), rootB = this.find(b);
+    if (rootA < rootB) this.parent[rootB] = rootA;
+    else if (rootB < rootA) this.parent[rootA] = rootB;
+  }
+
+  countShells(): number {
+    let shells = 0;
+    for (let v = 0; v < this.parent.length; v++) if (this.parent[v] === v) shells++;
+    return shells;
+  }
+
+  private find(v: number): number {
+    const parent = this.parent;
+    if (parent[v] === -1) parent[v] = v;
     while (parent[v] !== v) {
       parent[v] = parent[parent[v]];
       v = parent[v];
     }
     return v;
-  };
-  for (let i = 0; i < indices.length; i++) if (parent[indices[i]] === -1) parent[indices[i]] = indices[i];
-  for (let t = 0; t < indices.length; t += 3) {
-    const root = find(indices[t]);
-    const rootB = find(indices[t + 1]);
-    if (rootB !== root) parent[rootB] = root;
-    const rootC = find(indices[t + 2]);
-    if (rootC !== root) parent[rootC] = root;
   }
-  let parts = 0;
-  for (let v = 0; v < vertexCount; v++) if (parent[v] === v) parts++;
-  return parts;
 }
