@@ -12,87 +12,112 @@ export interface MeshMeasurements {
 /** A triangle counts as degenerate when twice its area is below this fraction of its longest edge squared (zero up to float rounding). */
 const DEGENERATE_AREA_RATIO = 1e-9;
 
-/**
- * Running sums over triangles given relative to a fixed origin (the mesh's
- * first vertex, so far-off coordinates keep their precision): six times the
- * signed tetrahedron volume in float64, twice the area, bounding box and
- * degenerate count. Taking the absolute value of the signed sum only at the
- * end makes inverted meshes measure positive and inward-facing voids subtract.
- */
-export class TriangleStats {
-  signedVolume6 = 0;
-  doubleArea = 0;
-  degenerate = 0;
-  minX = Infinity; minY = Infinity; minZ = Infinity;
-  maxX = -Infinity; maxY = -Infinity; maxZ = -Infinity;
+/** Volume, area and degenerate count of a run of triangles (see measureMesh). */
+interface RangeSums {
+  signedVolume6: number;
+  doubleArea: number;
+  degenerate: number;
+}
 
-  add(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): void {
-    this.signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+interface Box {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/**
+ * Volume by signed tetrahedra in float64 about a fixed origin (the first
+ * vertex, so far-off coordinates keep their precision), area, degenerate
+ * count. Taking the absolute value only of the final sum makes inverted meshes
+ * measure positive and inward-facing voids subtract.
+ */
+function sumRange(positions: Float32Array | Float64Array, indices: Uint32Array, firstTriangle: number, triangleCount: number): RangeSums {
+  const originX = positions[0], originY = positions[1], originZ = positions[2];
+  let signedVolume6 = 0, doubleArea = 0, degenerate = 0;
+  const end = (firstTriangle + triangleCount) * 3;
+  for (let i = firstTriangle * 3; i < end; i += 3) {
+    const a = indices[i] * 3, b = indices[i + 1] * 3, c = indices[i + 2] * 3;
+    const ax = positions[a] - originX, ay = positions[a + 1] - originY, az = positions[a + 2] - originZ;
+    const bx = positions[b] - originX, by = positions[b + 1] - originY, bz = positions[b + 2] - originZ;
+    const cx = positions[c] - originX, cy = positions[c + 1] - originY, cz = positions[c + 2] - originZ;
+    signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
     const ux = bx - ax, uy = by - ay, uz = bz - az;
     const vx = cx - ax, vy = cy - ay, vz = cz - az;
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    this.doubleArea += crossLength;
+    doubleArea += crossLength;
     const wx = cx - bx, wy = cy - by, wz = cz - bz;
     const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
-    if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) this.degenerate++;
-    this.minX = Math.min(this.minX, ax, bx, cx); this.maxX = Math.max(this.maxX, ax, bx, cx);
-    this.minY = Math.min(this.minY, ay, by, cy); this.maxY = Math.max(this.maxY, ay, by, cy);
-    this.minZ = Math.min(this.minZ, az, bz, cz); this.maxZ = Math.max(this.maxZ, az, bz, cz);
+    if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) degenerate++;
   }
-
-  boxSize(): BoundingBoxSize {
-    const size = (min: number, max: number) => (max >= min ? max - min : 0);
-    return { x: size(this.minX, this.maxX), y: size(this.minY, this.maxY), z: size(this.minZ, this.maxZ) };
-  }
-
-  toComponent(name: string, triangles: number): MeshComponent {
-    return {
-      name,
-      triangles,
-      volume_cm3: Math.abs(this.signedVolume6) / 6 / 1000,
-      surface_area_cm2: this.doubleArea / 2 / 100,
-      bbox_mm: this.boxSize(),
-    };
-  }
+  return { signedVolume6, doubleArea, degenerate };
 }
 
-function summarizeStats(componentStats: TriangleStats[], components: MeshComponent[]): MeshMeasurements {
-  const total = new TriangleStats();
-  for (const stats of componentStats) {
-    total.signedVolume6 += stats.signedVolume6;
-    total.doubleArea += stats.doubleArea;
-    total.degenerate += stats.degenerate;
-    total.minX = Math.min(total.minX, stats.minX); total.maxX = Math.max(total.maxX, stats.maxX);
-    total.minY = Math.min(total.minY, stats.minY); total.maxY = Math.max(total.maxY, stats.maxY);
-    total.minZ = Math.min(total.minZ, stats.minZ); total.maxZ = Math.max(total.maxZ, stats.maxZ);
+/** Bounding box of every vertex: valid for the whole mesh because parsers keep only vertices that triangles use. */
+function boxOfVertices(positions: Float32Array | Float64Array): Box {
+  const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  for (let axis = 0; axis < 3; axis++) {
+    let min = Infinity, max = -Infinity;
+    for (let i = axis; i < positions.length; i += 3) {
+      min = Math.min(min, positions[i]);
+      max = Math.max(max, positions[i]);
+    }
+    box.min[axis] = min;
+    box.max[axis] = max;
   }
-  const summary = total.toComponent("", 0);
+  return box;
+}
+
+function boxOfTriangles(positions: Float32Array | Float64Array, indices: Uint32Array, firstTriangle: number, triangleCount: number): Box {
+  const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  const end = (firstTriangle + triangleCount) * 3;
+  for (let axis = 0; axis < 3; axis++) {
+    let min = Infinity, max = -Infinity;
+    for (let i = firstTriangle * 3; i < end; i++) {
+      const value = positions[indices[i] * 3 + axis];
+      min = Math.min(min, value);
+      max = Math.max(max, value);
+    }
+    box.min[axis] = min;
+    box.max[axis] = max;
+  }
+  return box;
+}
+
+function sizeOf(box: Box): BoundingBoxSize {
+  const size = (axis: number) => (box.max[axis] >= box.min[axis] ? box.max[axis] - box.min[axis] : 0);
+  return { x: size(0), y: size(1), z: size(2) };
+}
+
+function toComponent(name: string, triangles: number, sums: RangeSums, box: Box): MeshComponent {
   return {
-    volume_cm3: summary.volume_cm3,
-    surface_area_cm2: summary.surface_area_cm2,
-    bbox_mm: summary.bbox_mm,
-    degenerateTriangles: total.degenerate,
-    components,
+    name,
+    triangles,
+    volume_cm3: Math.abs(sums.signedVolume6) / 6 / 1000,
+    surface_area_cm2: sums.doubleArea / 2 / 100,
+    bbox_mm: sizeOf(box),
   };
 }
 
-/** Volume, area, bounding box and degenerate count of a mesh and each of its components, in one pass. */
+/** Volume, area, bounding box and degenerate count of a mesh and of each of its components. */
 export function measureMesh(mesh: ParsedMesh): MeshMeasurements {
   const { positions, indices } = mesh;
-  const originX = positions[0], originY = positions[1], originZ = positions[2];
-  const componentStats = mesh.components.map((range) => {
-    const stats = new TriangleStats();
-    const end = (range.firstTriangle + range.triangleCount) * 3;
-    for (let i = range.firstTriangle * 3; i < end; i += 3) {
-      const a = indices[i] * 3, b = indices[i + 1] * 3, c = indices[i + 2] * 3;
-      stats.add(
-        positions[a] - originX, positions[a + 1] - originY, positions[a + 2] - originZ,
-        positions[b] - originX, positions[b + 1] - originY, positions[b + 2] - originZ,
-        positions[c] - originX, positions[c + 1] - originY, positions[c + 2] - originZ,
-      );
-    }
-    return stats;
+  const total: RangeSums = { signedVolume6: 0, doubleArea: 0, degenerate: 0 };
+  const wholeBox = boxOfVertices(positions);
+  const components = mesh.components.map((range) => {
+    const sums = sumRange(positions, indices, range.firstTriangle, range.triangleCount);
+    total.signedVolume6 += sums.signedVolume6;
+    total.doubleArea += sums.doubleArea;
+    total.degenerate += sums.degenerate;
+    // A single component uses every vertex, so the whole mesh's per-vertex box is its box.
+    const box = mesh.components.length === 1 ? wholeBox : boxOfTriangles(positions, indices, range.firstTriangle, range.triangleCount);
+    return toComponent(range.name, range.triangleCount, sums, box);
   });
-  return summarizeStats(componentStats, componentStats.map((stats, i) => stats.toComponent(mesh.components[i].name, mesh.components[i].triangleCount)));
+  const whole = toComponent("", indices.length / 3, total, wholeBox);
+  return {
+    volume_cm3: whole.volume_cm3,
+    surface_area_cm2: whole.surface_area_cm2,
+    bbox_mm: whole.bbox_mm,
+    degenerateTriangles: total.degenerate,
+    components,
+  };
 }

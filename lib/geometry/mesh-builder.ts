@@ -78,17 +78,33 @@ export class MeshBuilder {
     if (millimetresPerUnit !== 1) {
       for (let i = 0; i < rawPositions.length; i++) rawPositions[i] *= millimetresPerUnit;
     }
-    const { positions, weldedIndexOf } = weldFloat64Positions(rawPositions);
+    const welded = weldFloat64Positions(rawPositions);
     const indices = new Uint32Array(indexCount);
-    for (let i = 0; i < indexCount; i++) indices[i] = weldedIndexOf[rawIndices[i]];
+    for (let i = 0; i < indexCount; i++) indices[i] = welded.weldedIndexOf[rawIndices[i]];
     return {
       format,
       units,
-      positions,
+      positions: dropUnusedVertices(welded.positions, indices),
       indices,
       components: this.components.filter((component) => component.triangleCount > 0),
     };
   }
+}
+
+/** Removes vertices no triangle uses (OBJ/PLY files may list extras), renumbering `indices` in place. */
+function dropUnusedVertices(positions: Float64Array, indices: Uint32Array): Float64Array {
+  const vertexCount = positions.length / 3;
+  const newIndexOf = new Int32Array(vertexCount).fill(-1);
+  for (let i = 0; i < indices.length; i++) newIndexOf[indices[i]] = 0;
+  let usedCount = 0;
+  for (let v = 0; v < vertexCount; v++) if (newIndexOf[v] === 0) newIndexOf[v] = usedCount++;
+  if (usedCount === vertexCount) return positions;
+  const compacted = new Float64Array(usedCount * 3);
+  for (let v = 0; v < vertexCount; v++) {
+    if (newIndexOf[v] >= 0) compacted.set(positions.subarray(v * 3, v * 3 + 3), newIndexOf[v] * 3);
+  }
+  for (let i = 0; i < indices.length; i++) indices[i] = newIndexOf[indices[i]];
+  return compacted;
 }
 
 function grow<T extends Float64Array | Uint32Array>(array: T): T {

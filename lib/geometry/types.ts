@@ -68,7 +68,8 @@ export interface ComponentRange {
  *
  * - `positions`: xyz per vertex, interleaved. Float32Array for STL (its native
  *   precision), Float64Array otherwise. Vertices with identical coordinates are
- *   already merged, so `positions.length / 3` is the welded vertex count.
+ *   already merged and every vertex is used by some triangle, so
+ *   `positions.length / 3` is the welded vertex count.
  * - `indices`: three vertex indices per triangle, in the file's winding order
  *   (counter-clockwise seen from outside for a well-formed file).
  * - `components`: consecutive triangle ranges covering all triangles, one per

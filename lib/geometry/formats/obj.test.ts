@@ -36,6 +36,14 @@ describe("OBJ", () => {
     expectClose(corpus.geometry.surface_area_cm2, 0.005);
   });
 
+  it("ignores vertices no face uses (count and bounding box)", async () => {
+    const text = "v 0 0 0\nv 10 0 0\nv 500 500 500\nv 0 10 0\nv 0 0 10\nf 1 4 2\nf 1 2 5\nf 1 5 4\nf 2 4 5\n";
+    const { geometry } = await analyzeMesh(toBytes(text), "tetra.obj");
+    expect(geometry.vertices).toBe(4);
+    expect(geometry.bbox_mm).toEqual({ x: 10, y: 10, z: 10 });
+    expect(geometry.is_manifold).toBe(true);
+  });
+
   it("keeps o/g objects as components", async () => {
     const text = writeObj([{ name: "left", soup: createBox([10, 10, 10]) }, { name: "right", soup: createBox([20, 10, 10], [30, 0, 0]) }]);
     const { components, geometry } = await analyzeMesh(toBytes(text), "two.obj");
