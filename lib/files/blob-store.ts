@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { resolveFromRoot } from "@/lib/paths";
+
+/**
+ * Content-addressed storage for uploaded bytes (key = SHA-256 hex). Local disk
+ * now; an S3-compatible store can implement the same interface later.
+ */
+export interface BlobStore {
+  /** Moves a fully written temp file into place under its hash; identical bytes are stored once. */
+  putFile(tempPath: string, sha256: string): Promise<void>;
+  read(sha256: string): Promise<Uint8Array>;
+  stream(sha256: string): ReadableStream<Uint8Array>;
+  delete(sha256: string): Promise<void>;
+  /** A folder on the same filesystem for uploads in progress, so putFile is an atomic rename. */
+  tempDir(): string;
+}
+
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathFor(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  tempDir(): string {
+    const dir = path.join(this.root, "tmp");
+    fs.mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  async putFile(tempPath: string, sha256: string): Promise<void> {
+    const target = this.pathFor(sha256);
+    if (fs.existsSync(target)) {
+      await fsp.rm(tempPath, { force: true });
+      return;
+    }
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(tempPath, target);
+  }
+
+  async read(sha256: string): Promise<Uint8Array> {
+    return new Uint8Array(await fsp.readFile(this.pathFor(sha256)));
+  }
+
+  stream(sha256: string): ReadableStream<Uint8Array> {
+    return Readable.toWeb(fs.createReadStream(this.pathFor(sha256))) as ReadableStream<Uint8Array>;
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await fsp.rm(this.pathFor(sha256), { force: true });
+  }
+}
+
+const globalForBlobs = globalThis as unknown as { bengkelBlobs?: BlobStore };
+
+export function getBlobStore(): BlobStore {
+  globalForBlobs.bengkelBlobs ??= new LocalBlobStore(path.join(process.env.DATA_DIR ?? resolveFromRoot("data"), "blobs"));
+  return globalForBlobs.bengkelBlobs;
+}

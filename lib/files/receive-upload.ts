@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createHash, randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { Transform } from "node:stream";
+import busboy from "busboy";
+import { AppError } from "@/lib/api/app-error";
+
+export interface ReceivedUpload {
+  tempPath: string;
+  sha256: string;
+  sizeBytes: number;
+  filename: string;
+  fields: Record<string, string[]>;
+}
+
+const MAX_FIELDS = 30;
+
+/**
+ * Streams a multipart upload's `file` part to a temp file while hashing it;
+ * memory stays flat whatever the size. Over `maxBytes` → 413 and the temp
+ * file is removed; the caller owns `tempPath` on success.
+ */
+export async function receiveUpload(request: Request, options: { maxBytes: number; tempDir: string }): Promise<ReceivedUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("invalid_request", "Send the file as multipart/form-data with a `file` field.", { param: "file" });
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
+  if (!request.body) throw new AppError("invalid_request", "The request has no body.", { param: "file" });
+
+  const tempPath = path.join(options.tempDir, `upload-${randomBytes(12).toString("hex")}`);
+  const fields: Record<string, string[]> = {};
+  let file: { sha256: string; sizeBytes: number; filename: string } | undefined;
+  let failure: AppError | undefined;
+
+  const parser = busboy({
+    headers: { "content-type": contentType },
+    limits: { files: 1, fields: MAX_FIELDS, fieldSize: 16 * 1024, fileSize: options.maxBytes },
+  });
+  const fileWritten = new Promise<void>((resolve, reject) => {
+    let sawFile = false;
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file" || sawFile) {
+        stream.resume();
+        return;
+      }
+      sawFile = true;
+      const hash = createHash("sha256");
+      let size = 0;
+      const hasher = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      stream.on("limit", () => {
+        failure = tooLarge(options.maxBytes);
+        stream.unpipe();
+        stream.resume();
+      });
+      pipeline(stream, hasher, fs.createWriteStream(tempPath))
+        .then(() => {
+          file = { sha256: hash.digest("hex"), sizeBytes: size, filename: safeFilename(info.filename) };
+          resolve();
+        })
+        .catch(reject);
+    });
+    parser.on("field", (name, value) => {
+      (fields[name] ??= []).push(value);
+    });
+    parser.on("filesLimit", () => undefined);
+    parser.on("close", () => {
+      if (!sawFile) resolve();
+    });
+    parser.on("error", reject);
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    await fileWritten;
+  } catch (error) {
+    fs.rmSync(tempPath, { force: true });
+    if (failure) throw failure;
+    throw new AppError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, { param: "file" });
+  }
+  if (failure || !file) {
+    fs.rmSync(tempPath, { force: true });
+    throw failure ?? new AppError("invalid_request", "The form has no `file` field.", { param: "file" });
+  }
+  if (file.sizeBytes === 0) {
+    fs.rmSync(tempPath, { force: true });
+    throw new AppError("unreadable_file", `${file.filename} is empty.`, { param: "file" });
+  }
+  return { tempPath, ...file, fields };
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("payload_too_large", `The file is larger than this plan's limit of ${Math.round(maxBytes / 1024 / 1024)} MB.`, {
+    param: "file",
+    details: { max_bytes: maxBytes },
+  });
+}
+
+/** Keeps the extension (format detection uses it) but drops any path a client sent. */
+function safeFilename(name: string | undefined): string {
+  const base = (name ?? "upload").split(/[\\/]/).pop()!.replace(/[\u0000-\u001f]/g, "").trim();
+  return base.slice(-200) || "upload";
+}

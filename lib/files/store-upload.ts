@@ -1,0 +1,39 @@
+import fs from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { fileVersions, type StoredAnalysis } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { analyzeFile } from "@/lib/analyze/analyze-file";
+import type { BlobStore } from "./blob-store";
+import type { ReceivedUpload } from "./receive-upload";
+
+/**
+ * Analyses an upload, then moves its bytes into the blob store. Unsupported or
+ * unreadable files throw (415/422) and leave nothing behind. Returns an undo
+ * for the blob, to run if the database write that follows fails.
+ */
+export async function analyzeAndStoreUpload(
+  db: Db,
+  blobs: BlobStore,
+  upload: ReceivedUpload,
+): Promise<{ analysis: StoredAnalysis; undo: () => Promise<void> }> {
+  let analysis: StoredAnalysis;
+  try {
+    const result = await analyzeFile(new Uint8Array(await fs.readFile(upload.tempPath)), upload.filename);
+    // Display contours of drawings are large and recomputed on demand; the measurements are what we keep.
+    analysis =
+      result.kind === "mesh"
+        ? { kind: "mesh", format: result.format, geometry: { ...result.geometry }, components: result.components }
+        : { kind: "laser", format: result.format, geometry: { ...result.geometry } };
+  } catch (error) {
+    await fs.rm(upload.tempPath, { force: true });
+    throw error;
+  }
+  const alreadyStored = db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, upload.sha256)).get();
+  await blobs.putFile(upload.tempPath, upload.sha256);
+  return {
+    analysis,
+    undo: async () => {
+      if (!alreadyStored) await blobs.delete(upload.sha256);
+    },
+  };
+}
