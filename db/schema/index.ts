@@ -5,3 +5,7 @@ export * from "./api-keys";
 export * from "./usage-counters";
 export * from "./files";
 export * from "./file-versions";
+export * from "./webhook-endpoints";
+export * from "./webhook-events";
+export * from "./webhook-deliveries";
+export * from "./webhook-attempts";
