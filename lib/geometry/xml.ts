@@ -8,7 +8,7 @@ export interface XmlHandlers {
   onText?(text: string): void;
 }
 
-const utf8Decoder = new TextDecoder("utf-8");
+const DECODE_SLICE_BYTES = 1024 * 1024;
 
 function localName(name: string): string {
   const colon = name.indexOf(":");
@@ -34,5 +34,10 @@ export function parseXml(bytes: Uint8Array, documentLabel: string, handlers: Xml
     const onText = handlers.onText;
     parser.on("text", (text) => onText(text));
   }
-  parser.write(utf8Decoder.decode(bytes)).close();
+  // Decoded in slices: a large model never becomes one giant string.
+  const decoder = new TextDecoder("utf-8");
+  for (let offset = 0; offset < bytes.length; offset += DECODE_SLICE_BYTES) {
+    parser.write(decoder.decode(bytes.subarray(offset, offset + DECODE_SLICE_BYTES), { stream: true }));
+  }
+  parser.write(decoder.decode()).close();
 }

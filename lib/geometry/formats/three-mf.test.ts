@@ -2,7 +2,8 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { analyzeMesh } from "../index";
 import { expectAppError, expectClose, readCorpusFile } from "../testing/expectations";
-import { createBox } from "../testing/shapes";
+import { computeTorusVolumeAndArea } from "../testing/reference-volume";
+import { createBox, createTorus } from "../testing/shapes";
 import { writeThreeMfModel, zipThreeMf } from "../testing/writers";
 
 const box10 = { id: 1, name: "Box", soup: createBox([10, 10, 10]) };
@@ -49,6 +50,15 @@ describe("3MF", () => {
     const { geometry } = await analyzeModel(model);
     expectClose(geometry.volume_cm3, 2);
     expect(geometry.is_winding_consistent).toBe(true);
+  });
+
+  it("reads a multi-megabyte model (decoded in slices) and keeps a UTF-8 name", async () => {
+    const torus = { id: 1, name: "Törus ✓", soup: createTorus(30, 10, 240, 120) };
+    const model = writeThreeMfModel("millimeter", [torus], [{ objectId: 1 }]);
+    expect(model.length).toBeGreaterThan(3 * 1024 * 1024);
+    const { geometry, components } = await analyzeModel(model);
+    expectClose(geometry.volume_cm3, computeTorusVolumeAndArea(30, 10, 240, 120).volume / 1000);
+    expect(components[0].name).toBe("Törus ✓");
   });
 
   describe("bad input", () => {
