@@ -1,14 +1,14 @@
-const latin1Decoder = new TextDecoder("latin1");
+const utf8Decoder = new TextDecoder("utf-8");
 
 /**
- * Splits a text file into lines with comments (from `commentChar` to end of
- * line) removed and whitespace trimmed. Latin-1 decoding never fails and keeps
- * one character per byte, which is all the numeric text formats need.
+ * Splits a text file into lines with `#` comments removed and whitespace
+ * trimmed. UTF-8 so that object and solid names survive; invalid bytes become
+ * U+FFFD, which only ever matters inside names.
  */
-export function readTextLines(bytes: Uint8Array, commentChar = "#"): string[] {
-  const lines = latin1Decoder.decode(bytes).split(/\r\n|\r|\n/);
+export function readTextLines(bytes: Uint8Array): string[] {
+  const lines = utf8Decoder.decode(bytes).split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
-    const commentStart = lines[i].indexOf(commentChar);
+    const commentStart = lines[i].indexOf("#");
     lines[i] = (commentStart >= 0 ? lines[i].slice(0, commentStart) : lines[i]).trim();
   }
   return lines;

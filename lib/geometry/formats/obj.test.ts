@@ -45,9 +45,9 @@ describe("OBJ", () => {
   });
 
   it("keeps o/g objects as components", async () => {
-    const text = writeObj([{ name: "left", soup: createBox([10, 10, 10]) }, { name: "right", soup: createBox([20, 10, 10], [30, 0, 0]) }]);
+    const text = writeObj([{ name: "left", soup: createBox([10, 10, 10]) }, { name: "right bracket – Ø8", soup: createBox([20, 10, 10], [30, 0, 0]) }]);
     const { components, geometry } = await analyzeMesh(toBytes(text), "two.obj");
-    expect(components.map((c) => c.name)).toEqual(["left", "right"]);
+    expect(components.map((c) => c.name)).toEqual(["left", "right bracket – Ø8"]);
     expectClose(components[1].volume_cm3, 2);
     expect(components[1].bbox_mm).toEqual({ x: 20, y: 10, z: 10 });
     expectClose(geometry.volume_cm3, 3);

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/api/app-error";
 import { resolveFromRoot } from "@/lib/paths";
@@ -54,11 +55,20 @@ export async function parseCadWithOcct(
   return builder.finish(format, readDeclaredUnit(bytes, format), 1);
 }
 
-function runWorker(bytes: Uint8Array, format: CadFormat, timeoutMs: number): Promise<WorkerReply> {
+let compiledOcct: Promise<WebAssembly.Module> | null = null;
+
+/** Compiles OpenCascade's WebAssembly once per process; each worker only instantiates it. */
+function compileOcct(): Promise<WebAssembly.Module> {
+  compiledOcct ??= readFile(resolveFromRoot("node_modules/occt-import-js/dist/occt-import-js.wasm")).then((wasm) => WebAssembly.compile(wasm));
+  return compiledOcct;
+}
+
+async function runWorker(bytes: Uint8Array, format: CadFormat, timeoutMs: number): Promise<WorkerReply> {
   const label = FORMAT_LABEL[format];
+  const wasmModule = await compileOcct();
   return new Promise((resolve, reject) => {
     const worker = new Worker(resolveFromRoot("lib/geometry/workers/step-worker.mjs"), {
-      workerData: { format, bytes, params: TESSELLATION_PARAMS },
+      workerData: { format, bytes, params: TESSELLATION_PARAMS, wasmModule },
     });
     let settled = false;
     const finish = (action: () => void) => {
