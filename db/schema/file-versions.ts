@@ -1,8 +1,8 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { files } from "./files";
+import { files, type FileFormat } from "./files";
 
 /** The stored analysis: `analyzeFile()`'s result without the laser display contours (recomputed on demand). */
-export type StoredAnalysis = { kind: "mesh" | "laser"; format: string; geometry: Record<string, unknown>; components?: unknown[] };
+export type StoredAnalysis = { kind: "mesh" | "laser"; format: FileFormat; geometry: Record<string, unknown>; components?: unknown[] };
 
 export const fileVersions = sqliteTable(
   "file_versions",
@@ -16,7 +16,7 @@ export const fileVersions = sqliteTable(
     sha256: text("sha256").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     originalName: text("original_name").notNull(),
-    format: text("format").notNull(),
+    format: text("format").$type<FileFormat>().notNull(),
     kind: text("kind", { enum: ["mesh", "laser"] }).notNull(),
     analysis: text("analysis", { mode: "json" }).$type<StoredAnalysis>().notNull(),
     /** Who uploaded: an API key id (key_…) or a user id (usr_…). */

@@ -4,6 +4,9 @@ import { workspaces } from "./workspaces";
 export const FILE_STATUSES = ["draft", "pending_approval", "approved", "rejected"] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
+export const FILE_FORMATS = ["stl", "3mf", "obj", "amf", "ply", "off", "step", "iges", "brep", "dxf", "dwg"] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
 export const files = sqliteTable(
   "files",
   {
@@ -13,7 +16,7 @@ export const files = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** Format of the latest version: stl, 3mf, obj, amf, ply, off, step, iges, brep, dxf, dwg. */
-    format: text("format").notNull(),
+    format: text("format").$type<FileFormat>().notNull(),
     /** "mesh" (3D printing) or "laser" (2D cutting), from the latest version. */
     kind: text("kind", { enum: ["mesh", "laser"] }).notNull(),
     status: text("status", { enum: FILE_STATUSES }).notNull().default("draft"),

@@ -2,7 +2,16 @@ import { AppError } from "./app-error";
 
 export type Envelope = "v1" | "legacy";
 
+/** A page of a list: the envelope becomes `{success, data: [...], next_cursor}`. */
+export class Page<T> {
+  constructor(
+    readonly items: T[],
+    readonly nextCursor: string | null,
+  ) {}
+}
+
 export function successBody(envelope: Envelope, data: unknown): unknown {
+  if (data instanceof Page) return { success: true, data: data.items, next_cursor: data.nextCursor };
   if (envelope === "v1") return { success: true, data };
   return { ok: true, ...(data as Record<string, unknown>) };
 }

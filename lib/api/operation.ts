@@ -30,7 +30,10 @@ export interface Operation<
   query?: Q;
   /** JSON body schema; "multipart" hands the raw request to the handler. */
   body?: B | "multipart";
+  /** The item schema when `paginated`, else the whole `data`. */
   response: R;
+  /** List endpoints: the handler returns a `Page` and the envelope adds `next_cursor`. */
+  paginated?: boolean;
   successStatus?: 200 | 201 | 202;
   /** Error codes this operation can answer besides the common ones (401, 429, 500). */
   errors?: ErrorCode[];

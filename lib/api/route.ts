@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError, isAppError } from "./app-error";
-import { errorBody, jsonResponse, successBody, type Envelope } from "./envelope";
+import { errorBody, jsonResponse, successBody, type Envelope, type Page } from "./envelope";
 import type { Operation } from "./operation";
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateApiKey, keyHasScope, type ApiKeyRow, type WorkspaceRow } from "@/lib/auth/api-keys";
@@ -36,7 +36,9 @@ const INCOMING_ID = /^[A-Za-z0-9_.:-]{8,64}$/;
  */
 export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   op: Operation<P, Q, B, R>,
-  handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<z.input<R> | Response> | z.input<R> | Response,
+  handler: (
+    ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>,
+  ) => Promise<z.input<R> | Page<z.input<R>> | Response> | z.input<R> | Page<z.input<R>> | Response,
 ) {
   return async (request: Request, next?: NextRouteArgs): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");

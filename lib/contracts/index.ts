@@ -1,6 +1,19 @@
 import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
+import * as files from "./files";
 import * as workspace from "./workspace";
 
 /** Every operation of the public API; the OpenAPI document is built from this list. */
-export const OPERATIONS: Operation[] = [workspace.getWorkspace, apiKeys.listApiKeys, apiKeys.createApiKey, apiKeys.revokeApiKey];
+export const OPERATIONS: Operation[] = [
+  workspace.getWorkspace,
+  apiKeys.listApiKeys,
+  apiKeys.createApiKey,
+  apiKeys.revokeApiKey,
+  files.uploadFile,
+  files.listFiles,
+  files.getFile,
+  files.updateFile,
+  files.deleteFile,
+  files.downloadFile,
+  files.uploadVersion,
+];

@@ -6,5 +6,5 @@ const MB = 1024 * 1024;
 export function maxUploadBytes(plan: QuotePlan): number {
   const freeMb = Number(process.env.UPLOAD_LIMIT_FREE_MB ?? 25);
   const paidMb = Number(process.env.UPLOAD_LIMIT_PAID_MB ?? 200);
-  return (plan === "free" ? freeMb : paidMb) * MB;
+  return Math.floor((plan === "free" ? freeMb : paidMb) * MB);
 }

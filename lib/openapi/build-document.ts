@@ -23,6 +23,9 @@ const legacyError = z
 const COMMON_ERRORS: ErrorCode[] = ["unauthorized", "internal_error"];
 
 function successSchema(op: Operation): z.ZodType {
+  if (op.paginated) {
+    return z.object({ success: z.literal(true), data: z.array(op.response), next_cursor: z.string().nullable() });
+  }
   if (op.envelope === "v1") return z.object({ success: z.literal(true), data: op.response });
   const shape = op.response instanceof z.ZodObject ? op.response.shape : { data: op.response };
   return z.object({ ok: z.literal(true), ...shape });

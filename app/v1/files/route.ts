@@ -1,0 +1,21 @@
+import { route } from "@/lib/api/route";
+import { Page } from "@/lib/api/envelope";
+import { listFiles, uploadFile } from "@/lib/contracts/files";
+import { listFiles as queryFiles } from "@/lib/files/list-files";
+import { uploadNewFile } from "@/lib/files/upload-file";
+import { getBlobStore } from "@/lib/files/blob-store";
+import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
+
+export const GET = route(listFiles, ({ db, workspace, query }) => {
+  const { data, nextCursor } = queryFiles(db, workspace.id, {
+    ...query,
+    createdAfter: query.created_after,
+    createdBefore: query.created_before,
+  });
+  return new Page(data.map(serializeFile), nextCursor);
+});
+
+export const POST = route(uploadFile, async ({ db, request, workspace, key }) => {
+  const { file, version } = await uploadNewFile(db, getBlobStore(), { request, workspace, actor: key.id });
+  return { file: serializeFile(file), version: serializeVersion(version) };
+});

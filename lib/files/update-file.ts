@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import { files, fileVersions } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import type { BlobStore } from "./blob-store";
+import { getFile, type FileRow } from "./get-file";
+
+export function updateFile(db: Db, workspaceId: string, fileId: string, patch: { name?: string; tags?: string[] }): FileRow {
+  const file = getFile(db, workspaceId, fileId);
+  if (patch.name === undefined && patch.tags === undefined) return file;
+  return db
+    .update(files)
+    .set({ ...(patch.name !== undefined && { name: patch.name }), ...(patch.tags !== undefined && { tags: patch.tags }), updatedAt: new Date() })
+    .where(eq(files.id, file.id))
+    .returning()
+    .get();
+}
+
+/** Deletes the file and its versions, then any blob no other version still uses. */
+export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, fileId: string): Promise<FileRow> {
+  const file = getFile(db, workspaceId, fileId);
+  const hashes = db.select({ sha256: fileVersions.sha256 }).from(fileVersions).where(eq(fileVersions.fileId, file.id)).all();
+  db.delete(files).where(eq(files.id, file.id)).run();
+  for (const sha256 of new Set(hashes.map((h) => h.sha256))) {
+    const stillUsed = db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, sha256)).get();
+    if (!stillUsed) await blobs.delete(sha256);
+  }
+  return file;
+}

@@ -1,0 +1,38 @@
+import fs from "node:fs/promises";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import type { QuotePlan } from "@/lib/plans/plans";
+import type { BlobStore } from "./blob-store";
+import { receiveUpload } from "./receive-upload";
+import { maxUploadBytes } from "./upload-limits";
+import { tagsFromForm, tagsSchema } from "./tags";
+import { addFileVersion, createFile } from "./create-file";
+
+const formFields = z.object({ name: z.string().trim().min(1).max(200).optional(), tags: tagsSchema });
+
+interface UploadContext {
+  request: Request;
+  workspace: { id: string; plan: QuotePlan };
+  actor: string;
+}
+
+/** `POST /v1/files`: stream, validate the form fields, analyse, store. Nothing is kept on any failure. */
+export async function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
+  const upload = await receiveUpload(ctx.request, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
+  const parsed = formFields.safeParse({ name: upload.fields.name?.[0], tags: tagsFromForm(upload.fields.tags) });
+  if (!parsed.success) {
+    await fs.rm(upload.tempPath, { force: true });
+    const issue = parsed.error.issues[0];
+    throw new AppError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
+      param: String(issue.path[0]),
+    });
+  }
+  return createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data });
+}
+
+/** `POST /v1/files/:id/versions`. */
+export async function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
+  const upload = await receiveUpload(ctx.request, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
+  return addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor });
+}
