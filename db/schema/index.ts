@@ -9,3 +9,5 @@ export * from "./webhook-endpoints";
 export * from "./webhook-events";
 export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
+export * from "./price-catalogs";
+export * from "./quote-cache";
