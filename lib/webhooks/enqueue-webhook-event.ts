@@ -1,0 +1,54 @@
+import { and, eq, sql } from "drizzle-orm";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import type { WebhookEventType } from "./event-catalog";
+
+/** The database or a transaction opened on it (better-sqlite3 transactions are synchronous). */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface WebhookEventInput {
+  workspaceId: string;
+  type: WebhookEventType;
+  data: unknown;
+}
+
+/**
+ * The outbox write: records the event and one pending delivery per enabled
+ * endpoint of the workspace subscribed to its type, in the caller's
+ * transaction, so an event exists if and only if the change that caused it
+ * was committed. The worker sends it. Returns the event id.
+ */
+export function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, now = new Date()): string {
+  const eventId = insertEvent(tx, input, now);
+  const endpoints = tx
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.enabled, true)))
+    .all();
+  for (const endpoint of endpoints) {
+    if (endpoint.events.includes(input.type)) insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
+  }
+  return eventId;
+}
+
+export function insertEvent(tx: DbOrTx, input: WebhookEventInput, now: Date): string {
+  const id = newId("webhookEvent");
+  tx.insert(webhookEvents).values({ id, workspaceId: input.workspaceId, type: input.type, data: input.data ?? null, createdAt: now }).run();
+  return id;
+}
+
+export function insertDelivery(tx: DbOrTx, input: { workspaceId: string; endpointId: string; eventId: string }, now: Date) {
+  return tx
+    .insert(webhookDeliveries)
+    .values({
+      id: newId("webhookDelivery"),
+      // Writes are serialised by SQLite, so max+1 is a gap-tolerant, strictly increasing event order.
+      seq: sql`(select coalesce(max(seq), 0) + 1 from webhook_deliveries)`,
+      ...input,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}

@@ -1,0 +1,139 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { newId } from "@/lib/ids";
+import { assertWebhookUrl } from "./ssrf-guard";
+import { decodeCursor, toPage } from "./pagination";
+import { generateWebhookSecret } from "./webhook-secret";
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** After a rotation the old secret keeps signing (second signature) this long, so receivers can switch without a gap. */
+export const SECRET_GRACE_MS = 24 * 3_600_000;
+
+export function serializeWebhook(row: WebhookEndpointRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabled_reason: row.disabledReason,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    previous_secret_expires_at:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Events are deduplicated and kept in catalogue order by the contract. */
+export async function createWebhook(
+  db: Db,
+  workspaceId: string,
+  input: { url: string; events: string[]; description?: string | null },
+) {
+  await assertWebhookUrl(input.url);
+  const now = new Date();
+  const row = db
+    .insert(webhookEndpoints)
+    .values({
+      id: newId("webhook"),
+      workspaceId,
+      url: input.url,
+      description: input.description ?? null,
+      events: input.events,
+      secret: generateWebhookSecret(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return { ...serializeWebhook(row), secret: row.secret };
+}
+
+export function listWebhooks(db: Db, workspaceId: string, query: { limit: number; cursor?: string }) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.workspaceId, workspaceId),
+        after
+          ? or(
+              lt(webhookEndpoints.createdAt, new Date(after.createdAt)),
+              and(eq(webhookEndpoints.createdAt, new Date(after.createdAt)), lt(webhookEndpoints.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .limit(query.limit + 1)
+    .all();
+  return toPage(rows, query.limit, serializeWebhook);
+}
+
+/** Scoped by workspace: another workspace's id is simply not found. */
+export function findWebhook(db: Db, workspaceId: string, id: string): WebhookEndpointRow {
+  const row = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+    .get();
+  if (!row) throw new AppError("not_found", `No webhook ${id} in this workspace.`, { param: "id" });
+  return row;
+}
+
+export async function updateWebhook(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+) {
+  const row = findWebhook(db, workspaceId, id);
+  if (patch.url !== undefined) await assertWebhookUrl(patch.url);
+  const now = new Date();
+  const enabling = patch.enabled === true && !row.enabled;
+  const disabling = patch.enabled === false && row.enabled;
+  const updated = db
+    .update(webhookEndpoints)
+    .set({
+      ...(patch.url !== undefined && { url: patch.url }),
+      ...(patch.events !== undefined && { events: patch.events }),
+      ...(patch.description !== undefined && { description: patch.description }),
+      // Re-enabling starts the failure clock afresh; pending deliveries resume in order.
+      ...(enabling && { enabled: true, disabledReason: null, disabledAt: null, failingSince: null }),
+      ...(disabling && { enabled: false, disabledReason: "Disabled through the API.", disabledAt: now }),
+      updatedAt: now,
+    })
+    .where(eq(webhookEndpoints.id, row.id))
+    .returning()
+    .get();
+  return serializeWebhook(updated);
+}
+
+/** Deletes the endpoint with its deliveries and attempts; events stay (other endpoints may reference them). */
+export function deleteWebhook(db: Db, workspaceId: string, id: string) {
+  const row = findWebhook(db, workspaceId, id);
+  db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)).run();
+  return { id: row.id, deleted: true as const };
+}
+
+/** The new secret signs from now on; the old one also signs (a second `v1,` signature) for 24 hours. */
+export function rotateWebhookSecret(db: Db, workspaceId: string, id: string, now = new Date()) {
+  const row = findWebhook(db, workspaceId, id);
+  const updated = db
+    .update(webhookEndpoints)
+    .set({
+      secret: generateWebhookSecret(),
+      previousSecret: row.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_GRACE_MS),
+      updatedAt: now,
+    })
+    .where(eq(webhookEndpoints.id, row.id))
+    .returning()
+    .get();
+  return { ...serializeWebhook(updated), secret: updated.secret };
+}

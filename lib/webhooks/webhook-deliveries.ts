@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
+import type { WebhookDeliveryStatus } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { findWebhook, type WebhookEndpointRow } from "./manage-webhooks";
+import { insertDelivery, insertEvent } from "./enqueue-webhook-event";
+import { decodeCursor, toPage } from "./pagination";
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+type EventRow = typeof webhookEvents.$inferSelect;
+
+function serializeDelivery(delivery: DeliveryRow, event: Pick<EventRow, "id" | "type" | "createdAt">, attempts: AttemptRow[]) {
+  return {
+    id: delivery.id,
+    webhook_id: delivery.endpointId,
+    event: { id: event.id, type: event.type, created_at: event.createdAt.toISOString() },
+    status: delivery.status,
+    attempt_count: delivery.attemptCount,
+    next_attempt_at: delivery.status === "pending" ? (delivery.nextAttemptAt?.toISOString() ?? null) : null,
+    last_attempt_at: delivery.lastAttemptAt?.toISOString() ?? null,
+    created_at: delivery.createdAt.toISOString(),
+    attempts: attempts.map((attempt) => ({
+      number: attempt.number,
+      started_at: attempt.startedAt.toISOString(),
+      duration_ms: attempt.durationMs,
+      status_code: attempt.statusCode,
+      response_snippet: attempt.responseSnippet,
+      error: attempt.error,
+      succeeded: attempt.succeeded,
+    })),
+  };
+}
+
+export function listWebhookDeliveries(
+  db: Db,
+  workspaceId: string,
+  webhookId: string,
+  query: { limit: number; cursor?: string; status?: WebhookDeliveryStatus },
+) {
+  const endpoint = findWebhook(db, workspaceId, webhookId);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = db
+    .select({ delivery: webhookDeliveries, event: { id: webhookEvents.id, type: webhookEvents.type, createdAt: webhookEvents.createdAt } })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpoint.id),
+        query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+        after
+          ? or(
+              lt(webhookDeliveries.createdAt, new Date(after.createdAt)),
+              and(eq(webhookDeliveries.createdAt, new Date(after.createdAt)), lt(webhookDeliveries.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(query.limit + 1)
+    .all();
+  const attempts = attemptsByDelivery(db, rows.slice(0, query.limit).map((row) => row.delivery.id));
+  return toPage(
+    rows.map((row) => ({ ...row, id: row.delivery.id, createdAt: row.delivery.createdAt })),
+    query.limit,
+    (row) => serializeDelivery(row.delivery, row.event, attempts.get(row.delivery.id) ?? []),
+  );
+}
+
+function attemptsByDelivery(db: Db, deliveryIds: string[]): Map<string, AttemptRow[]> {
+  const byDelivery = new Map<string, AttemptRow[]>();
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(asc(webhookAttempts.number))
+    .all();
+  for (const row of rows) byDelivery.set(row.deliveryId, [...(byDelivery.get(row.deliveryId) ?? []), row]);
+  return byDelivery;
+}
+
+function deliveryWithEvent(db: Db, deliveryId: string) {
+  const row = db
+    .select({ delivery: webhookDeliveries, event: webhookEvents })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .get()!;
+  return serializeDelivery(row.delivery, row.event, attemptsByDelivery(db, [deliveryId]).get(deliveryId) ?? []);
+}
+
+function assertEnabled(endpoint: WebhookEndpointRow): void {
+  if (!endpoint.enabled) {
+    throw new AppError("invalid_state", "This webhook is disabled; enable it (PATCH `enabled: true`) first.", {
+      details: { disabled_reason: endpoint.disabledReason },
+    });
+  }
+}
+
+/** Sends a failed delivery again: a fresh retry schedule, same `webhook-id`, queued behind nothing older. */
+export function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: string, deliveryId: string) {
+  const endpoint = findWebhook(db, workspaceId, webhookId);
+  const delivery = db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
+    .get();
+  if (!delivery) throw new AppError("not_found", `No delivery ${deliveryId} for this webhook.`, { param: "delivery_id" });
+  if (delivery.status !== "failed") {
+    throw new AppError(
+      "invalid_state",
+      delivery.status === "succeeded" ? "This delivery already succeeded." : "This delivery is already scheduled.",
+      { details: { status: delivery.status } },
+    );
+  }
+  assertEnabled(endpoint);
+  db.update(webhookDeliveries)
+    .set({ status: "pending", scheduleAttempts: 0, nextAttemptAt: new Date() })
+    .where(eq(webhookDeliveries.id, delivery.id))
+    .run();
+  return deliveryWithEvent(db, delivery.id);
+}
+
+/** Queues a `webhook.test` event for this endpoint only, whatever it subscribes to. */
+export function sendTestWebhook(db: Db, workspaceId: string, webhookId: string) {
+  const endpoint = findWebhook(db, workspaceId, webhookId);
+  assertEnabled(endpoint);
+  const now = new Date();
+  const delivery = db.transaction((tx) => {
+    const eventId = insertEvent(
+      tx,
+      { workspaceId, type: "webhook.test", data: { webhook_id: endpoint.id, message: "This is a test event from Bengkel." } },
+      now,
+    );
+    return insertDelivery(tx, { workspaceId, endpointId: endpoint.id, eventId }, now);
+  });
+  return deliveryWithEvent(db, delivery.id);
+}
