@@ -161,3 +161,46 @@ export const uploadVersion = defineOperation({
   successStatus: 201,
   errors: ["not_found", ...UPLOAD_FAILURES],
 });
+
+const metricChange = z.object({ metric: z.string(), old: z.number(), new: z.number(), change: z.number(), change_pct: z.number().nullable() });
+
+export const versionWithDiffSchema = versionSchema
+  .extend({
+    diff: z
+      .object({
+        against_version: z.int(),
+        bytes_changed: z.boolean(),
+        size_change_bytes: z.int(),
+        kind_changed: z.boolean(),
+        changes: z.array(metricChange),
+        reference_price: z
+          .object({
+            basis: z.enum(["pla_20_infill", "mild_steel_2mm"]),
+            old_idr: z.number(),
+            new_idr: z.number(),
+            change_idr: z.number(),
+            change_pct: z.number().nullable(),
+          })
+          .nullable(),
+        summary: z.object({ en: z.string(), id: z.string() }).meta({ example: { en: "Volume +25.0% (24.0 → 30.0 cm³); bbox Z 20.0 → 25.0 mm", id: "Volume +25,0% (24,0 → 30,0 cm³); bbox Z 20,0 → 25,0 mm" } }),
+      })
+      .nullable()
+      .meta({ description: "Against the previous version; null for version 1." }),
+  })
+  .meta({ id: "FileVersionWithDiff" });
+
+export const listVersions = defineOperation({
+  operationId: "listFileVersions",
+  method: "get",
+  path: "/v1/files/{id}/versions",
+  summary: "All versions, newest first, each with a diff summary against the previous one",
+  description: "The reference price is PLA at 20 % infill (meshes) or 2 mm mild steel (drawings) at the default catalogue.",
+  tags: ["Versions"],
+  envelope: "v1",
+  service: "quote",
+  scope: "files:read",
+  plan: "pro",
+  params: idParams("File id"),
+  response: z.array(versionWithDiffSchema),
+  errors: ["not_found"],
+});

@@ -1,6 +1,7 @@
 import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
+import * as quotes from "./quotes";
 import * as workspace from "./workspace";
 
 /** Every operation of the public API; the OpenAPI document is built from this list. */
@@ -16,4 +17,9 @@ export const OPERATIONS: Operation[] = [
   files.deleteFile,
   files.downloadFile,
   files.uploadVersion,
+  files.listVersions,
+  quotes.quote3dPrint,
+  quotes.quoteLaser,
+  quotes.legacyQuote3dPrint,
+  quotes.legacyQuoteLaser,
 ];

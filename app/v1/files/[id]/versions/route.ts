@@ -1,5 +1,6 @@
 import { route } from "@/lib/api/route";
-import { uploadVersion } from "@/lib/contracts/files";
+import { listVersions, uploadVersion } from "@/lib/contracts/files";
+import { listVersions as queryVersions } from "@/lib/files/list-versions";
 import { uploadFileVersion } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
@@ -8,3 +9,5 @@ export const POST = route(uploadVersion, async ({ db, request, workspace, key, p
   const { file, version } = await uploadFileVersion(db, getBlobStore(), { request, workspace, actor: key.id, fileId: params.id });
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
+
+export const GET = route(listVersions, ({ db, workspace, params }) => queryVersions(db, workspace.id, params.id));
