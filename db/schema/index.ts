@@ -11,3 +11,4 @@ export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
 export * from "./price-catalogs";
 export * from "./quote-cache";
+export * from "./file-status-events";
