@@ -1,5 +1,5 @@
 import type { Point, Segment } from "./geometry/segments";
-import { segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
+import { segmentEnd, segmentStart } from "./geometry/segments";
 
 export interface DedupeResult {
   segments: Segment[];
@@ -18,12 +18,12 @@ export interface DedupeResult {
  */
 export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
   const result: DedupeResult = { segments: [], duplicates: 0, duplicateLengthMm: 0 };
-  const lineGroups = new Map<string, Extract<Segment, { kind: "line" }>[]>();
-  const arcGroups = new Map<string, Extract<Segment, { kind: "arc" }>[]>();
+  const lineGroups = new KeyedGroups<Extract<Segment, { kind: "line" }>>();
+  const arcGroups = new KeyedGroups<Extract<Segment, { kind: "arc" }>>();
   const curveKeys = new Set<string>();
   for (const s of input) {
-    if (s.kind === "line") addToGroup(lineGroups, lineKey(s, tol), s);
-    else if (s.kind === "arc") addToGroup(arcGroups, `${Math.round(s.c[0] / tol)},${Math.round(s.c[1] / tol)},${Math.round(s.r / tol)}`, s);
+    if (s.kind === "line") addLine(lineGroups, s, tol);
+    else if (s.kind === "arc") arcGroups.add(Math.round(s.c[0] / tol), Math.round(s.c[1] / tol), Math.round(s.r / tol), s);
     else {
       const a = segmentStart(s);
       const b = segmentEnd(s);
@@ -36,15 +36,42 @@ export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
       }
     }
   }
-  for (const group of lineGroups.values()) dedupeLines(group, tol, result);
-  for (const group of arcGroups.values()) dedupeArcs(group, tol, result);
+  for (const group of lineGroups.groups) dedupeLines(group, tol, result);
+  for (const group of arcGroups.groups) dedupeArcs(group, tol, result);
   return result;
 }
 
-function addToGroup<T>(groups: Map<string, T[]>, key: string, s: T): void {
-  const g = groups.get(key);
-  if (g) g.push(s);
-  else groups.set(key, [s]);
+/**
+ * Groups by three rounded numbers, in first-seen order. Hashing the numbers instead
+ * of building a string key per segment matters on sheets of tens of thousands of holes.
+ */
+class KeyedGroups<T> {
+  readonly groups: T[][] = [];
+  private readonly keys: number[] = [];
+  /** Hash → first group with it; `next` chains the (rare) collisions. */
+  private readonly first = new Map<number, number>();
+  private readonly next: number[] = [];
+
+  add(a: number, b: number, c: number, item: T): void {
+    let h = Math.imul(a | 0, 0x9e3779b1) ^ Math.imul(b | 0, 0x85ebca77) ^ Math.imul(c | 0, 0xc2b2ae3d);
+    h ^= h >>> 16;
+    const head = this.first.get(h);
+    for (let id = head ?? -1; id >= 0; id = this.next[id]) {
+      if (same(this.keys[3 * id], a) && same(this.keys[3 * id + 1], b) && same(this.keys[3 * id + 2], c)) {
+        this.groups[id].push(item);
+        return;
+      }
+    }
+    this.first.set(h, this.groups.length);
+    this.next.push(head ?? -1);
+    this.keys.push(a, b, c);
+    this.groups.push([item]);
+  }
+}
+
+/** Equal as keys: NaN matches NaN and −0 matches 0, as their decimal strings did. */
+function same(x: number, y: number): boolean {
+  return x === y || (x !== x && y !== y);
 }
 
 function countDuplicate(r: DedupeResult, length: number): void {
@@ -52,13 +79,13 @@ function countDuplicate(r: DedupeResult, length: number): void {
   r.duplicateLengthMm += length;
 }
 
-/** Key of the infinite line: direction folded into [0, π) and signed distance from the origin. */
-function lineKey(s: Extract<Segment, { kind: "line" }>, tol: number): string {
+/** Groups a line by its infinite line: direction folded into [0, π) and signed distance from the origin. */
+function addLine(groups: KeyedGroups<Extract<Segment, { kind: "line" }>>, s: Extract<Segment, { kind: "line" }>, tol: number): void {
   let theta = Math.atan2(s.b[1] - s.a[1], s.b[0] - s.a[0]);
   if (theta < 0) theta += Math.PI;
   if (theta >= Math.PI - 1e-9) theta -= Math.PI;
   const w = Math.cos(theta) * s.a[1] - Math.sin(theta) * s.a[0];
-  return `${Math.round(theta * 1e6)},${Math.round(w / tol)}`;
+  groups.add(Math.round(theta * 1e6), Math.round(w / tol), 0, s);
 }
 
 interface Interval<T> {

@@ -2,9 +2,9 @@ import { AppError } from "@/lib/api/app-error";
 import type { DrawingEntity, PolylineVertex, Vec3 } from "./types";
 import { ignoredReason } from "./ignored-types";
 
-/** DXF text with line start offsets; pair k = (codes[k], value on line 2k + 1). */
+/** DXF bytes with line start offsets; pair k = (codes[k], value on line 2k + 1). */
 export interface DxfScan {
-  text: string;
+  bytes: Uint8Array;
   starts: Int32Array;
   codes: Int32Array;
   /** Number of pairs. */
@@ -19,8 +19,20 @@ export interface DxfRecord {
   end: number;
 }
 
+const utf8 = new TextDecoder("utf-8");
+
+/** Value line without its newline; short ASCII values (almost all) skip the decoder. */
 function rawValue(scan: DxfScan, pair: number): string {
-  return scan.text.slice(scan.starts[2 * pair + 1], scan.starts[2 * pair + 2] - 1);
+  const from = scan.starts[2 * pair + 1];
+  const to = scan.starts[2 * pair + 2] - 1;
+  const b = scan.bytes;
+  if (to - from > 64) return utf8.decode(b.subarray(from, to));
+  let s = "";
+  for (let k = from; k < to; k++) {
+    if (b[k] > 127) return utf8.decode(b.subarray(from, to));
+    s += String.fromCharCode(b[k]);
+  }
+  return s;
 }
 
 export function pairValue(scan: DxfScan, pair: number): string {
@@ -29,8 +41,47 @@ export function pairValue(scan: DxfScan, pair: number): string {
 
 const DEG = Math.PI / 180;
 const Z_AXIS: Vec3 = [0, 0, 1];
+const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * Plain decimal straight from the bytes, NaN when outside the fast path (then Number() decides).
+ * Exact: a mantissa below 2^53 times or divided by an exact power of ten ≤ 1e22 is one
+ * correctly rounded operation, the same double Number() gives (Clinger's fast path).
+ */
+function fastNumber(b: Uint8Array, from: number, to: number): number {
+  let k = from;
+  while (k < to && b[k] === 32) k++;
+  while (to > k && (b[to - 1] === 32 || b[to - 1] === 13)) to--;
+  const negative = b[k] === 45;
+  if (negative || b[k] === 43) k++;
+  let m = 0;
+  let digits = 0;
+  let scale = 0;
+  for (; k < to && b[k] >= 48 && b[k] <= 57; k++, digits++) m = m * 10 + (b[k] - 48);
+  if (k < to && b[k] === 46) {
+    for (k++; k < to && b[k] >= 48 && b[k] <= 57; k++, digits++, scale++) m = m * 10 + (b[k] - 48);
+  }
+  if (digits === 0 || m > 9007199254740992) return NaN;
+  let exp = 0;
+  if (k < to && (b[k] === 101 || b[k] === 69)) {
+    k++;
+    const expNegative = b[k] === 45;
+    if (expNegative || b[k] === 43) k++;
+    const first = k;
+    for (; k < to && b[k] >= 48 && b[k] <= 57 && exp < 1000; k++) exp = exp * 10 + (b[k] - 48);
+    if (k === first) return NaN;
+    if (expNegative) exp = -exp;
+  }
+  if (k !== to) return NaN;
+  const e = exp - scale;
+  if (e < -22 || e > 22) return NaN;
+  const v = e < 0 ? m / POW10[-e] : m * POW10[e];
+  return negative ? -v : v;
+}
 
 function num(r: DxfRecord, pair: number): number {
+  const fast = fastNumber(r.scan.bytes, r.scan.starts[2 * pair + 1], r.scan.starts[2 * pair + 2] - 1);
+  if (fast === fast) return fast;
   const raw = rawValue(r.scan, pair);
   const v = +raw; // Number() ignores surrounding spaces and CR
   if (!Number.isFinite(v) || raw.trim() === "") {

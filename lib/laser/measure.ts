@@ -2,9 +2,10 @@ import { AppError } from "@/lib/api/app-error";
 import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
-import { emptyBBox, extendBBox, flattenSegment, segmentDoubleArea, segmentLength } from "./geometry/segments";
+import { addPoint, emptyBBox, extendBBox, flattenSegment, roundCoordinate, roundPoint, segmentDoubleArea, segmentLength } from "./geometry/segments";
+import { type ArcSegment, CircleContour, circlePoints, isFullCircle, isolatedCircles } from "./circle-contours";
 import { dedupeSegments } from "./dedupe-segments";
-import { chainContours, type Trail } from "./chain-contours";
+import { chainContours, type Contour, type Trail } from "./chain-contours";
 import { nestContours } from "./nest-contours";
 import { measureMinWidth } from "./min-width";
 import { type DrawingUnits, suspectUnits } from "./units";
@@ -25,60 +26,103 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   if (segments.length === 0) throw emptyGeometry(exploded);
 
   const bbox = emptyBBox();
-  for (const s of segments) extendBBox(bbox, s);
+  let cutLength = 0;
+  for (const s of segments) {
+    cutLength += segmentLength(s);
+    if (isFullCircle(s)) {
+      addPoint(bbox, s.c[0] - s.r, s.c[1] - s.r);
+      addPoint(bbox, s.c[0] + s.r, s.c[1] + s.r);
+    } else extendBBox(bbox, s);
+  }
   const sizeX = bbox.maxX - bbox.minX;
   const sizeY = bbox.maxY - bbox.minY;
   // Display resolution follows the sheet size: fine for a bracket, light for a 2 m sheet of holes.
   const sagitta = Math.min(0.25, Math.max(0.005, Math.hypot(sizeX, sizeY) / 5000));
 
-  const chained = chainContours(segments, tol);
-  const shapes = chained.map((c) => {
-    const trails = c.trails.map((t) => ({ trail: t, points: trailPoints(t, segments, sagitta), length: trailLength(t, segments) }));
-    const box = emptyBBox();
-    for (const k of c.segments) extendBBox(box, segments[k]);
-    return { contour: c, trails, box };
+  // Lone full circles are closed contours by themselves; only the rest needs chaining.
+  const isolated = isolatedCircles(segments, tol);
+  const circles: ArcSegment[] = [];
+  const circleOrder: number[] = [];
+  segments.forEach((s, k) => {
+    if (isolated[k]) {
+      circles.push(s as ArcSegment);
+      circleOrder.push(k);
+    }
   });
+  const chained = chainedShapes(segments, isolated, tol, sagitta);
+  const closed = chained.filter((c) => c.closed);
 
-  const closed = shapes.filter((s) => s.contour.closed);
-  const depths = nestContours(closed.map((s) => ({ rings: s.trails.map((t) => t.points), bbox: s.box })));
+  const count = circles.length + closed.length;
+  const boxes = new Float64Array(4 * count);
+  const probes = new Float64Array(2 * count);
+  circles.forEach((s, k) => {
+    boxes[4 * k] = s.c[0] - s.r;
+    boxes[4 * k + 1] = s.c[1] - s.r;
+    boxes[4 * k + 2] = s.c[0] + s.r;
+    boxes[4 * k + 3] = s.c[1] + s.r;
+    // The first display point, as for every other contour.
+    probes[2 * k] = roundCoordinate(s.c[0] + s.r * Math.cos(s.a0));
+    probes[2 * k + 1] = roundCoordinate(s.c[1] + s.r * Math.sin(s.a0));
+  });
+  closed.forEach((c, j) => {
+    const k = circles.length + j;
+    boxes.set([c.box.minX, c.box.minY, c.box.maxX, c.box.maxY], 4 * k);
+    probes.set(c.rings[0][0], 2 * k);
+  });
+  const depths = nestContours({ count, boxes, probes, rings: (k) => (k < circles.length ? [circlePoints(circles[k], sagitta)] : closed[k - circles.length].rings) });
+
   let area = 0;
   let parts = 0;
   let holes = 0;
   let minFeature: number | null = null;
-  const roles = new Map<(typeof shapes)[number], "outer" | "hole">();
-  closed.forEach((s, k) => {
-    const a = contourArea(s.trails.map((t) => t.trail), segments);
-    if (depths[k] % 2 === 0) {
+  const circleRoles = new Array<LaserContour["role"]>(circles.length);
+  for (let k = 0; k < count; k++) {
+    const role = depths[k] % 2 === 0 ? "outer" : "hole";
+    let a: number;
+    let width: () => number;
+    if (k < circles.length) {
+      const s = circles[k];
+      circleRoles[k] = role;
+      a = (s.r * s.r * Math.abs(s.sweep)) / 2;
+      // A circle's caliper width is its diameter.
+      width = () => 2 * s.r;
+    } else {
+      const c = closed[k - circles.length];
+      c.role = role;
+      a = c.area;
+      width = () => measureMinWidth(c.contour.segments.map((i) => c.segments[i]), c.rings.flat());
+    }
+    if (role === "outer") {
       parts++;
       area += a;
-      roles.set(s, "outer");
     } else {
       holes++;
       area -= a;
-      roles.set(s, "hole");
-      const width = measureMinWidth(s.contour.segments.map((i) => segments[i]), s.trails.flatMap((t) => t.points));
-      minFeature = minFeature === null ? width : Math.min(minFeature, width);
+      minFeature = Math.min(minFeature ?? Infinity, width());
     }
-  });
+  }
 
-  const contours: LaserContour[] = shapes.flatMap((s) =>
-    s.trails.map((t) => ({
-      points: t.points,
-      closed: s.contour.closed,
-      role: roles.get(s) ?? "open",
-      length_mm: t.length,
-      layer: segments[t.trail.steps[0].segment].layer,
-    })),
-  );
-  const cutLength = segments.reduce((sum, s) => sum + segmentLength(s), 0);
-  const openCount = chained.length - closed.length;
+  // Contours come out in drawing order (by first segment), whichever path measured them.
+  const contours: LaserContour[] = [];
+  for (let i = 0, j = 0; i < circles.length || j < chained.length; ) {
+    if (j === chained.length || (i < circles.length && circleOrder[i] < chained[j].order)) {
+      contours.push(new CircleContour(circles[i], sagitta, circleRoles[i]));
+      i++;
+      continue;
+    }
+    const c = chained[j++];
+    for (const t of c.trails) {
+      contours.push({ points: t.points, closed: c.closed, role: c.role, length_mm: t.length, layer: c.segments[t.trail.steps[0].segment].layer });
+    }
+  }
+  const pierces = circles.length + chained.length;
   const geometry: LaserGeometry = {
     cut_length_mm: cutLength,
-    pierce_count: chained.length,
+    pierce_count: pierces,
     bbox_mm: { x: sizeX, y: sizeY },
     area_cm2: Math.max(0, area) / 100,
-    contours: chained.length,
-    open_contours: openCount,
+    contours: pierces,
+    open_contours: chained.length - closed.length,
     parts,
     holes,
     min_feature_mm: minFeature,
@@ -91,6 +135,42 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   return { geometry, contours };
 }
 
+interface ChainedShape {
+  /** Index of its first segment in the deduplicated list, for drawing order. */
+  order: number;
+  contour: Contour;
+  /** The segments the contour's indices refer to. */
+  segments: Segment[];
+  closed: boolean;
+  trails: { trail: Trail; points: Point[]; length: number }[];
+  rings: Point[][];
+  box: BBox;
+  area: number;
+  role: LaserContour["role"];
+}
+
+/** Everything but lone circles goes through endpoint chaining; trails are flattened up front. */
+function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitta: number): ChainedShape[] {
+  const index = all.map((_, k) => k).filter((k) => !isolated[k]);
+  const segments = index.map((k) => all[k]);
+  return chainContours(segments, tol).map((c) => {
+    const trails = c.trails.map((t) => ({ trail: t, points: trailPoints(t, segments, sagitta), length: trailLength(t, segments) }));
+    const box = emptyBBox();
+    for (const k of c.segments) extendBBox(box, segments[k]);
+    return {
+      order: index[c.segments.reduce((a, b) => Math.min(a, b))],
+      contour: c,
+      segments,
+      closed: c.closed,
+      trails,
+      rings: trails.map((t) => t.points),
+      box,
+      area: c.closed ? contourArea(c.trails, segments) : 0,
+      role: "open",
+    };
+  });
+}
+
 function emptyGeometry(exploded: ExplodedDrawing): AppError {
   const skipped = Object.entries(exploded.ignored).map(([reason, n]) => `${n} ${reason}`);
   if (exploded.bendLines) skipped.push(`${exploded.bendLines} bend line(s)`);
@@ -100,16 +180,14 @@ function emptyGeometry(exploded: ExplodedDrawing): AppError {
   });
 }
 
-function stepPoints(segment: Segment, reversed: boolean, sagitta: number): Point[] {
-  const pts = flattenSegment(segment, sagitta);
-  return reversed ? [...pts].reverse() : pts;
-}
-
 function trailPoints(trail: Trail, segments: Segment[], sagitta: number): Point[] {
   const out: Point[] = [];
   for (const step of trail.steps) {
-    const pts = stepPoints(segments[step.segment], step.reversed, sagitta);
-    for (let k = out.length ? 1 : 0; k < pts.length; k++) out.push(roundPoint(pts[k]));
+    const pts = flattenSegment(segments[step.segment], sagitta);
+    for (let k = out.length ? 1 : 0; k < pts.length; k++) {
+      const p = pts[step.reversed ? pts.length - 1 - k : k];
+      out.push(roundPoint(p[0], p[1]));
+    }
   }
   return out;
 }
@@ -127,11 +205,6 @@ function contourArea(trails: Trail[], segments: Segment[]): number {
     total += Math.abs(twice) / 2;
   }
   return total;
-}
-
-/** Display points are rounded to 0.1 µm once, where they are made (smaller JSON, no second copy). */
-function roundPoint(p: Point): [number, number] {
-  return [Math.round(p[0] * 1e4) / 1e4, Math.round(p[1] * 1e4) / 1e4];
 }
 
 function collectWarnings(

@@ -1,54 +1,88 @@
-import type { BBox, Point } from "./geometry/segments";
+import type { Point } from "./geometry/segments";
 
-export interface NestItem {
-  /** Closed rings (flattened) making up the contour. */
-  rings: Point[][];
-  bbox: BBox;
+/** Closed contours to nest, as flat arrays (a sheet can hold tens of thousands). */
+export interface NestInput {
+  count: number;
+  /** minX, minY, maxX, maxY per contour. */
+  boxes: Float64Array;
+  /** x, y of a point on each contour's boundary (its first display point). */
+  probes: Float64Array;
+  /** Closed rings (flattened) of contour k; only asked for when a probe falls in its box. */
+  rings: (k: number) => Point[][];
 }
 
 /**
  * Nesting depth of each closed contour: how many other closed contours contain it
  * (even/odd ray test on a point of its boundary). Even depth = outer boundary of a
  * part, odd = hole. Candidates come from a uniform grid over the bounding boxes,
- * so a sheet of many small holes costs ~O(n), not O(n²).
+ * held in typed arrays, so a sheet of many small holes costs ~O(n), not O(n²).
  */
-export function nestContours(items: NestItem[]): number[] {
-  const depth = new Array<number>(items.length).fill(0);
-  if (items.length < 2) return depth;
-  const all = items.reduce(
-    (b, it) => ({ minX: Math.min(b.minX, it.bbox.minX), minY: Math.min(b.minY, it.bbox.minY), maxX: Math.max(b.maxX, it.bbox.maxX), maxY: Math.max(b.maxY, it.bbox.maxY) }),
-    { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity },
-  );
-  const g = Math.min(1024, Math.max(1, Math.ceil(Math.sqrt(items.length))));
-  const w = (all.maxX - all.minX) / g || 1;
-  const h = (all.maxY - all.minY) / g || 1;
-  const col = (x: number) => Math.min(g - 1, Math.max(0, Math.floor((x - all.minX) / w)));
-  const row = (y: number) => Math.min(g - 1, Math.max(0, Math.floor((y - all.minY) / h)));
-  const grid: number[][] = Array.from({ length: g * g }, () => []);
-  items.forEach((it, k) => {
-    for (let r = row(it.bbox.minY); r <= row(it.bbox.maxY); r++) {
-      for (let c = col(it.bbox.minX); c <= col(it.bbox.maxX); c++) grid[r * g + c].push(k);
+export function nestContours({ count, boxes, probes, rings }: NestInput): Int32Array {
+  const depth = new Int32Array(count);
+  if (count < 2) return depth;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = 0; k < count; k++) {
+    minX = Math.min(minX, boxes[4 * k]);
+    minY = Math.min(minY, boxes[4 * k + 1]);
+    maxX = Math.max(maxX, boxes[4 * k + 2]);
+    maxY = Math.max(maxY, boxes[4 * k + 3]);
+  }
+  const g = Math.min(1024, Math.max(1, Math.ceil(Math.sqrt(count))));
+  const w = (maxX - minX) / g || 1;
+  const h = (maxY - minY) / g || 1;
+  const col = (x: number) => Math.min(g - 1, Math.max(0, Math.floor((x - minX) / w)));
+  const row = (y: number) => Math.min(g - 1, Math.max(0, Math.floor((y - minY) / h)));
+
+  // Cell → contours whose box overlaps it, in compressed rows: pass 0 counts, pass 1 files.
+  const cellStart = new Int32Array(g * g + 1);
+  let members = new Int32Array(0);
+  let fill = cellStart;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < count; k++) {
+      const c0 = col(boxes[4 * k]);
+      const c1 = col(boxes[4 * k + 2]);
+      for (let r = row(boxes[4 * k + 1]), r1 = row(boxes[4 * k + 3]); r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          if (pass === 0) cellStart[r * g + c + 1]++;
+          else members[fill[r * g + c]++] = k;
+        }
+      }
     }
-  });
-  items.forEach((it, k) => {
-    const probe = it.rings[0][0];
-    for (const other of grid[row(probe[1]) * g + col(probe[0])]) {
-      if (other === k) continue;
-      const b = items[other].bbox;
-      if (b.minX > it.bbox.minX || b.minY > it.bbox.minY || b.maxX < it.bbox.maxX || b.maxY < it.bbox.maxY) continue;
-      if (containsPoint(items[other].rings, probe)) depth[k]++;
+    if (pass === 0) {
+      for (let c = 0; c < g * g; c++) cellStart[c + 1] += cellStart[c];
+      members = new Int32Array(cellStart[g * g]);
+      fill = cellStart.slice(0, g * g);
     }
-  });
+  }
+
+  const ringCache = new Map<number, Point[][]>();
+  for (let k = 0; k < count; k++) {
+    const px = probes[2 * k];
+    const py = probes[2 * k + 1];
+    const cell = row(py) * g + col(px);
+    for (let m = cellStart[cell]; m < cellStart[cell + 1]; m++) {
+      const o = members[m];
+      if (o === k) continue;
+      // The container's box must hold this contour's whole box.
+      if (boxes[4 * o] > boxes[4 * k] || boxes[4 * o + 1] > boxes[4 * k + 1] || boxes[4 * o + 2] < boxes[4 * k + 2] || boxes[4 * o + 3] < boxes[4 * k + 3]) continue;
+      let r = ringCache.get(o);
+      if (!r) ringCache.set(o, (r = rings(o)));
+      if (containsPoint(r, px, py)) depth[k]++;
+    }
+  }
   return depth;
 }
 
-function containsPoint(rings: Point[][], p: Point): boolean {
+function containsPoint(rings: Point[][], x: number, y: number): boolean {
   let inside = false;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const a = ring[i];
       const b = ring[j];
-      if (a[1] > p[1] !== b[1] > p[1] && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
+      if (a[1] > y !== b[1] > y && x < ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
     }
   }
   return inside;

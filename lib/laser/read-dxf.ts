@@ -15,7 +15,7 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
   if (startsWithAscii(bytes, "AutoCAD Binary DXF")) {
     throw new AppError("unsupported_format", "Binary DXF is not supported. Save the drawing as ASCII DXF (or DWG) and upload it again.");
   }
-  const scan = scanLines(new TextDecoder("utf-8").decode(bytes));
+  const scan = scanLines(bytes);
   const end = scan.end;
   const model: DrawingModel = { insunits: null, measurement: null, entities: [], blocks: new Map() };
   let section: string | null = null;
@@ -58,42 +58,59 @@ function truncated(detail: string): AppError {
 }
 
 /**
- * Line offsets and group codes as typed arrays. Splitting 5 MB into a million
- * strings kept them all alive and made GC dominate; values are sliced on demand.
+ * Line offsets and group codes as typed arrays, straight from the bytes: neither the
+ * text nor a million line strings are ever built; values are decoded on demand.
  */
-function scanLines(text: string): DxfScan {
-  const offsets: number[] = [0];
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) offsets.push(at + 1);
-  if (offsets[offsets.length - 1] <= text.length) offsets.push(text.length + 1);
-  const starts = Int32Array.from(offsets);
-  const end = Math.floor((starts.length - 1) / 2);
+function scanLines(bytes: Uint8Array): DxfScan {
+  // A UTF-8 byte order mark is not part of the first group code.
+  const first = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let starts: Int32Array = new Int32Array(1 << 16);
+  let count = 0;
+  starts[count++] = first;
+  for (let at = first; at < bytes.length; at++) {
+    if (bytes[at] !== 10) continue;
+    if (count === starts.length) starts = grow(starts);
+    starts[count++] = at + 1;
+  }
+  if (starts[count - 1] <= bytes.length) {
+    if (count === starts.length) starts = grow(starts);
+    starts[count++] = bytes.length + 1;
+  }
+  starts = starts.subarray(0, count);
+  const end = Math.floor((count - 1) / 2);
   const codes = new Int32Array(end);
   for (let k = 0; k < end; k++) {
-    const code = parseCode(text, starts[2 * k], starts[2 * k + 1] - 1);
+    const code = parseCode(bytes, starts[2 * k], starts[2 * k + 1] - 1);
     if (code === null) {
-      const raw = text.slice(starts[2 * k], Math.min(starts[2 * k + 1] - 1, starts[2 * k] + 40)).trim();
+      const raw = new TextDecoder("utf-8").decode(bytes.subarray(starts[2 * k], Math.min(starts[2 * k + 1] - 1, starts[2 * k] + 40))).trim();
       throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * k + 1} should hold a group code but holds "${raw}".`);
     }
     codes[k] = code;
   }
-  return { text, starts, codes, end };
+  return { bytes, starts, codes, end };
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** Integer between spaces (and a trailing CR), without allocating a substring; null if anything else. */
-function parseCode(text: string, from: number, to: number): number | null {
+function parseCode(b: Uint8Array, from: number, to: number): number | null {
   let k = from;
-  while (k < to && text.charCodeAt(k) === 32) k++;
-  const negative = text.charCodeAt(k) === 45;
+  while (k < to && b[k] === 32) k++;
+  const negative = b[k] === 45;
   if (negative) k++;
   let value = 0;
   let digits = 0;
   for (; k < to; k++) {
-    const c = text.charCodeAt(k);
+    const c = b[k];
     if (c < 48 || c > 57) break;
     value = value * 10 + (c - 48);
     digits++;
   }
-  while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 13)) k++;
+  while (k < to && (b[k] === 32 || b[k] === 13)) k++;
   return digits > 0 && k === to ? (negative ? -value : value) : null;
 }
 

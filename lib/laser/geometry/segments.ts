@@ -75,11 +75,25 @@ export function extendBBox(b: BBox, s: Segment): void {
 export function flattenSegment(s: Segment, sagitta: number): Point[] {
   if (s.kind === "line") return [s.a, s.b];
   if (s.kind === "curve") return s.points;
-  const step = s.r > sagitta ? 2 * Math.acos(1 - sagitta / s.r) : Math.PI / 2;
-  const n = Math.max(Math.ceil(Math.abs(s.sweep) / step), Math.abs(s.sweep) > 6 ? 8 : 2);
+  const n = arcSteps(s.r, s.sweep, sagitta);
   const pts: Point[] = [];
   for (let k = 0; k <= n; k++) pts.push(arcPoint(s.c, s.r, s.a0 + (s.sweep * k) / n));
   return pts;
+}
+
+/** Chords drawing an arc within `sagitta` of the true curve; a full circle gets at least 8. */
+export function arcSteps(r: number, sweep: number, sagitta: number): number {
+  const step = r > sagitta ? 2 * Math.acos(1 - sagitta / r) : Math.PI / 2;
+  return Math.max(Math.ceil(Math.abs(sweep) / step), Math.abs(sweep) > 6 ? 8 : 2);
+}
+
+/** Display points are rounded to 0.1 µm once, where they are made (smaller JSON, no second copy). */
+export function roundPoint(x: number, y: number): Point {
+  return [roundCoordinate(x), roundCoordinate(y)];
+}
+
+export function roundCoordinate(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
 }
 
 /** Twice the signed area swept from the origin, exact for arcs (chord + circular segment). */

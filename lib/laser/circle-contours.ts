@@ -1,0 +1,137 @@
+import type { LaserContour } from "./types";
+import type { Point, Segment } from "./geometry/segments";
+import { arcSteps, roundPoint, segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
+
+export type ArcSegment = Extract<Segment, { kind: "arc" }>;
+
+const FULL_TURN = 2 * Math.PI - 1e-9;
+
+export function isFullCircle(s: Segment): s is ArcSegment {
+  return s.kind === "arc" && Math.abs(s.sweep) >= FULL_TURN;
+}
+
+/**
+ * Flags the full circles that no other segment end comes within 2·tol of. Chaining
+ * would make each of them a closed contour on its own (the chainer joins an end to a
+ * node within tol, and nodes sit on ends), so they skip it: on a sheet of thousands
+ * of holes that is most of the work. The margin over tol only sends borderline
+ * circles through the general path, which gives the same answer.
+ */
+export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
+  const isolated = new Uint8Array(segments.length);
+  const xs = new Float64Array(2 * segments.length);
+  const ys = new Float64Array(2 * segments.length);
+  const owner = new Int32Array(2 * segments.length);
+  let count = 0;
+  let circles = 0;
+  const add = (x: number, y: number, k: number) => {
+    xs[count] = x;
+    ys[count] = y;
+    owner[count++] = k;
+  };
+  segments.forEach((s, k) => {
+    if (isFullCircle(s)) {
+      isolated[k] = 1;
+      circles++;
+      // The end of a full circle is its start up to rounding: one point stands for both.
+      add(s.c[0] + s.r * Math.cos(s.a0), s.c[1] + s.r * Math.sin(s.a0), k);
+    } else {
+      const a = segmentStart(s);
+      const b = segmentEnd(s);
+      add(a[0], a[1], k);
+      add(b[0], b[1], k);
+    }
+  });
+  if (circles === 0) return isolated;
+
+  // Ends hashed by cell of side `reach` into compressed buckets; neighbours lie in the 3×3 cells around.
+  const reach = tol > 0 ? 2 * tol : 1e-9;
+  let size = 1;
+  while (size < 2 * count) size *= 2;
+  // Mixed, not just multiplied: holes on a regular pitch would otherwise share the low bits.
+  const cellHash = (ix: number, iy: number) => {
+    let h = Math.imul(ix | 0, 0x9e3779b1) ^ Math.imul(iy | 0, 0x85ebca77);
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    return (h ^ (h >>> 13)) & (size - 1);
+  };
+  const bucketOf = new Int32Array(count);
+  const bucketStart = new Int32Array(size + 1);
+  for (let i = 0; i < count; i++) {
+    bucketOf[i] = cellHash(Math.floor(xs[i] / reach), Math.floor(ys[i] / reach));
+    bucketStart[bucketOf[i] + 1]++;
+  }
+  for (let h = 0; h < size; h++) bucketStart[h + 1] += bucketStart[h];
+  const fill = bucketStart.slice(0, size);
+  const members = new Int32Array(count);
+  for (let i = 0; i < count; i++) members[fill[bucketOf[i]]++] = i;
+
+  for (let i = 0; i < count; i++) {
+    const k = owner[i];
+    if (!isolated[k]) continue;
+    const ix = Math.floor(xs[i] / reach);
+    const iy = Math.floor(ys[i] / reach);
+    for (let d = 0; d < 9 && isolated[k]; d++) {
+      const h = cellHash(ix + (d % 3) - 1, iy + Math.floor(d / 3) - 1);
+      for (let m = bucketStart[h]; m < bucketStart[h + 1]; m++) {
+        const j = members[m];
+        if (owner[j] !== k && (xs[j] - xs[i]) ** 2 + (ys[j] - ys[i]) ** 2 <= reach * reach) {
+          isolated[k] = 0;
+          break;
+        }
+      }
+    }
+  }
+  return isolated;
+}
+
+/** Unit offsets r·(cos, sin) of the last circle drawn: holes on a sheet mostly share one size. */
+const ring = { r: NaN, a0: NaN, sweep: NaN, n: 0, dx: new Float64Array(0), dy: new Float64Array(0) };
+
+/**
+ * Display ring of a full circle, rounded: the same points flattenSegment gives
+ * (c + r·cos t computed the same way, so bit-identical), with the trigonometry shared.
+ */
+export function circlePoints(s: ArcSegment, sagitta: number): Point[] {
+  const n = arcSteps(s.r, s.sweep, sagitta);
+  if (ring.r !== s.r || ring.a0 !== s.a0 || ring.sweep !== s.sweep || ring.n !== n) {
+    Object.assign(ring, { r: s.r, a0: s.a0, sweep: s.sweep, n, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
+    for (let k = 0; k <= n; k++) {
+      const t = s.a0 + (s.sweep * k) / n;
+      ring.dx[k] = s.r * Math.cos(t);
+      ring.dy[k] = s.r * Math.sin(t);
+    }
+  }
+  const points: Point[] = new Array(n + 1);
+  for (let k = 0; k <= n; k++) points[k] = roundPoint(s.c[0] + ring.dx[k], s.c[1] + ring.dy[k]);
+  return points;
+}
+
+/**
+ * Output contour of a lone circle. Its display ring is built when read (by the JSON
+ * serialiser, through toJSON), so a sheet of 50,000 holes never holds half a million
+ * point arrays at once: each ring dies right after it is written.
+ */
+export class CircleContour implements LaserContour {
+  readonly closed = true;
+  readonly role: LaserContour["role"];
+  readonly length_mm: number;
+  readonly layer: string;
+  readonly #arc: ArcSegment;
+  readonly #sagitta: number;
+
+  constructor(arc: ArcSegment, sagitta: number, role: LaserContour["role"]) {
+    this.role = role;
+    this.length_mm = segmentLength(arc);
+    this.layer = arc.layer;
+    this.#arc = arc;
+    this.#sagitta = sagitta;
+  }
+
+  get points(): Point[] {
+    return circlePoints(this.#arc, this.#sagitta);
+  }
+
+  toJSON(): LaserContour {
+    return { points: this.points, closed: true, role: this.role, length_mm: this.length_mm, layer: this.layer };
+  }
+}
