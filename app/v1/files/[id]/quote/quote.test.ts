@@ -1,0 +1,210 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as print } from "./3dprint/route";
+import { POST as laser } from "./laser/route";
+import { apiRequest, routeParams, seedWorkspace, useTestDb } from "@/test/helpers/test-db";
+import { boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
+import type { BlobStore } from "@/lib/files/blob-store";
+import type { Db } from "@/lib/db/client";
+import type { Scope } from "@/lib/plans/plans";
+
+let db: Db;
+let blobs: BlobStore;
+let key: string;
+let boxId: string;
+let plateId: string;
+beforeAll(async () => {
+  const { dir } = ({ db } = useTestDb());
+  blobs = useTestBlobs(dir);
+  const seeded = seedWorkspace(db, { plan: "pro" });
+  key = seeded.secret;
+  boxId = (await createTestFile(db, blobs, seeded.workspace.id, boxStl(40, 30, 20), "box.stl")).file.id;
+  plateId = (await createTestFile(db, blobs, seeded.workspace.id, plateDxf(100, 50, [[25, 25], [75, 25]]), "plate.dxf")).file.id;
+});
+
+type Init = { key?: string; body?: unknown; rawBody?: string };
+const call = (handler: typeof print, path: string, id: string, init: Init = {}) =>
+  handler(apiRequest(`/v1/files/${id}/quote/${path}`, { method: "POST", key, ...init }), routeParams({ id }));
+const quote3d = (id: string, init?: Init) => call(print, "3dprint", id, init);
+const quoteCut = (id: string, init?: Init) => call(laser, "laser", id, init);
+const data = async (res: Response) => (await res.json()).data;
+
+interface PrintEntry {
+  material_id: string;
+  weight_g: number;
+  print_time_min: number;
+  breakdown: { setup_idr: number; machine_idr: number; material_idr: number };
+  price_idr: number;
+  quantity: number;
+  unit_price_idr: number;
+  total_price_idr: number;
+}
+interface LaserEntry {
+  material_id: string;
+  thickness_mm: number;
+  cut_rate_idr_per_mm: number;
+  pierce_fee_idr: number;
+  breakdown: { setup_idr: number; cut_idr: number; pierce_idr: number };
+  price_idr: number;
+}
+const sum = (breakdown: Record<string, number>) => Object.values(breakdown).reduce((a, b) => a + b, 0);
+
+describe("POST /v1/files/{id}/quote/3dprint", () => {
+  it("quotes the 40×30×20 mm box in all 7 materials, PLA by hand", async () => {
+    const res = await quote3d(boxId, { body: { infill: 20 } });
+    expect(res.status).toBe(200);
+    const body = await data(res);
+    expect(body).toMatchObject({ file_id: boxId, catalog_version: 1, infill_percent: 20, quantity: 1, cached: false, warnings: [] });
+    expect(body.id).toMatch(/^qt_/);
+    expect(body.version_id).toMatch(/^ver_/);
+    expect(body.geometry).toMatchObject({ volume_cm3: 24, surface_area_cm2: 52, bbox_mm: { x: 40, y: 30, z: 20 }, is_manifold: true });
+    expect(body.geometry).not.toHaveProperty("warnings");
+    expect(Date.parse(body.expires_at) - Date.parse(body.quoted_at)).toBe(86_400_000);
+    const quotes: PrintEntry[] = body.quotes;
+    expect(quotes.map((q) => q.material_id)).toEqual(["pla", "petg", "abs", "tpu", "asa", "nylon_pa12", "resin_sla"]);
+
+    // shell = min(24, 52 × 0.12) = 6.24; material = 6.24 + 17.76 × 0.2 = 9.792 cm³; × 1.24 g/cm³
+    const pla = quotes[0];
+    const weight = 9.792 * 1.24;
+    const minutes = 5 + 9792 / 8 / 60;
+    expect(pla.weight_g).toBe(12.14);
+    expect(pla.print_time_min).toBe(25.4);
+    expect(pla.breakdown.setup_idr).toBe(25_000);
+    expect(pla.breakdown.machine_idr).toBeCloseTo((15_000 * minutes) / 60, 9);
+    expect(pla.breakdown.material_idr).toBeCloseTo(weight * 350, 9);
+    expect(sum(pla.breakdown)).toBeCloseTo(35_599.728, 6);
+    expect(pla.price_idr).toBe(35_600);
+    for (const q of quotes) expect(q.price_idr).toBe(Math.round(sum(q.breakdown) / 100) * 100);
+    expect(quotes.map((q) => q.price_idr)).toEqual([35_600, 36_600, 35_300, 46_400, 36_600, 43_100, 76_300]);
+  });
+
+  it("rises with infill (resin, printed solid, stays put)", async () => {
+    const prices: Record<string, number[]> = {};
+    for (const infill of [0, 20, 50, 100]) {
+      for (const q of (await data(await quote3d(boxId, { body: { infill } }))).quotes as PrintEntry[]) {
+        (prices[q.material_id] ??= []).push(q.price_idr);
+      }
+    }
+    for (const [id, series] of Object.entries(prices)) {
+      series.slice(1).forEach((price, i) => (id === "resin_sla" ? expect(price).toBe(series[i]) : expect(price).toBeGreaterThan(series[i])));
+    }
+  });
+
+  it("defaults to 20 % infill without a body", async () => {
+    const body = await data(await quote3d(boxId));
+    expect(body.infill_percent).toBe(20);
+    expect(body.quotes[0].price_idr).toBe(35_600);
+  });
+
+  it("quotes a subset of materials, and a quantity with setup shared", async () => {
+    const body = await data(await quote3d(boxId, { body: { materials: ["resin_sla", "pla"], quantity: 10 } }));
+    const quotes: PrintEntry[] = body.quotes;
+    expect(quotes.map((q) => q.material_id)).toEqual(["pla", "resin_sla"]);
+    // (25,000 + 10 × 10,599.728) / 10 = 13,099.728 → 13,100 per part; price_idr stays the single-part price.
+    expect(quotes[0]).toMatchObject({ quantity: 10, price_idr: 35_600, unit_price_idr: 13_100, total_price_idr: 131_000 });
+    expect(body.quantity).toBe(10);
+  });
+
+  it("refuses an unknown material with param materials", async () => {
+    const res = await quote3d(boxId, { body: { materials: ["pla", "unobtainium"] } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: "invalid_request", param: "materials" });
+  });
+
+  it.each([
+    ["infill 150", { body: { infill: 150 } }, "invalid_request", "infill"],
+    ["infill as a string", { body: { infill: "20" } }, "invalid_request", "infill"],
+    ["quantity 0", { body: { quantity: 0 } }, "invalid_request", "quantity"],
+    ["fractional quantity", { body: { quantity: 1.5 } }, "invalid_request", "quantity"],
+    ["empty materials", { body: { materials: [] } }, "invalid_request", "materials"],
+    ["a misspelt field", { body: { infil: 50 } }, "invalid_request", "body"],
+    ["a non-JSON body", { rawBody: "infill=20" }, "invalid_json", "body"],
+  ])("400 for %s", async (_name, init, code, param) => {
+    const res = await quote3d(boxId, init);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code, param });
+  });
+
+  it("warns when the part does not fit the printer in any orientation", async () => {
+    const { workspace, secret } = seedWorkspace(db, { plan: "team" });
+    const bar = await createTestFile(db, blobs, workspace.id, boxStl(300, 20, 20), "bar.stl");
+    const plate = await createTestFile(db, blobs, workspace.id, boxStl(20, 250, 250), "plate.stl");
+    const barBody = await data(await quote3d(bar.file.id, { key: secret }));
+    expect(barBody.warnings.map((w: { code: string }) => w.code)).toEqual(["EXCEEDS_BUILD_VOLUME"]);
+    expect(barBody.warnings[0].message).toContain("300 × 20 × 20 mm");
+    expect((await data(await quote3d(plate.file.id, { key: secret }))).warnings).toEqual([]);
+  });
+});
+
+describe("POST /v1/files/{id}/quote/laser", () => {
+  it("quotes the 100×50 plate with two Ø10 holes at all 20 (material, thickness) pairs", async () => {
+    const res = await quoteCut(plateId);
+    expect(res.status).toBe(200);
+    const body = await data(res);
+    const cut = 300 + 2 * Math.PI * 10;
+    expect(body.geometry).toMatchObject({ pierce_count: 3, bbox_mm: { x: 100, y: 50 } });
+    expect(body.geometry.cut_length_mm).toBeCloseTo(cut, 6);
+    expect(body.warnings).toEqual([]);
+    const quotes: LaserEntry[] = body.quotes;
+    expect(quotes).toHaveLength(20);
+    for (const q of quotes) {
+      expect(q.pierce_fee_idr).toBeGreaterThanOrEqual(400);
+      expect(q.pierce_fee_idr).toBeLessThanOrEqual(3_500);
+      expect(q.cut_rate_idr_per_mm).toBeGreaterThanOrEqual(0.6);
+      expect(q.cut_rate_idr_per_mm).toBeLessThanOrEqual(8);
+      expect(q.breakdown.cut_idr).toBeCloseTo(body.geometry.cut_length_mm * q.cut_rate_idr_per_mm, 9);
+      expect(q.breakdown.pierce_idr).toBe(3 * q.pierce_fee_idr);
+      expect(q.price_idr).toBe(Math.round(sum(q.breakdown) / 100) * 100);
+    }
+    // Mild steel 3 mm: 35,000 + 362.83 × 2.4 + 3 × 1,020 = 38,930.8 → 38,900.
+    const mild3 = quotes.find((q) => q.material_id === "mild_steel" && q.thickness_mm === 3)!;
+    expect(sum(mild3.breakdown)).toBeCloseTo(35_000 + cut * 2.4 + 3 * 1_020, 9);
+    expect(mild3.price_idr).toBe(38_900);
+    // SS 304 5 mm: 35,000 + 362.83 × 6 + 3 × 3,500 = 47,676.99 → 47,700.
+    expect(quotes.find((q) => q.material_id === "ss304" && q.thickness_mm === 5)!.price_idr).toBe(47_700);
+  });
+
+  it("warns when the drawing is larger than the laser bed", async () => {
+    const { workspace, secret } = seedWorkspace(db, { plan: "pro" });
+    const big = await createTestFile(db, blobs, workspace.id, plateDxf(3200, 100), "long.dxf");
+    const warnings = (await data(await quoteCut(big.file.id, { key: secret }))).warnings;
+    expect(warnings.map((w: { code: string }) => w.code)).toContain("EXCEEDS_BUILD_VOLUME");
+  });
+});
+
+describe("quote errors (v1)", () => {
+  it("422 wrong_process both ways, naming the right endpoint", async () => {
+    const onDrawing = await quote3d(plateId);
+    expect(onDrawing.status).toBe(422);
+    const drawingError = (await onDrawing.json()).error;
+    expect(drawingError).toMatchObject({ code: "wrong_process", details: { file_kind: "laser" } });
+    expect(drawingError.message).toContain(`POST /v1/files/${plateId}/quote/laser`);
+    const onMesh = await quoteCut(boxId);
+    expect(onMesh.status).toBe(422);
+    expect((await onMesh.json()).error.message).toContain(`POST /v1/files/${boxId}/quote/3dprint`);
+  });
+
+  it("401 without a key", async () => {
+    const res = await print(apiRequest(`/v1/files/${boxId}/quote/3dprint`, { method: "POST" }), routeParams({ id: boxId }));
+    expect(res.status).toBe(401);
+    expect((await res.json()).success).toBe(false);
+  });
+
+  it("403 on the free plan and without the quotes scope", async () => {
+    const free = seedWorkspace(db, { plan: "free" });
+    const freeRes = await quote3d(boxId, { key: free.secret });
+    expect(freeRes.status).toBe(403);
+    expect((await freeRes.json()).error).toMatchObject({ code: "plan_required", details: { required_plan: "pro" } });
+    const narrow = seedWorkspace(db, { plan: "pro", scopes: ["files:read"] as Scope[] });
+    const scopeRes = await quoteCut(plateId, { key: narrow.secret });
+    expect(scopeRes.status).toBe(403);
+    expect((await scopeRes.json()).error.code).toBe("insufficient_scope");
+  });
+
+  it("404 for another workspace's file and for an unknown id", async () => {
+    const other = seedWorkspace(db, { plan: "pro" });
+    for (const res of [await quote3d(boxId, { key: other.secret }), await quoteCut(plateId, { key: other.secret }), await quote3d("file_nope")]) {
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe("not_found");
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import type Database from "better-sqlite3";
+import type { Db } from "@/lib/db/client";
+
+export interface QuoteCacheKey {
+  versionId: string;
+  kind: "print_3d" | "laser";
+  /** Canonical JSON: equal requests give byte-equal strings. */
+  params: string;
+  catalogVersion: number;
+}
+
+export interface QuoteCacheEntry extends QuoteCacheKey {
+  id: string;
+  workspaceId: string;
+  fileId: string;
+  payload: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+interface Statements {
+  read: Database.Statement<[string, string, string, number, number], string>;
+  write: Database.Statement<[QuoteCacheEntry]>;
+  purge: Database.Statement<[number]>;
+}
+
+// Prepared once per connection: a cache hit is one lookup on quote_cache_key_idx, no SQL building.
+const prepared = new WeakMap<Database.Database, Statements>();
+
+function statements(db: Db): Statements {
+  let found = prepared.get(db.$client);
+  if (!found) {
+    const client = db.$client;
+    found = {
+      read: client
+        .prepare<[string, string, string, number, number], string>(
+          `SELECT payload FROM quote_cache
+           WHERE version_id = ? AND kind = ? AND params = ? AND catalog_version = ? AND expires_at > ?`,
+        )
+        .pluck(),
+      write: client.prepare<[QuoteCacheEntry]>(
+        `INSERT INTO quote_cache (id, workspace_id, file_id, version_id, kind, params, catalog_version, payload, created_at, expires_at)
+         VALUES (@id, @workspaceId, @fileId, @versionId, @kind, @params, @catalogVersion, @payload, @createdAt, @expiresAt)
+         ON CONFLICT (version_id, kind, params, catalog_version) DO UPDATE SET
+           id = excluded.id, payload = excluded.payload, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+      ),
+      purge: client.prepare<[number]>(`DELETE FROM quote_cache WHERE expires_at <= ?`),
+    };
+    prepared.set(client, found);
+  }
+  return found;
+}
+
+/** The stored payload JSON for this key if it has not expired at `nowMs`. */
+export function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): string | undefined {
+  return statements(db).read.get(key.versionId, key.kind, key.params, key.catalogVersion, nowMs);
+}
+
+/** Stores (or replaces an expired) entry, and drops every expired one so the table stays small. */
+export function writeCachedQuote(db: Db, entry: QuoteCacheEntry): void {
+  const { write, purge } = statements(db);
+  purge.run(entry.createdAt);
+  write.run(entry);
+}
