@@ -204,3 +204,35 @@ export const listVersions = defineOperation({
   response: z.array(versionWithDiffSchema),
   errors: ["not_found"],
 });
+
+const statusChange = z.object({
+  file: fileSchema,
+  history: z.array(
+    z.object({ from: z.enum(FILE_STATUSES), to: z.enum(FILE_STATUSES), actor: z.string(), reason: z.string().nullable(), at: isoDate }),
+  ),
+});
+
+const transition = (action: "submit" | "approve" | "reject", summary: string) =>
+  defineOperation({
+    operationId: `${action}File`,
+    method: "post",
+    path: `/v1/files/{id}/${action}`,
+    summary,
+    description:
+      "Statuses: draft → pending_approval (submit) → approved (approve) | rejected (reject, with a reason); a rejected file can be submitted again and a new version returns a file to draft. A wrong transition is 409 `invalid_state` with `details.current_status`. Every transition is recorded and emits a webhook event.",
+    tags: ["Approval"],
+    envelope: "v1",
+    service: "quote",
+    scope: action === "submit" ? "files:write" : "files:approve",
+    params: idParams("File id"),
+    body:
+      action === "reject"
+        ? z.object({ reason: z.string().trim().min(1).max(1000) })
+        : z.object({ reason: z.string().trim().max(1000).optional() }).optional(),
+    response: statusChange,
+    errors: ["not_found", "invalid_state"],
+  });
+
+export const submitFile = transition("submit", "Submit a draft (or rejected) file for approval");
+export const approveFile = transition("approve", "Approve a file pending approval (owner/admin, or a key with files:approve)");
+export const rejectFile = transition("reject", "Reject a file pending approval, with a reason");

@@ -7,6 +7,8 @@ import type { ReceivedUpload } from "./receive-upload";
 import { analyzeAndStoreUpload } from "./store-upload";
 import type { FileRow, FileVersionRow } from "./get-file";
 import { getFile } from "./get-file";
+import { fileEventData } from "./file-event-data";
+import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 
 export interface UploadInput {
   workspaceId: string;
@@ -15,7 +17,7 @@ export interface UploadInput {
   actor: string;
 }
 
-/** A new file with its version 1, written in one transaction after the upload is analysed and stored. */
+/** A new file with its version 1 and its `file.uploaded` event, written in one transaction after the upload is analysed and stored. */
 export async function createFile(
   db: Db,
   blobs: BlobStore,
@@ -46,6 +48,7 @@ export async function createFile(
         .returning()
         .get();
       const version = insertVersion(tx as unknown as Db, { id: versionId, fileId, number: 1, input, analysis, now });
+      enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: "file.uploaded", data: fileEventData(file, { version, actor: input.actor }) }, now);
       return { file, version };
     });
   } catch (error) {
@@ -54,7 +57,7 @@ export async function createFile(
   }
 }
 
-/** A new version of an existing file; the file returns to `draft`. */
+/** A new version of an existing file (event `file.version_created`); the file returns to `draft`. */
 export async function addFileVersion(
   db: Db,
   blobs: BlobStore,
@@ -89,6 +92,7 @@ export async function addFileVersion(
         .where(eq(files.id, current.id))
         .returning()
         .get();
+      enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: "file.version_created", data: fileEventData(file, { version, actor: input.actor }) }, now);
       return { file, version };
     });
   } catch (error) {

@@ -46,12 +46,14 @@ export interface VersionDiff {
   size_change_bytes: number;
   kind_changed: boolean;
   changes: MetricChange[];
-  reference_price: { basis: string; old_idr: number; new_idr: number; change_idr: number; change_pct: number | null } | null;
+  reference_price: { basis: PriceBasis; old_idr: number; new_idr: number; change_idr: number; change_pct: number | null } | null;
   summary: { en: string; id: string };
 }
 
 /** The reference quote a diff prices: PLA at 20 % infill for meshes, 2 mm mild steel for drawings. */
-function referencePrice(analysis: StoredAnalysis, catalog: PriceCatalog): { basis: string; idr: number } | null {
+type PriceBasis = "pla_20_infill" | "mild_steel_2mm";
+
+function referencePrice(analysis: StoredAnalysis, catalog: PriceCatalog): { basis: PriceBasis; idr: number } | null {
   const g = analysis.geometry as Record<string, number>;
   try {
     if (analysis.kind === "mesh") {

@@ -54,10 +54,12 @@ describe("POST /v1/files", () => {
   });
 
   it.each([
-    ["413 over the plan's size limit", () => (process.env.UPLOAD_LIMIT_FREE_MB = "0.001"), [boxStl(40, 30, 20), "big.stl"], 413, "payload_too_large"],
-    ["415 not a CAD file", () => undefined, ["just some notes", "notes.txt"], 415, "unsupported_format"],
-    ["422 a broken STL", () => undefined, ["solid x\nfacet normal 0 0 1\nouter loop\nvertex 1 2\n", "broken.stl"], 422, "unreadable_file"],
-    ["422 a drawing with nothing to cut", () => undefined, ["0\nSECTION\n2\nENTITIES\n0\nTEXT\n8\n0\n10\n0\n20\n0\n1\nhi\n0\nENDSEC\n0\nEOF\n", "text.dxf"], 422, "empty_geometry"],
+    ["413 over the plan's size limit", (): void => {
+      process.env.UPLOAD_LIMIT_FREE_MB = "0.001";
+    }, [boxStl(40, 30, 20), "big.stl"], 413, "payload_too_large"],
+    ["415 not a CAD file", (): void => undefined, ["just some notes", "notes.txt"], 415, "unsupported_format"],
+    ["422 a broken STL", (): void => undefined, ["solid x\nfacet normal 0 0 1\nouter loop\nvertex 1 2\n", "broken.stl"], 422, "unreadable_file"],
+    ["422 a drawing with nothing to cut", (): void => undefined, ["0\nSECTION\n2\nENTITIES\n0\nTEXT\n8\n0\n10\n0\n20\n0\n1\nhi\n0\nENDSEC\n0\nEOF\n", "text.dxf"], 422, "empty_geometry"],
   ] as const)("%s, leaving nothing behind", async (_, arrange, file, status, code) => {
     const { secret, workspace } = seedWorkspace(db, { plan: "free" });
     arrange();

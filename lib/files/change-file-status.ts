@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { files, fileStatusEvents, type FileStatus } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { newId } from "@/lib/ids";
+import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
+import { getFile, type FileRow } from "./get-file";
+import { fileEventData } from "./file-event-data";
+
+export type StatusAction = "submit" | "approve" | "reject";
+
+/** draft → pending_approval → approved | rejected; a rejected file may be submitted again. A new version returns a file to draft. */
+const TRANSITIONS: Record<StatusAction, { from: FileStatus[]; to: FileStatus; event: "file.submitted" | "file.approved" | "file.rejected" }> = {
+  submit: { from: ["draft", "rejected"], to: "pending_approval", event: "file.submitted" },
+  approve: { from: ["pending_approval"], to: "approved", event: "file.approved" },
+  reject: { from: ["pending_approval"], to: "rejected", event: "file.rejected" },
+};
+
+/** Moves a file through approval, records who did it and why, and emits the webhook event, in one transaction. */
+export function changeFileStatus(
+  db: Db,
+  input: { workspaceId: string; fileId: string; action: StatusAction; actor: string; reason?: string },
+): FileRow {
+  const rule = TRANSITIONS[input.action];
+  return db.transaction((tx) => {
+    const file = getFile(tx as unknown as Db, input.workspaceId, input.fileId);
+    if (!rule.from.includes(file.status)) {
+      throw new AppError("invalid_state", `Cannot ${input.action} a file whose status is ${file.status}.`, {
+        details: { current_status: file.status, allowed_from: rule.from },
+      });
+    }
+    const now = new Date();
+    const updated = tx.update(files).set({ status: rule.to, updatedAt: now }).where(eq(files.id, file.id)).returning().get();
+    tx.insert(fileStatusEvents)
+      .values({
+        id: newId("statusEvent"),
+        fileId: file.id,
+        workspaceId: input.workspaceId,
+        fromStatus: file.status,
+        toStatus: rule.to,
+        actor: input.actor,
+        reason: input.reason ?? null,
+        createdAt: now,
+      })
+      .run();
+    enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: rule.event, data: fileEventData(updated, input) }, now);
+    return updated;
+  });
+}
+
+export function listStatusEvents(db: Db, workspaceId: string, fileId: string) {
+  const file = getFile(db, workspaceId, fileId);
+  return db
+    .select()
+    .from(fileStatusEvents)
+    .where(eq(fileStatusEvents.fileId, file.id))
+    .orderBy(fileStatusEvents.createdAt)
+    .all()
+    .map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, reason: e.reason, at: e.createdAt.toISOString() }));
+}
