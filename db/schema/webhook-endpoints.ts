@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspaces";
+import type { SubscribableEventType } from "@/lib/webhooks/event-catalog";
 
 export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
@@ -11,7 +12,7 @@ export const webhookEndpoints = sqliteTable(
     url: text("url").notNull(),
     description: text("description"),
     /** JSON array of subscribed event types. */
-    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    events: text("events", { mode: "json" }).$type<SubscribableEventType[]>().notNull(),
     /**
      * `whsec_…` signing secret, stored as is: unlike an API key it must be
      * recoverable to sign. Returned only at creation and rotation, never logged.

@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspaces";
+import type { WebhookEventType } from "@/lib/webhooks/event-catalog";
 
 /** One row per event; its id is the `webhook-id` header, stable across endpoints and retries. */
 export const webhookEvents = sqliteTable(
@@ -9,7 +10,7 @@ export const webhookEvents = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
+    type: text("type").$type<WebhookEventType>().notNull(),
     data: text("data", { mode: "json" }).$type<unknown>().notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -2,6 +2,7 @@ import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
 import * as quotes from "./quotes";
+import * as webhooks from "./webhooks";
 import * as workspace from "./workspace";
 
 /** Every operation of the public API; the OpenAPI document is built from this list. */
@@ -25,4 +26,14 @@ export const OPERATIONS: Operation[] = [
   quotes.quoteLaser,
   quotes.legacyQuote3dPrint,
   quotes.legacyQuoteLaser,
+  webhooks.listWebhookEventTypes,
+  webhooks.listWebhooks,
+  webhooks.createWebhook,
+  webhooks.getWebhook,
+  webhooks.updateWebhook,
+  webhooks.deleteWebhook,
+  webhooks.testWebhook,
+  webhooks.listWebhookDeliveries,
+  webhooks.retryWebhookDelivery,
+  webhooks.rotateWebhookSecret,
 ];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import type { Operation } from "@/lib/api/operation";
 import { ERROR_CODES, type ErrorCode } from "@/lib/api/error-codes";
+import { WEBHOOKS_DOCUMENT } from "@/lib/contracts/webhooks";
 
 const errorObject = z
   .object({
@@ -96,5 +97,6 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl = "/") {
     security: [{ bearerAuth: [] }],
     components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key, `bk_live_…`." } } },
     paths,
+    webhooks: WEBHOOKS_DOCUMENT,
   });
 }

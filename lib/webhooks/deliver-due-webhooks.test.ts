@@ -8,6 +8,7 @@ import { enqueueWebhookEvent } from "./enqueue-webhook-event";
 import { deliverDueWebhooks, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./deliver-due-webhooks";
 import { startWebhookWorker } from "./start";
 import { startReceiver, verifySignature } from "./testing/receiver";
+import type { SubscribableEventType } from "./event-catalog";
 
 let db: Db;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -25,7 +26,7 @@ afterEach(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE = "true";
 });
 
-async function setup(events = ["file.uploaded", "file.approved"]) {
+async function setup(events: SubscribableEventType[] = ["file.uploaded", "file.approved"]) {
   const { workspace } = seedWorkspace(db, { plan: "pro" });
   const hook = await createWebhook(db, workspace.id, { url: `${receiver.url}/hooks/${workspace.id}`, events });
   // Other workspaces' endpoints never receive this workspace's events.

@@ -27,7 +27,7 @@ export function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, now = 
     .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.enabled, true)))
     .all();
   for (const endpoint of endpoints) {
-    if (endpoint.events.includes(input.type)) insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
+    if ((endpoint.events as string[]).includes(input.type)) insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
   }
   return eventId;
 }

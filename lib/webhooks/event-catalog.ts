@@ -15,9 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `webhook.test` is sent on request to one endpoint; it cannot be subscribed to. */
-export const SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter(
-  (type): type is Exclude<WebhookEventType, "webhook.test"> => type !== "webhook.test",
-);
+export type SubscribableEventType = Exclude<WebhookEventType, "webhook.test">;
+export const SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type): type is SubscribableEventType => type !== "webhook.test");
 
 export interface WebhookEventInfo {
   type: WebhookEventType;
@@ -89,3 +88,7 @@ export const WEBHOOK_EVENT_CATALOG: readonly WebhookEventInfo[] = [
     sample: { webhook_id: "wh_0a2c4e6g8i0k2m4o6q8s0u2w", message: "This is a test event from Bengkel." },
   },
 ];
+
+export function describeWebhookEvents() {
+  return WEBHOOK_EVENT_CATALOG.map((entry) => ({ ...entry, subscribable: entry.type !== "webhook.test" }));
+}

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { assertWebhookUrl } from "./ssrf-guard";
 import { decodeCursor, toPage } from "./pagination";
 import { generateWebhookSecret } from "./webhook-secret";
+import { SUBSCRIBABLE_EVENT_TYPES, type SubscribableEventType } from "./event-catalog";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -28,11 +29,13 @@ export function serializeWebhook(row: WebhookEndpointRow) {
   };
 }
 
-/** Events are deduplicated and kept in catalogue order by the contract. */
+/** Deduplicated, in catalogue order. */
+const normalizeEvents = (events: SubscribableEventType[]) => SUBSCRIBABLE_EVENT_TYPES.filter((type) => events.includes(type));
+
 export async function createWebhook(
   db: Db,
   workspaceId: string,
-  input: { url: string; events: string[]; description?: string | null },
+  input: { url: string; events: SubscribableEventType[]; description?: string | null },
 ) {
   await assertWebhookUrl(input.url);
   const now = new Date();
@@ -43,7 +46,7 @@ export async function createWebhook(
       workspaceId,
       url: input.url,
       description: input.description ?? null,
-      events: input.events,
+      events: normalizeEvents(input.events),
       secret: generateWebhookSecret(),
       createdAt: now,
       updatedAt: now,
@@ -90,7 +93,7 @@ export async function updateWebhook(
   db: Db,
   workspaceId: string,
   id: string,
-  patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+  patch: { url?: string; events?: SubscribableEventType[]; description?: string | null; enabled?: boolean },
 ) {
   const row = findWebhook(db, workspaceId, id);
   if (patch.url !== undefined) await assertWebhookUrl(patch.url);
@@ -101,7 +104,7 @@ export async function updateWebhook(
     .update(webhookEndpoints)
     .set({
       ...(patch.url !== undefined && { url: patch.url }),
-      ...(patch.events !== undefined && { events: patch.events }),
+      ...(patch.events !== undefined && { events: normalizeEvents(patch.events) }),
       ...(patch.description !== undefined && { description: patch.description }),
       // Re-enabling starts the failure clock afresh; pending deliveries resume in order.
       ...(enabling && { enabled: true, disabledReason: null, disabledAt: null, failingSince: null }),
