@@ -6,6 +6,10 @@ const HELP = `bengkel — manufacturing quotes from CAD files
 
 Usage:
   bengkel analyze FILE [--json]                    measure a mesh (STL, 3MF, OBJ, AMF, PLY, OFF, STEP) or drawing (DXF, DWG)
+  bengkel quote FILE [--infill 20] [--json]        price a file offline with the default catalogue (3D print or laser)
+  bengkel prices show --workspace ID [--json]      a workspace's active price catalogue and its version
+  bengkel prices export --workspace ID             the catalogue as JSON, to edit and publish with \`prices set\`
+  bengkel prices set --workspace ID --file catalog.json [--note TEXT] [--json]   validate and publish the next version
   bengkel db migrate                               create or update the database (DATABASE_URL)
   bengkel workspace create --name N [--plan free|pro|team] [--infra-plan solo_edge|continental|planetary] [--owner EMAIL]
   bengkel keys create --workspace ID [--name N] [--scopes a,b] [--expires-in-days N] [--json]
@@ -21,6 +25,15 @@ async function dispatch(positionals: string[], values: Record<string, string | b
   const command = `${group ?? ""} ${action ?? ""}`.trim();
   if (group === "analyze") return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json });
   if (group === "demo") return (await import("./commands/demo")).runDemo(json);
+  if (group === "quote") {
+    return (await import("./commands/quote")).runQuote(positionals.slice(1), { json, infill: values.infill as string | undefined });
+  }
+  if (group === "prices") {
+    const prices = await import("./commands/prices");
+    if (action === "show") return prices.runPricesShow(values, json);
+    if (action === "export") return prices.runPricesExport(values);
+    if (action === "set") return prices.runPricesSet(values, json);
+  }
   const admin = await import("./commands/admin");
   if (command === "db migrate") return admin.runMigrate(json);
   if (command === "workspace create") return admin.runWorkspaceCreate(values, json);
@@ -48,6 +61,9 @@ async function main(argv: string[]): Promise<number> {
         "expires-in-days": { type: "string" },
         email: { type: "string" },
         password: { type: "string" },
+        infill: { type: "string" },
+        file: { type: "string" },
+        note: { type: "string" },
       },
     });
   } catch (error) {

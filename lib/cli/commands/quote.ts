@@ -1,0 +1,71 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { analyzeFile } from "@/lib/analyze/analyze-file";
+import { AppError } from "@/lib/api/app-error";
+import { formatIdr, formatNumber } from "@/lib/i18n/format";
+import { DEFAULT_CATALOG } from "@/lib/pricing";
+import { buildLaserQuote, buildPrintQuote, type QuoteWarning } from "@/lib/quotes/build-quote";
+import { machineLimitsFromEnv } from "@/lib/quotes/machine-limits";
+import { printResult, UsageError } from "../output";
+
+const infillSchema = z.coerce.number().min(0).max(100).default(20);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  return [header, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+}
+
+const warningLines = (warnings: QuoteWarning[]) => warnings.map((w) => `! ${w.code}: ${w.message}`);
+
+/**
+ * Offline quote: measures the file and prices it with the built-in default
+ * catalogue (no database, so no workspace catalogue and no cache).
+ */
+export async function runQuote(args: string[], options: { json: boolean; infill?: string }): Promise<void> {
+  const file = args[0];
+  if (!file) throw new UsageError("usage: bengkel quote FILE [--infill 0-100] [--json]");
+  const infill = infillSchema.safeParse(options.infill);
+  if (!infill.success) throw new AppError("invalid_request", "--infill must be a number from 0 to 100.", { param: "infill" });
+  // A view on the Buffer, not a copy (see analyze).
+  const buffer = await fs.readFile(file);
+  const name = path.basename(file);
+  const analysis = await analyzeFile(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), name);
+  const limits = machineLimitsFromEnv();
+
+  if (analysis.kind === "laser") {
+    const built = buildLaserQuote(analysis.geometry, DEFAULT_CATALOG, limits);
+    const { cut_length_mm: cut, pierce_count: pierces, bbox_mm: bbox } = built.geometry;
+    printResult({ file: name, process: "laser", catalog: "default", ...built }, options.json, () =>
+      [
+        `${name}: laser cutting, ${cut.toFixed(1)} mm of cut, ${pierces} pierces, ${bbox.x.toFixed(1)} × ${bbox.y.toFixed(1)} mm`,
+        table(
+          ["Material", "Thickness", "Cut rate", "Pierce", "Price"],
+          built.quotes.map((q) => [
+            q.material_label,
+            `${q.thickness_mm} mm`,
+            `Rp ${formatNumber(q.cut_rate_idr_per_mm, "id")}/mm`,
+            formatIdr(q.pierce_fee_idr),
+            formatIdr(q.price_idr),
+          ]),
+        ),
+        ...warningLines(built.warnings),
+      ].join("\n"),
+    );
+    return;
+  }
+
+  const built = buildPrintQuote(analysis.geometry, { infill_percent: infill.data, quantity: 1 }, DEFAULT_CATALOG, limits);
+  const { volume_cm3: volume, surface_area_cm2: area, bbox_mm: bbox } = built.geometry;
+  printResult({ file: name, process: "print_3d", catalog: "default", infill_percent: infill.data, ...built }, options.json, () =>
+    [
+      `${name}: 3D printing at ${infill.data} % infill, ${volume.toFixed(2)} cm³, ${area.toFixed(2)} cm², ` +
+        `${bbox.x.toFixed(1)} × ${bbox.y.toFixed(1)} × ${bbox.z.toFixed(1)} mm`,
+      table(
+        ["Material", "Weight", "Time", "Price"],
+        built.quotes.map((q) => [q.material_label, `${q.weight_g.toFixed(2)} g`, `${q.print_time_min.toFixed(1)} min`, formatIdr(q.price_idr)]),
+      ),
+      ...warningLines(built.warnings),
+    ].join("\n"),
+  );
+}
