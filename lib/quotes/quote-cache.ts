@@ -41,8 +41,7 @@ function statements(db: Db): Statements {
       write: client.prepare<[QuoteCacheEntry]>(
         `INSERT INTO quote_cache (id, workspace_id, file_id, version_id, kind, params, catalog_version, payload, created_at, expires_at)
          VALUES (@id, @workspaceId, @fileId, @versionId, @kind, @params, @catalogVersion, @payload, @createdAt, @expiresAt)
-         ON CONFLICT (version_id, kind, params, catalog_version) DO UPDATE SET
-           id = excluded.id, payload = excluded.payload, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+         ON CONFLICT (version_id, kind, params, catalog_version) DO NOTHING`,
       ),
       purge: client.prepare<[number]>(`DELETE FROM quote_cache WHERE expires_at <= ?`),
     };
@@ -56,7 +55,11 @@ export function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): stri
   return statements(db).read.get(key.versionId, key.kind, key.params, key.catalogVersion, nowMs);
 }
 
-/** Stores (or replaces an expired) entry, and drops every expired one so the table stays small. */
+/**
+ * Drops every expired entry (keeping the table small), then stores this one. A
+ * live entry for the same key can only come from a concurrent request; the
+ * first one stays, so later hits keep one stable answer.
+ */
 export function writeCachedQuote(db: Db, entry: QuoteCacheEntry): void {
   const { write, purge } = statements(db);
   purge.run(entry.createdAt);
