@@ -18,8 +18,8 @@ export interface DedupeResult {
  */
 export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
   const result: DedupeResult = { segments: [], duplicates: 0, duplicateLengthMm: 0 };
-  const lineGroups = new KeyedGroups<Extract<Segment, { kind: "line" }>>();
-  const arcGroups = new KeyedGroups<Extract<Segment, { kind: "arc" }>>();
+  const lineGroups = new KeyedGroups<Extract<Segment, { kind: "line" }>>(input.length);
+  const arcGroups = new KeyedGroups<Extract<Segment, { kind: "arc" }>>(input.length);
   const curveKeys = new Set<string>();
   for (const s of input) {
     if (s.kind === "line") addLine(lineGroups, s, tol);
@@ -36,36 +36,55 @@ export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
       }
     }
   }
-  for (const group of lineGroups.groups) dedupeLines(group, tol, result);
-  for (const group of arcGroups.groups) dedupeArcs(group, tol, result);
+  lineGroups.flush(result.segments, (group) => dedupeLines(group, tol, result));
+  arcGroups.flush(result.segments, (group) => dedupeArcs(group, tol, result));
   return result;
 }
 
 /**
- * Groups by three rounded numbers, in first-seen order. Hashing the numbers instead
- * of building a string key per segment matters on sheets of tens of thousands of holes.
+ * Groups by three rounded numbers, in first-seen order. An open-addressing table of
+ * numbers instead of a string key and a list per segment: on sheets of tens of
+ * thousands of holes almost every group holds one segment.
  */
-class KeyedGroups<T> {
-  readonly groups: T[][] = [];
+class KeyedGroups<T extends Segment> {
+  /** First segment of each group, in first-seen order. */
+  readonly firsts: T[] = [];
+  /** The rest of the groups that have more than one. */
+  readonly more = new Map<number, T[]>();
   private readonly keys: number[] = [];
-  /** Hash → first group with it; `next` chains the (rare) collisions. */
-  private readonly first = new Map<number, number>();
-  private readonly next: number[] = [];
+  /** Group id + 1 per slot, 0 = free; linear probing. */
+  private readonly slots: Int32Array;
+
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < 2 * capacity) size *= 2;
+    this.slots = new Int32Array(size);
+  }
 
   add(a: number, b: number, c: number, item: T): void {
+    const mask = this.slots.length - 1;
     let h = Math.imul(a | 0, 0x9e3779b1) ^ Math.imul(b | 0, 0x85ebca77) ^ Math.imul(c | 0, 0xc2b2ae3d);
-    h ^= h >>> 16;
-    const head = this.first.get(h);
-    for (let id = head ?? -1; id >= 0; id = this.next[id]) {
+    h = (h ^ (h >>> 16)) & mask;
+    for (let id = this.slots[h] - 1; id >= 0; h = (h + 1) & mask, id = this.slots[h] - 1) {
       if (same(this.keys[3 * id], a) && same(this.keys[3 * id + 1], b) && same(this.keys[3 * id + 2], c)) {
-        this.groups[id].push(item);
+        const list = this.more.get(id);
+        if (list) list.push(item);
+        else this.more.set(id, [item]);
         return;
       }
     }
-    this.first.set(h, this.groups.length);
-    this.next.push(head ?? -1);
+    this.slots[h] = this.firsts.length + 1;
     this.keys.push(a, b, c);
-    this.groups.push([item]);
+    this.firsts.push(item);
+  }
+
+  /** Each group with more than one member goes to `dedupe`; lone members are kept as they are. */
+  flush(out: Segment[], dedupe: (group: T[]) => void): void {
+    this.firsts.forEach((first, id) => {
+      const more = this.more.get(id);
+      if (more) dedupe([first, ...more]);
+      else out.push(first);
+    });
   }
 }
 
@@ -124,10 +143,6 @@ function splitOverlaps<T>(items: Interval<T>[], tol: number, result: DedupeResul
 }
 
 function dedupeLines(group: Extract<Segment, { kind: "line" }>[], tol: number, result: DedupeResult): void {
-  if (group.length === 1) {
-    result.segments.push(group[0]);
-    return;
-  }
   const d = [group[0].b[0] - group[0].a[0], group[0].b[1] - group[0].a[1]];
   const len = Math.hypot(d[0], d[1]);
   const u = [d[0] / len, d[1] / len];
@@ -141,10 +156,6 @@ function dedupeLines(group: Extract<Segment, { kind: "line" }>[], tol: number, r
 }
 
 function dedupeArcs(group: Extract<Segment, { kind: "arc" }>[], tol: number, result: DedupeResult): void {
-  if (group.length === 1) {
-    result.segments.push(group[0]);
-    return;
-  }
   const twoPi = 2 * Math.PI;
   const { c, r } = group[0];
   const angTol = tol / r;

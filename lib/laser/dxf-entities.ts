@@ -20,19 +20,32 @@ export interface DxfRecord {
 }
 
 const utf8 = new TextDecoder("utf-8");
+/** Recently decoded short values by a hash of their bytes: entity types and layer names repeat on every record. */
+const recent: string[] = new Array(256).fill("");
 
 /** Value line without its newline; short ASCII values (almost all) skip the decoder. */
 function rawValue(scan: DxfScan, pair: number): string {
   const from = scan.starts[2 * pair + 1];
   const to = scan.starts[2 * pair + 2] - 1;
   const b = scan.bytes;
-  if (to - from > 64) return utf8.decode(b.subarray(from, to));
-  let s = "";
+  if (to - from > 32) return utf8.decode(b.subarray(from, to));
+  let h = to - from;
   for (let k = from; k < to; k++) {
     if (b[k] > 127) return utf8.decode(b.subarray(from, to));
-    s += String.fromCharCode(b[k]);
+    h = Math.imul(h ^ b[k], 0x01000193);
   }
+  h = (h ^ (h >>> 8) ^ (h >>> 16)) & 255;
+  const cached = recent[h];
+  if (cached.length === to - from && sameBytes(cached, b, from)) return cached;
+  let s = "";
+  for (let k = from; k < to; k++) s += String.fromCharCode(b[k]);
+  recent[h] = s;
   return s;
+}
+
+function sameBytes(s: string, b: Uint8Array, from: number): boolean {
+  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) !== b[from + k]) return false;
+  return true;
 }
 
 export function pairValue(scan: DxfScan, pair: number): string {

@@ -7,7 +7,6 @@ import {
   IDENTITY,
   type Affine,
   applyPoint,
-  applyVector,
   composeAffine,
   cross,
   normalize,
@@ -83,12 +82,11 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
 }
 
 function checkRange(s: Segment): void {
-  const pts = s.kind === "line" ? [s.a, s.b] : s.kind === "arc" ? [s.c] : [s.points[0]];
+  const p = s.kind === "line" ? s.a : s.kind === "arc" ? s.c : s.points[0];
+  const q = s.kind === "line" ? s.b : p;
   const r = s.kind === "arc" ? s.r : 0;
-  for (const p of pts) {
-    if (!(Math.abs(p[0]) + r < MAX_COORDINATE_MM && Math.abs(p[1]) + r < MAX_COORDINATE_MM)) {
-      throw new AppError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
-    }
+  if (!(Math.abs(p[0]) + r < MAX_COORDINATE_MM && Math.abs(p[1]) + r < MAX_COORDINATE_MM && Math.abs(q[0]) < MAX_COORDINATE_MM && Math.abs(q[1]) < MAX_COORDINATE_MM)) {
+    throw new AppError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
   }
 }
 
@@ -160,23 +158,24 @@ function pushLine(a: Point, b: Point, layer: string, out: Segment[]): void {
  * (non-uniform scale, tilted OCS) it becomes a measured curve.
  */
 function pushEllipticArc(f: Affine, center: Vec3, u3: Vec3, v3: Vec3, t0: number, sweep: number, layer: string, out: Segment[]): void {
-  const c = project(f, center);
-  const uw = applyVector(f, u3);
-  const vw = applyVector(f, v3);
-  const u: Point = [uw[0], uw[1]];
-  const v: Point = [vw[0], vw[1]];
-  const lu = Math.hypot(u[0], u[1]);
-  const lv = Math.hypot(v[0], v[1]);
-  const crossUV = u[0] * v[1] - u[1] * v[0];
+  // Plain numbers rather than Vec3/Point temporaries: a sheet can hold tens of thousands of holes.
+  const cx = f[0] * center[0] + f[1] * center[1] + f[2] * center[2] + f[3];
+  const cy = f[4] * center[0] + f[5] * center[1] + f[6] * center[2] + f[7];
+  const ux = f[0] * u3[0] + f[1] * u3[1] + f[2] * u3[2];
+  const uy = f[4] * u3[0] + f[5] * u3[1] + f[6] * u3[2];
+  const vx = f[0] * v3[0] + f[1] * v3[1] + f[2] * v3[2];
+  const vy = f[4] * v3[0] + f[5] * v3[1] + f[6] * v3[2];
+  const lu = Math.hypot(ux, uy);
+  const lv = Math.hypot(vx, vy);
   const scale = Math.max(lu, lv);
   if (scale === 0) return;
-  if (Math.abs(lu - lv) <= 1e-9 * scale && Math.abs(u[0] * v[0] + u[1] * v[1]) <= 1e-9 * scale * scale) {
-    const dir = crossUV >= 0 ? 1 : -1;
-    out.push({ kind: "arc", c, r: lu, a0: Math.atan2(u[1], u[0]) + dir * t0, sweep: dir * sweep, layer });
+  if (Math.abs(lu - lv) <= 1e-9 * scale && Math.abs(ux * vx + uy * vy) <= 1e-9 * scale * scale) {
+    const dir = ux * vy - uy * vx >= 0 ? 1 : -1;
+    out.push({ kind: "arc", c: [cx, cy], r: lu, a0: Math.atan2(uy, ux) + dir * t0, sweep: dir * sweep, layer });
     return;
   }
   const breaks = [0, 1, 2, 3, 4].map((k) => t0 + (sweep * k) / 4);
-  const curve = flattenCurve((t) => [c[0] + u[0] * Math.cos(t) + v[0] * Math.sin(t), c[1] + u[1] * Math.cos(t) + v[1] * Math.sin(t)], breaks);
+  const curve = flattenCurve((t) => [cx + ux * Math.cos(t) + vx * Math.sin(t), cy + uy * Math.cos(t) + vy * Math.sin(t)], breaks);
   out.push({ kind: "curve", ...curve, layer });
 }
 

@@ -26,14 +26,6 @@ export function applyPoint(m: Affine, p: Vec3): Vec3 {
   ];
 }
 
-export function applyVector(m: Affine, v: Vec3): Vec3 {
-  return [
-    m[0] * v[0] + m[1] * v[1] + m[2] * v[2],
-    m[4] * v[0] + m[5] * v[1] + m[6] * v[2],
-    m[8] * v[0] + m[9] * v[1] + m[10] * v[2],
-  ];
-}
-
 export function translation(t: Vec3): Affine {
   return [1, 0, 0, t[0], 0, 1, 0, t[1], 0, 0, 1, t[2]];
 }
@@ -62,6 +54,8 @@ export function normalize(v: Vec3): Vec3 {
  * A zero extrusion (written by some DWG producers) means the default +Z.
  */
 export function ocsToWcs(extrusion: Vec3): Affine {
+  // The usual +Z, checked before normalize() allocates.
+  if (extrusion[0] === 0 && extrusion[1] === 0 && extrusion[2] > 0) return IDENTITY;
   const n = normalize(extrusion);
   if (n[0] === 0 && n[1] === 0 && n[2] === 1) return IDENTITY;
   const ax = normalize(Math.abs(n[0]) < 1 / 64 && Math.abs(n[1]) < 1 / 64 ? cross([0, 1, 0], n) : cross([0, 0, 1], n));
