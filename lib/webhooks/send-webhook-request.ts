@@ -27,11 +27,19 @@ export async function sendWebhookRequest(input: {
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(input.url);
   let target;
+  let dnsTimer: NodeJS.Timeout | undefined;
   try {
-    target = await resolveDeliveryAddress(url);
+    // getaddrinfo has no timeout of its own; the request's time limit covers the lookup too.
+    const timedOut = new Promise<never>((_, reject) => {
+      dnsTimer = setTimeout(() => reject(new Error(`timed out after ${input.timeoutMs} ms`)), input.timeoutMs);
+    });
+    target = await Promise.race([resolveDeliveryAddress(url), timedOut]);
   } catch (error) {
     return { statusCode: null, responseSnippet: null, error: (error as Error).message, durationMs: elapsed() };
+  } finally {
+    clearTimeout(dnsTimer);
   }
+  const remainingMs = Math.max(1, input.timeoutMs - elapsed());
   const pinned = ((_host, options, callback) => {
     if (options.all) callback(null, [target]);
     else callback(null, target.address, target.family);
@@ -64,7 +72,7 @@ export async function sendWebhookRequest(input: {
         response.on("error", (error) => finish(error.message));
       },
     );
-    const timer = setTimeout(() => finish(`timed out after ${input.timeoutMs} ms`), input.timeoutMs);
+    const timer = setTimeout(() => finish(`timed out after ${input.timeoutMs} ms`), remainingMs);
     request.on("error", (error: NodeJS.ErrnoException) => finish(error.code ? `${error.code}: ${error.message}` : error.message));
     request.end(input.body);
   });

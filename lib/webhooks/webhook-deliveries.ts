@@ -99,7 +99,10 @@ function assertEnabled(endpoint: WebhookEndpointRow): void {
   }
 }
 
-/** Sends a failed delivery again: a fresh retry schedule, same `webhook-id`, queued behind nothing older. */
+/**
+ * Sends a failed delivery again with a fresh retry schedule and the same `webhook-id`. Being older than any
+ * pending delivery of the endpoint, it goes out first.
+ */
 export function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: string, deliveryId: string) {
   const endpoint = findWebhook(db, workspaceId, webhookId);
   const delivery = db
