@@ -1,10 +1,10 @@
 import { AppError, isAppError } from "@/lib/api/app-error";
-import type { AnalyzeOptions, DrawingAnalysis, DrawingModel } from "./types";
+import type { AnalyzeOptions, DrawingAnalysis, DrawingFormat, DrawingModel } from "./types";
 import { detectDrawingFormat, extensionFormat } from "./detect-format";
 import { readDxf } from "./read-dxf";
 import { DEFAULT_DWG_MEMORY_MB, DEFAULT_DWG_TIMEOUT_MS, readDwg } from "./read-dwg";
 import { DEFAULT_NON_CUT_LAYER_PATTERNS, explodeDrawing } from "./explode-entities";
-import { measureDrawing } from "./measure";
+import { type MeasureInput, measureDrawing } from "./measure";
 import { resolveUnits } from "./units";
 
 export type { AnalyzeOptions, DrawingAnalysis, DrawingFormat, LaserContour, LaserGeometry, LaserWarning } from "./types";
@@ -29,22 +29,22 @@ export async function analyzeDrawing(bytes: Uint8Array, filename: string, option
     throw new AppError("unsupported_format", "This file is not a DXF or DWG drawing. Laser cutting quotes need a 2D drawing in DXF or DWG format.");
   }
   try {
-    const model: DrawingModel =
-      format === "dxf"
-        ? readDxf(bytes)
-        : await readDwg(bytes, { timeoutMs: options.dwgTimeoutMs ?? DEFAULT_DWG_TIMEOUT_MS, memoryMb: options.dwgMemoryMb ?? DEFAULT_DWG_MEMORY_MB });
-    const units = resolveUnits(model.insunits);
-    const exploded = explodeDrawing(model, units.toMm, options.nonCutLayerPatterns ?? DEFAULT_NON_CUT_LAYER_PATTERNS);
-    const { geometry, contours } = measureDrawing({
-      exploded,
-      units,
-      measurement: model.measurement,
-      tol: options.chainToleranceMm ?? DEFAULT_CHAIN_TOLERANCE_MM,
-    });
+    const { geometry, contours } = measureDrawing({ ...(await readAndExplode(bytes, format, options)), tol: options.chainToleranceMm ?? DEFAULT_CHAIN_TOLERANCE_MM });
     return { kind: "laser", format, geometry, contours };
   } catch (error) {
     if (isAppError(error)) throw error;
     // A reader bug or a pathological file must surface as a typed 422, not crash the request.
     throw new AppError("unreadable_file", `The ${format.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}.`);
   }
+}
+
+/** The drawing model stays local here, so it can be collected while the segments are measured. */
+async function readAndExplode(bytes: Uint8Array, format: DrawingFormat, options: AnalyzeOptions): Promise<Omit<MeasureInput, "tol">> {
+  const model: DrawingModel =
+    format === "dxf"
+      ? readDxf(bytes)
+      : await readDwg(bytes, { timeoutMs: options.dwgTimeoutMs ?? DEFAULT_DWG_TIMEOUT_MS, memoryMb: options.dwgMemoryMb ?? DEFAULT_DWG_MEMORY_MB });
+  const units = resolveUnits(model.insunits);
+  const exploded = explodeDrawing(model, units.toMm, options.nonCutLayerPatterns ?? DEFAULT_NON_CUT_LAYER_PATTERNS);
+  return { exploded, units, measurement: model.measurement };
 }

@@ -71,7 +71,14 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   });
   const depths = nestContours({ count, boxes, probes, rings: (k) => (k < circles.length ? [circlePoints(circles[k], sagitta)] : closed[k - circles.length].rings) });
 
+  // Compensated (Neumaier) sum: a sheet subtracts tens of thousands of small holes from one large outline.
   let area = 0;
+  let areaError = 0;
+  const addArea = (a: number) => {
+    const t = area + a;
+    areaError += Math.abs(area) >= Math.abs(a) ? area - t + a : a - t + area;
+    area = t;
+  };
   let parts = 0;
   let holes = 0;
   let minFeature: number | null = null;
@@ -94,10 +101,10 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     }
     if (role === "outer") {
       parts++;
-      area += a;
+      addArea(a);
     } else {
       holes++;
-      area -= a;
+      addArea(-a);
       minFeature = Math.min(minFeature ?? Infinity, width());
     }
   }
@@ -120,7 +127,7 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     cut_length_mm: cutLength,
     pierce_count: pierces,
     bbox_mm: { x: sizeX, y: sizeY },
-    area_cm2: Math.max(0, area) / 100,
+    area_cm2: Math.max(0, area + areaError) / 100,
     contours: pierces,
     open_contours: chained.length - closed.length,
     parts,
