@@ -27,6 +27,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <p className="mt-1 text-xs text-stone-500">{t("app.tagline")}</p>
         <div className="mt-6">
           <WorkspaceSwitcher
+            key={current.workspace.id}
             label={t("ws.switch")}
             action={switchWorkspace}
             current={current.workspace.id}
