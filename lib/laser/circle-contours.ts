@@ -24,40 +24,34 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
   const owner = new Int32Array(2 * segments.length);
   let count = 0;
   let circles = 0;
-  const add = (x: number, y: number, k: number) => {
-    xs[count] = x;
-    ys[count] = y;
-    owner[count++] = k;
-  };
-  segments.forEach((s, k) => {
+  for (let k = 0; k < segments.length; k++) {
+    const s = segments[k];
     if (isFullCircle(s)) {
       isolated[k] = 1;
       circles++;
       // The end of a full circle is its start up to rounding: one point stands for both.
-      add(s.c[0] + s.r * Math.cos(s.a0), s.c[1] + s.r * Math.sin(s.a0), k);
-    } else {
-      const a = segmentStart(s);
-      const b = segmentEnd(s);
-      add(a[0], a[1], k);
-      add(b[0], b[1], k);
+      xs[count] = s.c[0] + s.r * Math.cos(s.a0);
+      ys[count] = s.c[1] + s.r * Math.sin(s.a0);
+      owner[count++] = k;
+      continue;
     }
-  });
+    for (const p of [segmentStart(s), segmentEnd(s)]) {
+      xs[count] = p[0];
+      ys[count] = p[1];
+      owner[count++] = k;
+    }
+  }
   if (circles === 0) return isolated;
 
-  // Ends hashed by cell of side `reach` into compressed buckets; neighbours lie in the 3×3 cells around.
+  // Ends hashed by cell of side 2·reach into compressed buckets (count, prefix sum, fill).
   const reach = tol > 0 ? 2 * tol : 1e-9;
+  const cell = 2 * reach;
   let size = 1;
   while (size < 2 * count) size *= 2;
-  // Mixed, not just multiplied: holes on a regular pitch would otherwise share the low bits.
-  const cellHash = (ix: number, iy: number) => {
-    let h = Math.imul(ix | 0, 0x9e3779b1) ^ Math.imul(iy | 0, 0x85ebca77);
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-    return (h ^ (h >>> 13)) & (size - 1);
-  };
   const bucketOf = new Int32Array(count);
   const bucketStart = new Int32Array(size + 1);
   for (let i = 0; i < count; i++) {
-    bucketOf[i] = cellHash(Math.floor(xs[i] / reach), Math.floor(ys[i] / reach));
+    bucketOf[i] = cellHash(Math.floor(xs[i] / cell), Math.floor(ys[i] / cell), size - 1);
     bucketStart[bucketOf[i] + 1]++;
   }
   for (let h = 0; h < size; h++) bucketStart[h + 1] += bucketStart[h];
@@ -68,13 +62,20 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
   for (let i = 0; i < count; i++) {
     const k = owner[i];
     if (!isolated[k]) continue;
-    const ix = Math.floor(xs[i] / reach);
-    const iy = Math.floor(ys[i] / reach);
-    for (let d = 0; d < 9 && isolated[k]; d++) {
-      const h = cellHash(ix + (d % 3) - 1, iy + Math.floor(d / 3) - 1);
+    const fx = xs[i] / cell;
+    const fy = ys[i] / cell;
+    const ix = Math.floor(fx);
+    const iy = Math.floor(fy);
+    // Anything within `reach` (half a cell) lies in this cell or the three toward the nearer sides.
+    const sx = fx - ix < 0.5 ? -1 : 1;
+    const sy = fy - iy < 0.5 ? -1 : 1;
+    for (let d = 0; d < 4 && isolated[k]; d++) {
+      const h = cellHash(ix + (d & 1) * sx, iy + (d >> 1) * sy, size - 1);
       for (let m = bucketStart[h]; m < bucketStart[h + 1]; m++) {
         const j = members[m];
-        if (owner[j] !== k && (xs[j] - xs[i]) ** 2 + (ys[j] - ys[i]) ** 2 <= reach * reach) {
+        const dx = xs[j] - xs[i];
+        const dy = ys[j] - ys[i];
+        if (owner[j] !== k && dx * dx + dy * dy <= reach * reach) {
           isolated[k] = 0;
           break;
         }
@@ -82,6 +83,13 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
     }
   }
   return isolated;
+}
+
+/** Mixed, not just multiplied: holes on a regular pitch would otherwise share the low bits. */
+function cellHash(ix: number, iy: number, mask: number): number {
+  let h = Math.imul(ix | 0, 0x9e3779b1) ^ Math.imul(iy | 0, 0x85ebca77);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  return (h ^ (h >>> 13)) & mask;
 }
 
 /** Unit offsets r·(cos, sin) of the last circle drawn: holes on a sheet mostly share one size. */

@@ -78,6 +78,27 @@ describe("plates with holes", () => {
     expect(g.min_feature_mm).toBeCloseTo(8, 9);
   });
 
+  it("a circle whose start point another segment touches is chained with it, not taken alone", async () => {
+    // CIRCLE starts at 0°: (60, 30). A line from there is one open contour with the circle.
+    const touching = (await analyze({ entities: [plate(), dxf.circle(50, 30, 10), dxf.line(60, 30, 70, 30)] })).geometry;
+    expect([touching.pierce_count, touching.open_contours, touching.holes]).toEqual([2, 1, 0]);
+    const apart = (await analyze({ entities: [plate(), dxf.circle(50, 30, 10), dxf.line(60.05, 30, 70, 30)] })).geometry;
+    expect([apart.pierce_count, apart.open_contours, apart.holes]).toEqual([3, 1, 1]);
+  });
+
+  it("circle contours keep drawing order and serialise like any other contour", async () => {
+    // The middle hole is two half ARCs, so it goes through chaining between the two lone circles.
+    const halves = [dxf.arc(50, 30, 4, 0, 180), dxf.arc(50, 30, 4, 180, 360)];
+    const { contours } = await analyze({ entities: [plate(), dxf.circle(20, 30, 5), ...halves, dxf.circle(80, 30, 3)] });
+    expect(contours.map((c) => c.role)).toEqual(["outer", "hole", "hole", "hole"]);
+    expect(contours.map((c) => c.length_mm / Math.PI)).toEqual([320 / Math.PI, 10, 8, 6].map((v) => expect.closeTo(v, 9)));
+    const hole = JSON.parse(JSON.stringify(contours))[1];
+    expect(Object.keys(hole)).toEqual(["points", "closed", "role", "length_mm", "layer"]);
+    expect(hole.points[0]).toEqual([25, 30]);
+    expect(hole.points.at(-1)).toEqual([25, 30]);
+    expect(hole.length_mm).toBeCloseTo(10 * Math.PI, 12);
+  });
+
   it("warns about holes below 1 mm", async () => {
     const { geometry: g } = await analyze({ entities: [plate(), dxf.circle(50, 30, 0.3)] });
     expect(g.min_feature_mm).toBeCloseTo(0.6, 9);
