@@ -85,28 +85,21 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   const circleRoles = new Array<LaserContour["role"]>(circles.length);
   for (let k = 0; k < count; k++) {
     const role = depths[k] % 2 === 0 ? "outer" : "hole";
-    let a: number;
-    let width: () => number;
-    if (k < circles.length) {
-      const s = circles[k];
-      circleRoles[k] = role;
-      a = (s.r * s.r * Math.abs(s.sweep)) / 2;
-      // A circle's caliper width is its diameter.
-      width = () => 2 * s.r;
-    } else {
-      const c = closed[k - circles.length];
-      c.role = role;
-      a = c.area;
-      width = () => measureMinWidth(c.contour.segments.map((i) => c.segments[i]), c.rings.flat());
-    }
+    const circle = k < circles.length ? circles[k] : null;
+    const shape = circle ? null : closed[k - circles.length];
+    if (shape) shape.role = role;
+    else circleRoles[k] = role;
+    const a = circle ? (circle.r * circle.r * Math.abs(circle.sweep)) / 2 : shape!.area;
     if (role === "outer") {
       parts++;
       addArea(a);
-    } else {
-      holes++;
-      addArea(-a);
-      minFeature = Math.min(minFeature ?? Infinity, width());
+      continue;
     }
+    holes++;
+    addArea(-a);
+    // A circle's caliper width is its diameter.
+    const width = circle ? 2 * circle.r : measureMinWidth(shape!.contour.segments.map((i) => shape!.segments[i]), shape!.rings.flat());
+    minFeature = Math.min(minFeature ?? Infinity, width);
   }
 
   // Contours come out in drawing order (by first segment), whichever path measured them.

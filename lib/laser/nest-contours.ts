@@ -33,8 +33,6 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
   const g = Math.min(1024, Math.max(1, Math.ceil(Math.sqrt(count))));
   const w = (maxX - minX) / g || 1;
   const h = (maxY - minY) / g || 1;
-  const col = (x: number) => Math.min(g - 1, Math.max(0, Math.floor((x - minX) / w)));
-  const row = (y: number) => Math.min(g - 1, Math.max(0, Math.floor((y - minY) / h)));
 
   // Cell → contours whose box overlaps it, in compressed rows: pass 0 counts, pass 1 files.
   const cellStart = new Int32Array(g * g + 1);
@@ -42,9 +40,9 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
   let fill = cellStart;
   for (let pass = 0; pass < 2; pass++) {
     for (let k = 0; k < count; k++) {
-      const c0 = col(boxes[4 * k]);
-      const c1 = col(boxes[4 * k + 2]);
-      for (let r = row(boxes[4 * k + 1]), r1 = row(boxes[4 * k + 3]); r <= r1; r++) {
+      const c0 = cellOf(boxes[4 * k], minX, w, g);
+      const c1 = cellOf(boxes[4 * k + 2], minX, w, g);
+      for (let r = cellOf(boxes[4 * k + 1], minY, h, g), r1 = cellOf(boxes[4 * k + 3], minY, h, g); r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           if (pass === 0) cellStart[r * g + c + 1]++;
           else members[fill[r * g + c]++] = k;
@@ -62,7 +60,7 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
   for (let k = 0; k < count; k++) {
     const px = probes[2 * k];
     const py = probes[2 * k + 1];
-    const cell = row(py) * g + col(px);
+    const cell = cellOf(py, minY, h, g) * g + cellOf(px, minX, w, g);
     for (let m = cellStart[cell]; m < cellStart[cell + 1]; m++) {
       const o = members[m];
       if (o === k) continue;
@@ -74,6 +72,11 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
     }
   }
   return depth;
+}
+
+/** Grid column (or row) of coordinate v, clamped to the grid. */
+function cellOf(v: number, min: number, size: number, g: number): number {
+  return Math.min(g - 1, Math.max(0, Math.floor((v - min) / size)));
 }
 
 function containsPoint(rings: Point[][], x: number, y: number): boolean {
