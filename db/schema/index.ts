@@ -12,3 +12,4 @@ export * from "./webhook-attempts";
 export * from "./price-catalogs";
 export * from "./quote-cache";
 export * from "./file-status-events";
+export * from "./file-metadata";
