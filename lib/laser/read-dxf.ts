@@ -64,7 +64,8 @@ function truncated(detail: string): AppError {
 function scanLines(bytes: Uint8Array): DxfScan {
   // A UTF-8 byte order mark is not part of the first group code.
   const first = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  let starts: Int32Array = new Int32Array(1 << 16);
+  // DXF lines average well over 4 bytes: one allocation almost always suffices.
+  let starts: Int32Array = new Int32Array(Math.max(1024, bytes.length >> 2));
   let count = 0;
   starts[count++] = first;
   for (let at = first; at < bytes.length; at++) {
