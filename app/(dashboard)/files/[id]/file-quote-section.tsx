@@ -1,0 +1,63 @@
+import type { Db } from "@/lib/db/client";
+import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
+import { isAppError } from "@/lib/api/app-error";
+import { quoteForDashboard, type DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
+import type { Lang, MessageKey } from "@/lib/i18n/messages";
+import { QuotePanel } from "@/components/files/quote-panel";
+
+/** The quote panel, or why there is none: the free plan, or geometry the pricer refuses. */
+export function FileQuoteSection(props: {
+  db: Db;
+  workspace: { id: string; plan: QuotePlan };
+  fileId: string;
+  versionId: string;
+  t: (key: MessageKey) => string;
+  lang: Lang;
+}) {
+  const { t } = props;
+  const labels = {
+    material: t("quote.material"),
+    weight: t("quote.weight"),
+    time: t("quote.time"),
+    price: t("quote.price"),
+    perGram: t("quote.perGram"),
+    thickness: t("quote.thickness"),
+    cutRate: t("quote.cutRate"),
+    pierceFee: t("quote.pierceFee"),
+    infill: t("quote.infill"),
+    updating: t("quote.updating"),
+    warnings: t("quote.warnings"),
+  };
+  const result = planAtLeast(props.workspace.plan, "pro") ? tryQuote(props) : null;
+  const body =
+    result === null ? (
+      <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-upgrade">
+        {t("quote.upgrade")}{" "}
+        <a href="/usage" className="underline">
+          {t("usage.price")}
+        </a>
+      </p>
+    ) : "error" in result ? (
+      <p role="alert" className="text-sm text-red-700">
+        {result.error}
+      </p>
+    ) : (
+      // A new version starts the panel afresh at 20 %.
+      <QuotePanel key={props.versionId} fileId={props.fileId} initial={result.quote} lang={props.lang} labels={labels} />
+    );
+  return (
+    <section className="rounded border border-stone-200 bg-white p-4" aria-label={t("quote.title")}>
+      <h2 className="mb-2 font-medium text-stone-500">{t("quote.title")}</h2>
+      {body}
+    </section>
+  );
+}
+
+function tryQuote(props: { db: Db; workspace: { id: string; plan: QuotePlan }; fileId: string }): { quote: DashboardQuote } | { error: string } {
+  try {
+    return { quote: quoteForDashboard(props.db, props.workspace, props.fileId, 20) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { error: error.message };
+  }
+}

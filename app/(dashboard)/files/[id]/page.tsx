@@ -1,0 +1,95 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireDashboard } from "../../dashboard-session";
+import { changeStatusAction, editFileAction } from "../actions";
+import { getFileVersion } from "@/lib/files/get-file";
+import { listVersions } from "@/lib/files/list-versions";
+import { listStatusEvents } from "@/lib/files/change-file-status";
+import { isAppError } from "@/lib/api/app-error";
+import { canDecide, canEdit } from "@/lib/dashboard/roles";
+import { FileEditForm } from "@/components/files/file-edit-form";
+import { GeometryFacts } from "@/components/files/geometry-facts";
+import { StatusBadge } from "@/components/files/status-badge";
+import { StatusControls } from "@/components/files/status-controls";
+import { StatusHistory } from "@/components/files/status-history";
+import { UploadZone } from "@/components/files/upload-zone";
+import { VersionList } from "@/components/files/version-list";
+import { FileQuoteSection } from "./file-quote-section";
+
+export default async function FilePage({ params }: { params: Promise<{ id: string }> }) {
+  const { db, current, t, lang } = await requireDashboard();
+  const { id } = await params;
+  let found;
+  try {
+    found = getFileVersion(db, current.workspace.id, id);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) notFound();
+    throw error;
+  }
+  const { file, version } = found;
+  const editable = canEdit(current.role);
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div>
+        <Link href="/files" className="text-sm text-orange-700 hover:underline">
+          ← {t("file.back")}
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">{file.name}</h1>
+          <StatusBadge status={file.status} label={t(`status.${file.status}`)} />
+          <span className="font-mono text-xs text-stone-500">
+            {file.format.toUpperCase()} · {t(`kind.${file.kind}`)}
+          </span>
+        </div>
+      </div>
+      {editable && (
+        <>
+          <FileEditForm
+            key={file.updatedAt.getTime()}
+            action={editFileAction}
+            fileId={file.id}
+            name={file.name}
+            tags={file.tags}
+            labels={{ title: t("file.edit"), name: t("files.name"), tags: t("file.tagsHint"), save: t("file.save") }}
+          />
+          <StatusControls
+            action={changeStatusAction}
+            fileId={file.id}
+            status={file.status}
+            canDecide={canDecide(current.role)}
+            labels={{ submit: t("file.submit"), approve: t("file.approve"), reject: t("file.reject"), reason: t("file.rejectReason"), approvers: t("file.approvers") }}
+          />
+        </>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <GeometryFacts analysis={version.analysis} t={t} lang={lang} />
+        <FileQuoteSection db={db} workspace={current.workspace} fileId={file.id} versionId={version.id} t={t} lang={lang} />
+      </div>
+      <section className="space-y-3" aria-labelledby="versions-heading">
+        <h2 id="versions-heading" className="text-lg font-semibold">
+          {t("file.versions")}
+        </h2>
+        {editable && (
+          <div>
+            <h3 className="mb-1 text-sm text-stone-500">{t("file.uploadVersion")}</h3>
+            <UploadZone
+              endpoint={`/dashboard-api/files/${file.id}/versions`}
+              multiple={false}
+              inputId="upload-version"
+              labels={{
+                drop: t("files.dropHere"),
+                choose: t("file.uploadVersion"),
+                uploading: t("files.uploading"),
+                uploaded: t("files.uploaded"),
+                failed: t("files.failed"),
+                open: t("files.open"),
+              }}
+            />
+          </div>
+        )}
+        <VersionList versions={listVersions(db, current.workspace.id, file.id)} t={t} lang={lang} />
+      </section>
+      <StatusHistory events={listStatusEvents(db, current.workspace.id, file.id)} t={t} lang={lang} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { getFile } from "@/lib/files/get-file";
+import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
+import { quoteFile, type LaserQuotePayload, type PrintQuotePayload } from "@/lib/quotes/quote-file";
+
+export type DashboardQuote = { process: "print_3d"; quote: PrintQuotePayload } | { process: "laser"; quote: LaserQuotePayload };
+
+/** The quote a file's page shows: every print material at `infill`, or every laser entry; pro plans only. */
+export function quoteForDashboard(db: Db, workspace: { id: string; plan: QuotePlan }, fileId: string, infill: number): DashboardQuote {
+  if (!planAtLeast(workspace.plan, "pro")) {
+    throw new AppError("plan_required", `Quotes need the pro plan or higher; this workspace is on ${workspace.plan}.`);
+  }
+  const file = getFile(db, workspace.id, fileId);
+  const base = { workspaceId: workspace.id, fileId: file.id, api: "v1" as const };
+  return file.kind === "laser"
+    ? { process: "laser", quote: quoteFile(db, { ...base, process: "laser" }) }
+    : { process: "print_3d", quote: quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: infill, quantity: 1 } }) };
+}
