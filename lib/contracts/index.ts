@@ -1,7 +1,9 @@
 import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
+import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
+import * as viewer from "./viewer";
 import * as webhooks from "./webhooks";
 import * as workspace from "./workspace";
 
@@ -22,6 +24,9 @@ export const OPERATIONS: Operation[] = [
   files.submitFile,
   files.approveFile,
   files.rejectFile,
+  viewer.createViewerLink,
+  viewer.listViewerTokens,
+  viewer.revokeViewerToken,
   quotes.quote3dPrint,
   quotes.quoteLaser,
   quotes.legacyQuote3dPrint,
@@ -36,4 +41,15 @@ export const OPERATIONS: Operation[] = [
   webhooks.listWebhookDeliveries,
   webhooks.retryWebhookDelivery,
   webhooks.rotateWebhookSecret,
+  infraVps.listVps,
+  infraVps.createVps,
+  infraVps.getVps,
+  infraVps.updateVps,
+  infraVps.deleteVps,
+  infraVps.restartVps,
+  infraVps.startVps,
+  infraVps.stopVps,
+  infraVps.listVpsRegions,
+  infraVps.listVpsPlans,
+  infraVps.listVpsImages,
 ];

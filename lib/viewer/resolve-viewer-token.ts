@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import { viewerTokens } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
+import { isAppError } from "@/lib/api/app-error";
+import { hashViewerToken, viewerTokenState, type ViewerTokenRow } from "./viewer-tokens";
+
+export type ResolvedViewerToken =
+  | { state: "active"; token: ViewerTokenRow; file: FileRow; version: FileVersionRow }
+  /** Unknown answers 404; revoked or expired answer 410 (the link existed once). */
+  | { state: "unknown" | "revoked" | "expired" };
+
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{16,100}$/;
+
+/** The one file (and version) an embed secret grants, or why it grants nothing. */
+export function resolveViewerToken(db: Db, secret: string): ResolvedViewerToken {
+  if (!SECRET_SHAPE.test(secret)) return { state: "unknown" };
+  // Lookup by the SHA-256 of the secret: an index hit on a hash leaks nothing about other secrets' bytes.
+  const token = db.select().from(viewerTokens).where(eq(viewerTokens.tokenHash, hashViewerToken(secret))).get();
+  if (!token) return { state: "unknown" };
+  const state = viewerTokenState(token);
+  if (state !== "active") return { state };
+  try {
+    const { file, version } = getFileVersion(db, token.workspaceId, token.fileId, token.versionId ?? undefined);
+    return { state, token, file, version };
+  } catch (error) {
+    if (isAppError(error)) return { state: "unknown" };
+    throw error;
+  }
+}
