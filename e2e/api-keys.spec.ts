@@ -59,7 +59,7 @@ test("sign in, switch workspace, create a key, use it, revoke it, sign out", asy
   await expect(page.getByTestId("usage-count")).toHaveText("1 of 50,000");
   await page.getByRole("button", { name: "ID" }).click();
   await expect(page.getByTestId("usage-count")).toHaveText("1 dari 50.000");
-  await expect(page.getByText(/^Rp\s149\.000,00$/)).toBeVisible();
+  await expect(page.getByText(/^Rp\s149\.000$/)).toBeVisible();
   await page.getByRole("button", { name: "EN" }).click();
 
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,6 +1,6 @@
 const idr = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR" });
 
-/** Rupiah as Indonesians write it, e.g. "Rp 149.000,00". */
+/** Rupiah as Indonesians write it, e.g. "Rp 149.000" (CLDR: no minor unit shown for IDR). */
 export function formatIdr(amount: number): string {
   return idr.format(amount);
 }
