@@ -92,25 +92,26 @@ function cellHash(ix: number, iy: number, mask: number): number {
   return (h ^ (h >>> 13)) & mask;
 }
 
-/** Unit offsets r·(cos, sin) of the last circle drawn: holes on a sheet mostly share one size. */
-const ring = { r: NaN, a0: NaN, sweep: NaN, n: 0, dx: new Float64Array(0), dy: new Float64Array(0) };
+/** Offsets r·(cos t, sin t) of the last circle drawn: holes on a sheet mostly share one size. */
+const ring = { r: NaN, a0: NaN, sweep: NaN, sagitta: NaN, dx: new Float64Array(0), dy: new Float64Array(0) };
 
 /**
  * Display ring of a full circle, rounded: the same points flattenSegment gives
  * (c + r·cos t computed the same way, so bit-identical), with the trigonometry shared.
  */
 export function circlePoints(s: ArcSegment, sagitta: number): Point[] {
-  const n = arcSteps(s.r, s.sweep, sagitta);
-  if (ring.r !== s.r || ring.a0 !== s.a0 || ring.sweep !== s.sweep || ring.n !== n) {
-    Object.assign(ring, { r: s.r, a0: s.a0, sweep: s.sweep, n, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
+  if (ring.r !== s.r || ring.a0 !== s.a0 || ring.sweep !== s.sweep || ring.sagitta !== sagitta) {
+    const n = arcSteps(s.r, s.sweep, sagitta);
+    Object.assign(ring, { r: s.r, a0: s.a0, sweep: s.sweep, sagitta, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
     for (let k = 0; k <= n; k++) {
       const t = s.a0 + (s.sweep * k) / n;
       ring.dx[k] = s.r * Math.cos(t);
       ring.dy[k] = s.r * Math.sin(t);
     }
   }
-  const points: Point[] = new Array(n + 1);
-  for (let k = 0; k <= n; k++) points[k] = roundPoint(s.c[0] + ring.dx[k], s.c[1] + ring.dy[k]);
+  // Filled by push: a packed array, which JSON.stringify walks on its fast path (a holey one it does not).
+  const points: Point[] = [];
+  for (let k = 0; k < ring.dx.length; k++) points.push(roundPoint(s.c[0] + ring.dx[k], s.c[1] + ring.dy[k]));
   return points;
 }
 
