@@ -1,7 +1,6 @@
 import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
-import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
 import * as viewer from "./viewer";
 import * as webhooks from "./webhooks";
@@ -41,15 +40,4 @@ export const OPERATIONS: Operation[] = [
   webhooks.listWebhookDeliveries,
   webhooks.retryWebhookDelivery,
   webhooks.rotateWebhookSecret,
-  infraVps.listVps,
-  infraVps.createVps,
-  infraVps.getVps,
-  infraVps.updateVps,
-  infraVps.deleteVps,
-  infraVps.restartVps,
-  infraVps.startVps,
-  infraVps.stopVps,
-  infraVps.listVpsRegions,
-  infraVps.listVpsPlans,
-  infraVps.listVpsImages,
 ];
