@@ -96,23 +96,52 @@ function cellHash(ix: number, iy: number, mask: number): number {
 const ring = { r: NaN, a0: NaN, sweep: NaN, sagitta: NaN, dx: new Float64Array(0), dy: new Float64Array(0) };
 
 /**
- * Display ring of a full circle, rounded: the same points flattenSegment gives
- * (c + r·cos t computed the same way, so bit-identical), with the trigonometry shared.
+ * Lone circles as plain numbers (cx, cy, r, a0, sweep each), which is all their display
+ * rings need: the segment objects can then go before the output is serialised.
  */
-export function circlePoints(s: ArcSegment, sagitta: number): Point[] {
-  if (ring.r !== s.r || ring.a0 !== s.a0 || ring.sweep !== s.sweep || ring.sagitta !== sagitta) {
-    const n = arcSteps(s.r, s.sweep, sagitta);
-    Object.assign(ring, { r: s.r, a0: s.a0, sweep: s.sweep, sagitta, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
-    for (let k = 0; k <= n; k++) {
-      const t = s.a0 + (s.sweep * k) / n;
-      ring.dx[k] = s.r * Math.cos(t);
-      ring.dy[k] = s.r * Math.sin(t);
-    }
+export class CircleRings {
+  readonly count: number;
+  readonly #data: Float64Array;
+  readonly #sagitta: number;
+
+  constructor(circles: ArcSegment[], sagitta: number) {
+    this.count = circles.length;
+    this.#data = new Float64Array(5 * circles.length);
+    circles.forEach((s, k) => {
+      this.#data[5 * k] = s.c[0];
+      this.#data[5 * k + 1] = s.c[1];
+      this.#data[5 * k + 2] = s.r;
+      this.#data[5 * k + 3] = s.a0;
+      this.#data[5 * k + 4] = s.sweep;
+    });
+    this.#sagitta = sagitta;
   }
-  // Filled by push: a packed array, which JSON.stringify walks on its fast path (a holey one it does not).
-  const points: Point[] = [];
-  for (let k = 0; k < ring.dx.length; k++) points.push(roundPoint(s.c[0] + ring.dx[k], s.c[1] + ring.dy[k]));
-  return points;
+
+  /**
+   * Display ring of circle k, rounded: the same points flattenSegment gives
+   * (c + r·cos t computed the same way, so bit-identical), with the trigonometry shared.
+   */
+  points(k: number): Point[] {
+    const d = this.#data;
+    const cx = d[5 * k];
+    const cy = d[5 * k + 1];
+    const r = d[5 * k + 2];
+    const a0 = d[5 * k + 3];
+    const sweep = d[5 * k + 4];
+    if (ring.r !== r || ring.a0 !== a0 || ring.sweep !== sweep || ring.sagitta !== this.#sagitta) {
+      const n = arcSteps(r, sweep, this.#sagitta);
+      Object.assign(ring, { r, a0, sweep, sagitta: this.#sagitta, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
+      for (let i = 0; i <= n; i++) {
+        const t = a0 + (sweep * i) / n;
+        ring.dx[i] = r * Math.cos(t);
+        ring.dy[i] = r * Math.sin(t);
+      }
+    }
+    // Filled by push: a packed array, which JSON.stringify walks on its fast path (a holey one it does not).
+    const points: Point[] = [];
+    for (let i = 0; i < ring.dx.length; i++) points.push(roundPoint(cx + ring.dx[i], cy + ring.dy[i]));
+    return points;
+  }
 }
 
 /**
@@ -125,19 +154,19 @@ export class CircleContour implements LaserContour {
   readonly role: LaserContour["role"];
   readonly length_mm: number;
   readonly layer: string;
-  readonly #arc: ArcSegment;
-  readonly #sagitta: number;
+  readonly #rings: CircleRings;
+  readonly #index: number;
 
-  constructor(arc: ArcSegment, sagitta: number, role: LaserContour["role"]) {
+  constructor(arc: ArcSegment, rings: CircleRings, index: number, role: LaserContour["role"]) {
     this.role = role;
     this.length_mm = segmentLength(arc);
     this.layer = arc.layer;
-    this.#arc = arc;
-    this.#sagitta = sagitta;
+    this.#rings = rings;
+    this.#index = index;
   }
 
   get points(): Point[] {
-    return circlePoints(this.#arc, this.#sagitta);
+    return this.#rings.points(this.#index);
   }
 
   toJSON(): LaserContour {

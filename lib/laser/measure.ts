@@ -3,7 +3,7 @@ import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
 import { addPoint, emptyBBox, extendBBox, flattenSegment, roundCoordinate, roundPoint, segmentDoubleArea, segmentLength } from "./geometry/segments";
-import { type ArcSegment, CircleContour, circlePoints, isFullCircle, isolatedCircles } from "./circle-contours";
+import { type ArcSegment, CircleContour, CircleRings, isFullCircle, isolatedCircles } from "./circle-contours";
 import { dedupeSegments } from "./dedupe-segments";
 import { chainContours, type Contour, type Trail } from "./chain-contours";
 import { nestContours } from "./nest-contours";
@@ -69,7 +69,8 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     boxes.set([c.box.minX, c.box.minY, c.box.maxX, c.box.maxY], 4 * k);
     probes.set(c.rings[0][0], 2 * k);
   });
-  const depths = nestContours({ count, boxes, probes, rings: (k) => (k < circles.length ? [circlePoints(circles[k], sagitta)] : closed[k - circles.length].rings) });
+  const circleRings = new CircleRings(circles, sagitta);
+  const depths = nestContours({ count, boxes, probes, rings: (k) => (k < circles.length ? [circleRings.points(k)] : closed[k - circles.length].rings) });
 
   // Compensated (Neumaier) sum: a sheet subtracts tens of thousands of small holes from one large outline.
   let area = 0;
@@ -106,7 +107,7 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   const contours: LaserContour[] = [];
   for (let i = 0, j = 0; i < circles.length || j < chained.length; ) {
     if (j === chained.length || (i < circles.length && circleOrder[i] < chained[j].order)) {
-      contours.push(new CircleContour(circles[i], sagitta, circleRoles[i]));
+      contours.push(new CircleContour(circles[i], circleRings, i, circleRoles[i]));
       i++;
       continue;
     }
