@@ -34,7 +34,7 @@ export interface LaserGeometry {
 }
 
 export interface LaserContour {
-  /** Polyline in mm; arcs and curves flattened for display only (lengths are exact). */
+  /** Polyline in mm; arcs and curves flattened for display only (lengths are exact). A lone circle's is built on each read. */
   points: [number, number][];
   closed: boolean;
   role: "outer" | "hole" | "open";
