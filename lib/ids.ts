@@ -15,6 +15,12 @@ export const ID_PREFIXES = {
   quote: "qt",
   priceCatalog: "cat",
   statusEvent: "fse",
+  vps: "vps",
+  vpsAction: "act",
+  mailbox: "mbx",
+  dnsZone: "zone",
+  dnsRecord: "rec",
+  idempotencyKey: "idem",
   viewerToken: "vtk",
 } as const;
 

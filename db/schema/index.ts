@@ -14,3 +14,8 @@ export * from "./quote-cache";
 export * from "./file-status-events";
 export * from "./file-metadata";
 export * from "./viewer-tokens";
+export * from "./infra-vps";
+export * from "./infra-dns";
+export * from "./infra-email";
+export * from "./infra-storage";
+export * from "./infra-idempotency";

@@ -1,6 +1,8 @@
 import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
+import * as infraDns from "./infra-dns";
+import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
 import * as viewer from "./viewer";
 import * as webhooks from "./webhooks";
@@ -40,4 +42,20 @@ export const OPERATIONS: Operation[] = [
   webhooks.listWebhookDeliveries,
   webhooks.retryWebhookDelivery,
   webhooks.rotateWebhookSecret,
+  infraVps.listVps,
+  infraVps.createVps,
+  infraVps.getVps,
+  infraVps.updateVps,
+  infraVps.deleteVps,
+  infraVps.restartVps,
+  infraVps.startVps,
+  infraVps.stopVps,
+  infraVps.listVpsRegions,
+  infraVps.listVpsPlans,
+  infraVps.listVpsImages,
+  infraDns.listZones,
+  infraDns.createZone,
+  infraDns.listRecords,
+  infraDns.createRecord,
+  infraDns.deleteRecord,
 ];

@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { listVpsRegions } from "@/lib/contracts/infra-vps";
+import { REGIONS } from "@/lib/infra/vps/catalogue";
+
+export const GET = route(listVpsRegions, () => [...REGIONS]);

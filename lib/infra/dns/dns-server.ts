@@ -1,0 +1,94 @@
+import dgram from "node:dgram";
+import net from "node:net";
+import * as dnsPacket from "dns-packet";
+import type { Db } from "@/lib/db/client";
+import { logError } from "@/lib/log";
+import { answerQuery } from "./answer-query";
+
+export interface RunningServer {
+  port: number;
+  stop: () => Promise<void>;
+}
+
+const UDP_PAYLOAD = 512; // without EDNS a UDP answer must fit 512 bytes; larger ones say TC and the client retries on TCP
+
+/**
+ * The authoritative DNS server on UDP and TCP, same port. Port 0 picks a free
+ * port (tests); loopback unless told otherwise.
+ */
+export async function startDnsServer(db: Db, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+  const host = options.host ?? "127.0.0.1";
+  const udp = dgram.createSocket(net.isIPv6(host) ? "udp6" : "udp4");
+  udp.on("message", (message, peer) => {
+    const answer = respond(db, message);
+    if (!answer) return;
+    const payload = answer.length > UDP_PAYLOAD ? truncated(answer) : answer;
+    udp.send(payload, peer.port, peer.address);
+  });
+  udp.on("error", (error) => logError("dns udp error", { error }));
+  await new Promise<void>((resolve, reject) => {
+    udp.once("error", reject);
+    udp.bind(options.port ?? 5353, host, () => resolve());
+  });
+  const port = udp.address().port;
+
+  const sockets = new Set<net.Socket>();
+  const tcp = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    socket.setTimeout(10_000, () => socket.destroy());
+    let buffered = Buffer.alloc(0);
+    socket.on("data", (chunk) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      // Each TCP message is prefixed by its 2-byte length (RFC 1035 §4.2.2).
+      while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
+        const length = buffered.readUInt16BE(0);
+        const answer = respond(db, buffered.subarray(2, 2 + length));
+        buffered = buffered.subarray(2 + length);
+        if (!answer) return socket.destroy();
+        const prefix = Buffer.alloc(2);
+        prefix.writeUInt16BE(answer.length);
+        socket.write(Buffer.concat([prefix, answer]));
+      }
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      tcp.once("error", reject);
+      tcp.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    udp.close();
+    throw error;
+  }
+
+  return {
+    port,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([new Promise<void>((r) => udp.close(() => r())), new Promise<void>((r) => tcp.close(() => r()))]);
+    },
+  };
+}
+
+function respond(db: Db, message: Buffer): Buffer | null {
+  let query: dnsPacket.DecodedPacket;
+  try {
+    query = dnsPacket.decode(message);
+  } catch {
+    return null; // not DNS: drop it, as servers do
+  }
+  if (query.type !== "query") return null;
+  try {
+    return answerQuery(db, query);
+  } catch (error) {
+    logError("dns answer failed", { error });
+    return dnsPacket.encode({ id: query.id, type: "response", flags: 2, questions: query.questions }); // SERVFAIL
+  }
+}
+
+function truncated(answer: Buffer): Buffer {
+  const header = dnsPacket.decode(answer);
+  return dnsPacket.encode({ id: header.id, type: "response", flags: (header.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE, questions: header.questions });
+}

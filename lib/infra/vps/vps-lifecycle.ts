@@ -1,0 +1,55 @@
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { vpsActions, vpsInstances, type VpsCommand, type VpsStatus } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import type { TransitionalStatus } from "./local-provider";
+
+type LifecycleCommand = Exclude<VpsCommand, "create">;
+
+/** Which statuses a command is allowed from, and the transitional status it enters. */
+export const COMMANDS: Record<LifecycleCommand, { from: readonly VpsStatus[]; enters: TransitionalStatus }> = {
+  restart: { from: ["running"], enters: "rebooting" },
+  stop: { from: ["running"], enters: "stopping" },
+  start: { from: ["stopped"], enters: "starting" },
+  delete: { from: ["provisioning", "running", "rebooting", "stopping", "stopped", "starting"], enters: "deleting" },
+};
+
+/** Where each transitional status ends; null = the instance is gone. */
+export const SETTLES_TO: Record<TransitionalStatus, VpsStatus | null> = {
+  provisioning: "running",
+  rebooting: "running",
+  stopping: "stopped",
+  starting: "running",
+  deleting: null,
+};
+
+/**
+ * Moves every instance whose transition is due to its settled status and
+ * finishes its action. Run by the ticker and before every read, so answers are
+ * right even when no ticker runs (tests pass their own `now`).
+ */
+export function tickVps(db: Db, now = new Date()): number {
+  const due = db
+    .select()
+    .from(vpsInstances)
+    .where(and(isNotNull(vpsInstances.settlesAt), lte(vpsInstances.settlesAt, now)))
+    .all();
+  for (const vps of due) {
+    db.transaction((tx) => {
+      tx.update(vpsActions)
+        .set({ status: "completed", finishedAt: vps.settlesAt })
+        .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")))
+        .run();
+      const next = SETTLES_TO[vps.status as TransitionalStatus];
+      if (next === null) tx.delete(vpsInstances).where(eq(vpsInstances.id, vps.id)).run();
+      else tx.update(vpsInstances).set({ status: next ?? vps.status, settlesAt: null }).where(eq(vpsInstances.id, vps.id)).run();
+    });
+  }
+  return due.length;
+}
+
+/** Settles due instances every second; `stop()` clears the timer. */
+export function startVpsTicker(db: Db, everyMs = 1_000): { stop: () => void } {
+  const timer = setInterval(() => tickVps(db), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
