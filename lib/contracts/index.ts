@@ -2,6 +2,7 @@ import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
 import * as infraDns from "./infra-dns";
+import * as infraStorage from "./infra-storage";
 import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
 import * as viewer from "./viewer";
@@ -58,4 +59,8 @@ export const OPERATIONS: Operation[] = [
   infraDns.listRecords,
   infraDns.createRecord,
   infraDns.deleteRecord,
+  infraStorage.getStorageUsage,
+  infraStorage.listBuckets,
+  infraStorage.createBucket,
+  infraStorage.deleteBucket,
 ];

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/api/operation";
+import { isoDate } from "./common";
+import { deleted, idempotencyNote, infraOp, pageQuery } from "./infra-common";
+
+const common = infraOp("Storage");
+
+export const bucketSchema = z
+  .object({
+    name: z.string().meta({ example: "bengkel-renders" }),
+    region: z.string().meta({ example: "sgp1" }),
+    size_bytes: z.int().meta({ description: "Measured on disk" }),
+    object_count: z.int(),
+    created_at: isoDate,
+  })
+  .meta({ id: "StorageBucket" });
+
+export const getStorageUsage = defineOperation({
+  ...common,
+  operationId: "getStorageUsage",
+  method: "get",
+  path: "/v1/storage",
+  summary: "Storage used by the workspace's buckets, measured on disk",
+  scope: "infra:read",
+  response: z.object({
+    bucket_count: z.int(),
+    size_bytes: z.int(),
+    object_count: z.int(),
+    by_region: z.array(z.object({ region: z.string(), size_bytes: z.int(), bucket_count: z.int() })),
+  }),
+});
+
+export const listBuckets = defineOperation({
+  ...common,
+  operationId: "listBuckets",
+  method: "get",
+  path: "/v1/storage/buckets",
+  summary: "List buckets, newest first",
+  scope: "infra:read",
+  query: pageQuery,
+  response: bucketSchema,
+  paginated: true,
+  errors: ["invalid_request"],
+});
+
+export const createBucket = defineOperation({
+  ...common,
+  operationId: "createBucket",
+  method: "post",
+  path: "/v1/storage/buckets",
+  summary: "Create a bucket (S3 naming rules; names are global)",
+  description: `3–63 characters of lowercase letters, digits, hyphens and dots; begins and ends with a letter or digit; no \`..\`; not an IP address; no \`xn--\`, \`sthree-\` or \`amzn-s3-demo-\` prefix; no \`-s3alias\`, \`--ol-s3\`, \`.mrap\`, \`--x-s3\` or \`--table-s3\` suffix. A taken name is 409. ${idempotencyNote}`,
+  scope: "infra:write",
+  body: z.object({ name: z.string().max(100), region: z.string().min(1).max(50).default("sgp1") }),
+  response: bucketSchema,
+  successStatus: 201,
+  errors: ["invalid_request", "conflict"],
+});
+
+export const deleteBucket = defineOperation({
+  ...common,
+  operationId: "deleteBucket",
+  method: "delete",
+  path: "/v1/storage/buckets/{name}",
+  summary: "Delete an empty bucket (409 when it still holds objects)",
+  scope: "infra:write",
+  params: z.object({ name: z.string().min(1).max(100) }),
+  response: deleted,
+  errors: ["not_found", "conflict"],
+});
