@@ -2,6 +2,7 @@ import type { Operation } from "@/lib/api/operation";
 import * as apiKeys from "./api-keys";
 import * as files from "./files";
 import * as infraDns from "./infra-dns";
+import * as infraEmail from "./infra-email";
 import * as infraStorage from "./infra-storage";
 import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
@@ -63,4 +64,9 @@ export const OPERATIONS: Operation[] = [
   infraStorage.listBuckets,
   infraStorage.createBucket,
   infraStorage.deleteBucket,
+  infraEmail.listMailboxes,
+  infraEmail.createMailbox,
+  infraEmail.deleteMailbox,
+  infraEmail.resetMailboxPassword,
+  infraEmail.getEmailActivity,
 ];

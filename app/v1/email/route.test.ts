@@ -1,0 +1,176 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { GET as list, POST as create } from "./route";
+import { DELETE as remove } from "./[id]/route";
+import { PATCH as resetPassword } from "./[id]/password/route";
+import { GET as activity } from "./activity/route";
+import { POST as createZone } from "@/app/v1/dns/zones/route";
+import { apiRequest, routeParams, seedWorkspace, useTestDb } from "@/test/helpers/test-db";
+import { startSmtpServer } from "@/lib/infra/email/smtp-server";
+import type { RunningServer } from "@/lib/infra/dns/dns-server";
+import { emailAccounts } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+
+let db: Db;
+let dir: string;
+let smtp: RunningServer;
+beforeAll(async () => {
+  ({ db, dir } = useTestDb());
+  process.env.DATA_DIR = dir;
+  smtp = await startSmtpServer(db, { port: 0 });
+});
+afterAll(() => smtp.stop());
+
+const PASSWORD = "correct horse battery";
+
+async function workspaceWithZone(domain: string, scopes?: ("infra:read" | "infra:write")[]) {
+  const seeded = seedWorkspace(db, { scopes });
+  const res = await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: seeded.secret, body: { domain } }));
+  expect(res.status).toBe(201);
+  return seeded;
+}
+
+const post = (key: string, body: unknown) => create(apiRequest("/v1/email", { method: "POST", key, body }));
+
+async function mailbox(key: string, address: string, extra: Record<string, unknown> = {}) {
+  const res = await post(key, { address, password: PASSWORD, ...extra });
+  expect(res.status).toBe(201);
+  return (await res.json()).data;
+}
+
+/** A plain SMTP client: sends each line and collects the final reply code of each step. */
+async function smtpSession(lines: string[]): Promise<number[]> {
+  const socket = net.connect(smtp.port, "127.0.0.1");
+  let buffer = "";
+  const waiters: ((reply: string) => void)[] = [];
+  socket.on("data", (chunk) => {
+    buffer += chunk.toString();
+    let match: RegExpMatchArray | null;
+    while ((match = buffer.match(/^((?:\d{3}-[^\r\n]*\r\n)*\d{3} [^\r\n]*)\r\n/))) {
+      buffer = buffer.slice(match[0].length);
+      waiters.shift()?.(match[1]);
+    }
+  });
+  const reply = () => new Promise<string>((resolve) => waiters.push(resolve));
+  const code = (text: string) => Number(text.match(/(\d{3}) [^\n]*$/)![1]);
+  const codes = [code(await reply())];
+  for (const line of lines) {
+    const next = reply();
+    socket.write(`${line}\r\n`);
+    codes.push(code(await next));
+  }
+  socket.end();
+  return codes;
+}
+
+const message = (to: string, body: string) => `From: a@sender.test\r\nTo: ${to}\r\nSubject: hello\r\n\r\n${body}\r\n.`;
+
+describe("e-mail accounts over the API", () => {
+  it("creates, lists and deletes; validation errors name their parameter", async () => {
+    const { secret } = await workspaceWithZone("acme-mail.test");
+    const created = await mailbox(secret, "Sales@ACME-mail.test", { quota_mb: 50 });
+    expect(created).toMatchObject({ address: "sales@acme-mail.test", quota_mb: 50, used_bytes: 0, message_count: 0, status: "active", last_login_at: null });
+    expect(created.id).toMatch(/^mbx_/);
+    expect(fs.existsSync(path.join(dir, "mail", created.id, "new"))).toBe(true);
+    expect(JSON.stringify(created)).not.toContain("argon");
+
+    for (const [body, param] of [
+      [{ address: "x@elsewhere.test", password: PASSWORD }, "address"],
+      [{ address: "not-an-address", password: PASSWORD }, "address"],
+      [{ address: "a@acme-mail.test", password: "short" }, "password"],
+      [{ address: "a@acme-mail.test", password: "Password1234" }, "password"],
+      [{ address: "a@acme-mail.test", password: "x".repeat(129) }, "password"],
+      [{ address: "a@acme-mail.test", password: PASSWORD, quota_mb: 1 }, "quota_mb"],
+    ] as const) {
+      const res = await post(secret, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error.param).toBe(param);
+    }
+    expect((await post(secret, { address: "sales@acme-mail.test", password: PASSWORD })).status).toBe(409);
+
+    const listed = await (await list(apiRequest("/v1/email", { key: secret }))).json();
+    expect(listed.data.map((m: { address: string }) => m.address)).toEqual(["sales@acme-mail.test"]);
+    const { secret: other } = seedWorkspace(db);
+    const foreign = await remove(apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: other }), routeParams({ id: created.id }));
+    expect(foreign.status).toBe(404);
+    expect((await (await list(apiRequest("/v1/email", { key: other }))).json()).data).toEqual([]);
+    const gone = await remove(apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: secret }), routeParams({ id: created.id }));
+    expect(gone.status).toBe(200);
+    expect(fs.existsSync(path.join(dir, "mail", created.id))).toBe(false);
+  });
+
+  it("401 without a key, 403 for writes with infra:read", async () => {
+    expect((await activity(apiRequest("/v1/email/activity"))).status).toBe(401);
+    const { secret } = seedWorkspace(db, { scopes: ["infra:read"] });
+    expect((await activity(apiRequest("/v1/email/activity", { key: secret }))).status).toBe(200);
+    expect((await post(secret, { address: "a@b.test", password: PASSWORD })).status).toBe(403);
+  });
+});
+
+describe("the embedded SMTP server", () => {
+  it("delivers into the maildir, counts activity, refuses unknown recipients (550) and full mailboxes (552)", async () => {
+    const { secret } = await workspaceWithZone("inbox.test");
+    const ops = await mailbox(secret, "ops@inbox.test");
+    const tiny = await mailbox(secret, "tiny@inbox.test", { quota_mb: 10 });
+    db.update(emailAccounts).set({ usedBytes: 10 * 1024 * 1024 }).where(eq(emailAccounts.id, tiny.id)).run();
+
+    const before = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
+    expect(before.totals).toEqual({ received: 0, bytes: 0, accounts: 2 });
+    expect(before.daily).toHaveLength(7);
+
+    const codes = await smtpSession([
+      "EHLO client.test",
+      "MAIL FROM:<a@sender.test>",
+      "RCPT TO:<nobody@inbox.test>",
+      "RCPT TO:<tiny@inbox.test>",
+      "RCPT TO:<ops@inbox.test>",
+      "DATA",
+      message("ops@inbox.test", "First message."),
+      "QUIT",
+    ]);
+    expect(codes).toEqual([220, 250, 250, 550, 552, 250, 354, 250, 221]);
+
+    const maildir = path.join(dir, "mail", ops.id);
+    const delivered = fs.readdirSync(path.join(maildir, "new"));
+    expect(delivered).toHaveLength(1);
+    expect(fs.readdirSync(path.join(maildir, "tmp"))).toEqual([]);
+    const size = fs.statSync(path.join(maildir, "new", delivered[0])).size;
+    expect(fs.readFileSync(path.join(maildir, "new", delivered[0]), "utf8")).toContain("First message.");
+
+    const after = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
+    expect(after.totals).toEqual({ received: 1, bytes: size, accounts: 2 });
+    expect(after.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), received: 1, bytes: size });
+    expect(after.accounts.find((a: { id: string }) => a.id === ops.id)).toMatchObject({ received: 1, bytes: size, message_count: 1, used_bytes: size });
+    const listed = (await (await list(apiRequest("/v1/email", { key: secret }))).json()).data;
+    expect(listed.find((m: { id: string }) => m.id === ops.id)).toMatchObject({ message_count: 1, used_bytes: size });
+  });
+
+  it("checks passwords on SMTP AUTH, records the login, and a generated reset password works once shown", async () => {
+    const { secret } = await workspaceWithZone("auth.test");
+    const box = await mailbox(secret, "me@auth.test");
+    const plain = (user: string, pass: string) => `AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`;
+    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", "wrong password!")])).toEqual([220, 250, 535]);
+    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 235]);
+    const row = db.select().from(emailAccounts).where(eq(emailAccounts.id, box.id)).get()!;
+    expect(row.lastLoginAt).toBeInstanceOf(Date);
+
+    const reset = await resetPassword(apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret }), routeParams({ id: box.id }));
+    const data = (await reset.json()).data;
+    expect(data.password).toMatch(/^[A-Za-z2-9]{20}$/);
+    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 535]);
+    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", data.password)])).toEqual([220, 250, 235]);
+
+    const chosen = await resetPassword(
+      apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret, body: { password: "another long secret" } }),
+      routeParams({ id: box.id }),
+    );
+    expect((await chosen.json()).data.password).toBeUndefined();
+    const weak = await resetPassword(apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret, body: { password: "short" } }), routeParams({ id: box.id }));
+    expect((await weak.json()).error.param).toBe("password");
+    const { secret: other } = seedWorkspace(db);
+    expect((await resetPassword(apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: other }), routeParams({ id: box.id }))).status).toBe(404);
+  });
+});

@@ -1,0 +1,119 @@
+import { and, eq, sql } from "drizzle-orm";
+import { dnsZones, emailAccounts } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/api/app-error";
+import { newId } from "@/lib/ids";
+import { hashPassword } from "@/lib/users/users";
+import { afterCursor, newestFirst, toPage, type PageQuery } from "@/lib/infra/paginate";
+import { assertPassword, generatePassword } from "./passwords";
+import { createMaildir, removeMaildir } from "./maildir";
+
+export type MailboxRow = typeof emailAccounts.$inferSelect;
+
+const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+
+/** The address must be lower-case-able, with a domain that is (or is under) one of the workspace's DNS zones. */
+function checkAddress(db: Db, workspaceId: string, input: string): string {
+  const address = input.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (at < 1 || local.length > 64 || address.length > 254 || !LOCAL_PART.test(local)) {
+    throw new AppError("invalid_request", `\`${input}\` is not a valid e-mail address.`, { param: "address" });
+  }
+  const zones = db.select({ domain: dnsZones.domain }).from(dnsZones).where(eq(dnsZones.workspaceId, workspaceId)).all();
+  if (!zones.some((z) => domain === z.domain || domain.endsWith(`.${z.domain}`))) {
+    throw new AppError("invalid_request", `${domain} is not in one of this workspace's DNS zones; add the zone first (POST /v1/dns/zones).`, {
+      param: "address",
+    });
+  }
+  return address;
+}
+
+export async function createMailbox(
+  db: Db,
+  workspaceId: string,
+  input: { address: string; password: string; quota_mb: number },
+  now = new Date(),
+): Promise<MailboxRow> {
+  const address = checkAddress(db, workspaceId, input.address);
+  assertPassword(input.password);
+  if (db.select({ id: emailAccounts.id }).from(emailAccounts).where(eq(emailAccounts.address, address)).get()) {
+    throw new AppError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
+  }
+  const row: MailboxRow = {
+    id: newId("mailbox"),
+    workspaceId,
+    address,
+    passwordHash: await hashPassword(input.password),
+    quotaMb: input.quota_mb,
+    usedBytes: 0,
+    messageCount: 0,
+    status: "active",
+    createdAt: now,
+    lastLoginAt: null,
+  };
+  // The hash took a while: another request may have taken the address meanwhile, which the unique index catches.
+  const inserted = db.insert(emailAccounts).values(row).onConflictDoNothing().returning().get();
+  if (!inserted) throw new AppError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
+  createMaildir(row.id);
+  return row;
+}
+
+export function listMailboxes(db: Db, workspaceId: string, page: PageQuery) {
+  const rows = db
+    .select()
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.workspaceId, workspaceId), afterCursor(emailAccounts.createdAt, emailAccounts.id, page.cursor)))
+    .orderBy(...newestFirst(emailAccounts.createdAt, emailAccounts.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
+}
+
+export function getMailbox(db: Db, workspaceId: string, id: string): MailboxRow {
+  const row = db
+    .select()
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.workspaceId, workspaceId), eq(emailAccounts.id, id)))
+    .get();
+  if (!row) throw new AppError("not_found", `No e-mail account \`${id}\` in this workspace.`, { param: "id" });
+  return row;
+}
+
+export function deleteMailbox(db: Db, workspaceId: string, id: string): void {
+  const row = getMailbox(db, workspaceId, id);
+  db.delete(emailAccounts).where(eq(emailAccounts.id, row.id)).run();
+  removeMaildir(row.id);
+}
+
+/** Sets the given password, or generates one and answers it — the only time it is ever shown. */
+export async function resetMailboxPassword(db: Db, workspaceId: string, id: string, password?: string) {
+  const row = getMailbox(db, workspaceId, id);
+  if (password !== undefined) assertPassword(password);
+  const chosen = password ?? generatePassword();
+  const passwordHash = await hashPassword(chosen);
+  db.update(emailAccounts).set({ passwordHash }).where(eq(emailAccounts.id, row.id)).run();
+  return { mailbox: row, generated: password === undefined ? chosen : undefined };
+}
+
+/** Counted by the SMTP server on each delivery. */
+export function recordUsage(db: Pick<Db, "update">, accountId: string, bytes: number): void {
+  db.update(emailAccounts)
+    .set({ usedBytes: sql`${emailAccounts.usedBytes} + ${bytes}`, messageCount: sql`${emailAccounts.messageCount} + 1` })
+    .where(eq(emailAccounts.id, accountId))
+    .run();
+}
+
+export function serializeMailbox(row: MailboxRow) {
+  return {
+    id: row.id,
+    address: row.address,
+    quota_mb: row.quotaMb,
+    used_bytes: row.usedBytes,
+    message_count: row.messageCount,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,105 @@
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
+import { verify } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import { emailAccounts, emailDeliveries } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { logError } from "@/lib/log";
+import type { RunningServer } from "@/lib/infra/dns/dns-server";
+import { recordUsage, type MailboxRow } from "./manage-mailboxes";
+import { deliverToMaildir } from "./maildir";
+
+const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+
+/** An SMTP reply with its code: smtp-server sends `responseCode` and the message. */
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+const quotaBytes = (m: MailboxRow) => m.quotaMb * 1024 * 1024;
+
+function findMailbox(db: Db, address: string): MailboxRow | undefined {
+  return db.select().from(emailAccounts).where(eq(emailAccounts.address, address.trim().toLowerCase())).get();
+}
+
+function declaredSize(session: SMTPServerSession): number {
+  const size = Number((session.envelope.mailFrom && (session.envelope.mailFrom.args as { SIZE?: string }).SIZE) ?? 0);
+  return Number.isFinite(size) ? size : 0;
+}
+
+/**
+ * Receives mail for the mailboxes in the database and files it into each
+ * mailbox's maildir. Plain text on loopback: no STARTTLS; AUTH (PLAIN/LOGIN)
+ * is optional and only records the last login.
+ */
+export async function startSmtpServer(db: Db, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+  const server = new SMTPServer({
+    name: process.env.SMTP_HOSTNAME ?? "mail.bengkel.test",
+    banner: "Bengkel mail (local)",
+    logger: false,
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    allowInsecureAuth: true,
+    size: MAX_MESSAGE_BYTES,
+    onAuth(auth, _session, callback) {
+      const mailbox = findMailbox(db, auth.username ?? "");
+      if (!mailbox || mailbox.status !== "active" || !auth.password) return callback(smtpError(535, "5.7.8 Authentication failed"));
+      verify(mailbox.passwordHash, auth.password).then(
+        (ok) => {
+          if (!ok) return callback(smtpError(535, "5.7.8 Authentication failed"));
+          db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.id, mailbox.id)).run();
+          callback(null, { user: mailbox.id });
+        },
+        (error) => callback(error),
+      );
+    },
+    onRcptTo(address: SMTPServerAddress, session, callback) {
+      const mailbox = findMailbox(db, address.address);
+      if (!mailbox || mailbox.status !== "active") return callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
+      if (mailbox.usedBytes + Math.max(1, declaredSize(session)) > quotaBytes(mailbox)) {
+        return callback(smtpError(552, `5.2.2 <${address.address}>: mailbox full`));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", (error) => callback(error));
+      stream.on("end", () => {
+        if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message larger than ${MAX_MESSAGE_BYTES} bytes`));
+        try {
+          callback(null, deliver(db, session, Buffer.concat(chunks)));
+        } catch (error) {
+          callback(error as Error);
+        }
+      });
+    },
+  });
+  server.on("error", (error) => logError("smtp server error", { error }));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 2525, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : (options.port ?? 2525),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Checks every recipient's quota against the real size first, so a message is delivered to all or none. */
+function deliver(db: Db, session: SMTPServerSession, message: Buffer): string {
+  const mailboxes = session.envelope.rcptTo.map((r) => findMailbox(db, r.address));
+  for (const [i, mailbox] of mailboxes.entries()) {
+    if (!mailbox) throw smtpError(550, `5.1.1 <${session.envelope.rcptTo[i].address}>: no such mailbox here`);
+    if (mailbox.usedBytes + message.length > quotaBytes(mailbox)) throw smtpError(552, `5.2.2 <${mailbox.address}>: mailbox full`);
+  }
+  const now = new Date();
+  for (const mailbox of mailboxes as MailboxRow[]) {
+    deliverToMaildir(mailbox.id, message, now);
+    db.transaction((tx) => {
+      recordUsage(tx, mailbox.id, message.length);
+      tx.insert(emailDeliveries).values({ accountId: mailbox.id, workspaceId: mailbox.workspaceId, sizeBytes: message.length, receivedAt: now }).run();
+    });
+  }
+  return `Delivered to ${mailboxes.length} mailbox${mailboxes.length === 1 ? "" : "es"}`;
+}
