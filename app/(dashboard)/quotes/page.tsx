@@ -1,5 +1,78 @@
-import { SectionPlaceholder } from "../section-placeholder";
+import Link from "next/link";
+import { requireDashboard } from "../dashboard-session";
+import { listFiles } from "@/lib/files/list-files";
+import { planAtLeast } from "@/lib/plans/plans";
+import { quoteFile } from "@/lib/quotes/quote-file";
+import { isAppError } from "@/lib/api/app-error";
+import { formatIdr } from "@/lib/i18n/format";
+import type { Db } from "@/lib/db/client";
+import type { FileRow } from "@/lib/files/get-file";
 
-export default function Page() {
-  return <SectionPlaceholder title="nav.quotes" />;
+/** The same basis as a version diff's reference price: PLA at 20 % or 2 mm mild steel. */
+function referencePrice(db: Db, workspaceId: string, file: FileRow): number | null {
+  try {
+    const base = { workspaceId, fileId: file.id, api: "v1" as const };
+    if (file.kind === "laser") {
+      return quoteFile(db, { ...base, process: "laser" }).quotes.find((q) => q.material_id === "mild_steel" && q.thickness_mm === 2)?.price_idr ?? null;
+    }
+    return quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: 20, materials: ["pla"], quantity: 1 } }).quotes[0]?.price_idr ?? null;
+  } catch (error) {
+    if (isAppError(error)) return null; // geometry the pricer refuses: no price, the file page says why
+    throw error;
+  }
+}
+
+export default async function QuotesPage() {
+  const { db, current, t } = await requireDashboard();
+  const pro = planAtLeast(current.workspace.plan, "pro");
+  const files = pro ? listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 }).data : [];
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t("quotes.title")}</h1>
+      {!pro ? (
+        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-upgrade">
+          {t("quote.upgrade")}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-stone-600">{t("quotes.intro")}</p>
+          {files.length === 0 ? (
+            <p className="text-sm text-stone-500">
+              <Link href="/files" className="text-orange-700 underline">
+                {t("quotes.none")}
+              </Link>
+            </p>
+          ) : (
+            <table className="w-full border-collapse bg-white text-sm">
+              <thead>
+                <tr className="border-b text-left text-stone-500">
+                  <th className="p-2">{t("files.name")}</th>
+                  <th className="p-2">{t("files.kind")}</th>
+                  <th className="p-2">{t("quotes.reference")}</th>
+                  <th className="p-2 text-right">{t("quote.price")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {files.map((file) => {
+                  const price = referencePrice(db, current.workspace.id, file);
+                  return (
+                    <tr key={file.id} className="border-b">
+                      <td className="p-2">
+                        <Link href={`/files/${file.id}`} className="text-orange-700 hover:underline">
+                          {file.name}
+                        </Link>
+                      </td>
+                      <td className="p-2">{t(`kind.${file.kind}`)}</td>
+                      <td className="p-2">{t(file.kind === "laser" ? "quotes.basis.laser" : "quotes.basis.print")}</td>
+                      <td className="p-2 text-right tabular-nums">{price === null ? "—" : formatIdr(price)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,28 @@
+"use client";
+
+import { useState } from "react";
+
+/** A secret shown once, right after it was made, with a copy button. */
+export function SecretBox(props: { secret: string; note: string; copy: string; copied: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="new-webhook-secret-box">
+      <p>{props.note}</p>
+      <div className="mt-2 flex items-center gap-2">
+        <code className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs" data-testid="new-webhook-secret">
+          {props.secret}
+        </code>
+        <button
+          type="button"
+          className="rounded bg-stone-900 px-3 py-1 text-white"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(props.secret).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? props.copied : props.copy}
+        </button>
+      </div>
+    </div>
+  );
+}
