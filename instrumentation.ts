@@ -8,4 +8,6 @@ export async function register(): Promise<void> {
   const db = getDb();
   const { startWebhookWorker } = await import("@/lib/webhooks/start");
   startWebhookWorker(db); // no-op when WEBHOOK_WORKER=off
+  const { startInfraServices } = await import("@/lib/infra/start-infra-services");
+  await startInfraServices(db); // DNS, SMTP, VPS ticker; each off with DNS_ENABLED / SMTP_ENABLED / VPS_TICKER=off
 }

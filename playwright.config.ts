@@ -39,6 +39,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${path.join(E2E_DATA_DIR, "e2e.db")}`,
       DATA_DIR: E2E_DATA_DIR,
+      // The e2e server must not collide with a dev server's DNS (5353) and SMTP (2525).
+      DNS_PORT: process.env.E2E_DNS_PORT ?? "5363",
+      SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
     },
   },
 });
