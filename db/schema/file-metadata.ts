@@ -20,7 +20,7 @@ export const fileMetadata = sqliteTable(
     /** The `FileMetadata` document (lib/metadata) returned by the API. */
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     /** Texts read from the original bytes (DXF text/layers, 3MF/AMF names), kept so a rename can re-index without them. */
-    sourceTexts: text("source_texts", { mode: "json" }).$type<string[]>().notNull(),
+    sourceTexts: text("source_texts", { mode: "json" }).$type<{ source: string; text: string }[]>().notNull(),
     material: text("material"),
     shapeClass: text("shape_class").notNull(),
     /** Bounding-box extents sorted large → small (mm); `dim_min` is null for laser parts of unknown thickness. */

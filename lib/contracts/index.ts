@@ -6,6 +6,7 @@ import * as infraEmail from "./infra-email";
 import * as infraStorage from "./infra-storage";
 import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
+import * as search from "./search";
 import * as viewer from "./viewer";
 import * as webhooks from "./webhooks";
 import * as workspace from "./workspace";
@@ -27,6 +28,8 @@ export const OPERATIONS: Operation[] = [
   files.submitFile,
   files.approveFile,
   files.rejectFile,
+  search.analyzeFile,
+  search.searchFiles,
   viewer.createViewerLink,
   viewer.listViewerTokens,
   viewer.revokeViewerToken,

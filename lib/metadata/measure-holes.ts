@@ -1,0 +1,56 @@
+import type { ComponentMetadata } from "./types";
+
+interface Contour {
+  points: [number, number][];
+  role: "outer" | "hole" | "open";
+  length_mm: number;
+  layer?: string;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+function shoelace(points: [number, number][]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i];
+    const [x2, y2] = points[(i + 1) % points.length];
+    sum += x1 * y2 - x2 * y1;
+  }
+  return Math.abs(sum) / 2;
+}
+
+/** A hole is round when its isoperimetric ratio 4πA/P² is near 1; its diameter is then P/π (P exact, A from the flattened outline). */
+export function holeDiameter(contour: Contour): number | null {
+  const p = contour.length_mm;
+  if (p <= 0 || contour.points.length < 8) return null;
+  return (4 * Math.PI * shoelace(contour.points)) / (p * p) >= 0.97 ? round1(p / Math.PI) : null;
+}
+
+export function holeDiameters(contours: Contour[]): number[] {
+  return contours
+    .filter((c) => c.role === "hole")
+    .map(holeDiameter)
+    .filter((d): d is number => d !== null)
+    .sort((a, b) => a - b);
+}
+
+function bboxOf(points: [number, number][]) {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+}
+
+/** One component per outer contour, with the holes whose first point lies inside its bounding box. */
+export function sheetComponents(contours: Contour[]): ComponentMetadata[] {
+  const outers = contours.filter((c) => c.role === "outer" && c.points.length > 0);
+  const holes = contours.filter((c) => c.role === "hole" && c.points.length > 0);
+  return outers.map((outer, i) => {
+    const b = bboxOf(outer.points);
+    const inside = holes.filter(({ points: [[x, y]] }) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY);
+    return {
+      name: outer.layer && outer.layer !== "0" && outers.length > 1 ? `${outer.layer} ${i + 1}` : `Part ${i + 1}`,
+      bbox_mm: { x: round1(b.maxX - b.minX), y: round1(b.maxY - b.minY) },
+      cut_length_mm: round1(outer.length_mm + inside.reduce((s, h) => s + h.length_mm, 0)),
+    };
+  });
+}

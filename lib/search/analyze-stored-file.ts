@@ -1,0 +1,58 @@
+import { AppError, isAppError } from "@/lib/api/app-error";
+import type { Db } from "@/lib/db/client";
+import type { BlobStore } from "@/lib/files/blob-store";
+import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
+import { analyzeDrawing } from "@/lib/laser";
+import { enrichDescription, llmConfigFromEnv, openAiCompatibleEnricher, type DescriptionEnricher } from "@/lib/metadata/enrich-description";
+import { extractMetadata } from "@/lib/metadata/extract-metadata";
+import { readSourceTexts } from "@/lib/metadata/read-source-texts";
+import type { FileMetadata } from "@/lib/metadata/types";
+import { writeIndexEntry } from "./index-file";
+
+export function defaultEnricher(): DescriptionEnricher | null {
+  const config = llmConfigFromEnv();
+  return config && openAiCompatibleEnricher(config);
+}
+
+const notAnalysable = (file: FileRow, version: FileVersionRow, reason: string) =>
+  new AppError("conflict", `Version ${version.number} of file ${file.id} can't be analysed: ${reason}`, {
+    details: { file_id: file.id, version_id: version.id, reason },
+  });
+
+/**
+ * Full analysis of a file's current version: reads the original bytes for
+ * texts (DXF text and layers, 3MF/AMF materials) and, for drawings, the
+ * contours (hole diameters, parts), extracts the metadata, optionally lets the
+ * LLM enricher rephrase the description, and indexes the file.
+ * 404 for an unknown file; 409 when the version cannot be analysed.
+ */
+export async function analyzeStoredFile(
+  db: Db,
+  blobs: BlobStore,
+  workspaceId: string,
+  fileId: string,
+  enricher: DescriptionEnricher | null = defaultEnricher(),
+): Promise<{ file: FileRow; version: FileVersionRow; metadata: FileMetadata }> {
+  const { file, version } = getFileVersion(db, workspaceId, fileId);
+  const bbox = version.analysis?.geometry?.bbox_mm;
+  if (!bbox || typeof bbox !== "object") throw notAnalysable(file, version, "it has no measured geometry.");
+  let bytes: Uint8Array;
+  try {
+    bytes = await blobs.read(version.sha256);
+  } catch {
+    throw notAnalysable(file, version, "its stored bytes are missing.");
+  }
+  let contours;
+  if (version.kind === "laser") {
+    try {
+      contours = (await analyzeDrawing(bytes, version.originalName)).contours;
+    } catch (error) {
+      throw notAnalysable(file, version, isAppError(error) ? error.message : "the drawing could not be read again.");
+    }
+  }
+  const texts = readSourceTexts(bytes, version.format);
+  const extracted = extractMetadata({ name: file.name, tags: file.tags, analysis: version.analysis, contours, texts });
+  const metadata = await enrichDescription(extracted, enricher);
+  writeIndexEntry(db, file, version, metadata, texts, true);
+  return { file, version, metadata };
+}

@@ -1,0 +1,101 @@
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { fileMetadata, files } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
+import { densityOf, extractMetadata, massVolumeCm3 } from "@/lib/metadata/extract-metadata";
+import type { FileMetadata, SourceText } from "@/lib/metadata/types";
+import { lexicalEmbedder } from "./embedder";
+
+/** Ties FTS rows to their workspace inside the index itself, so MATCH never looks at another workspace's files. */
+export const workspaceToken = (workspaceId: string) => `zw${workspaceId.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+
+function documentFields(file: FileRow, m: FileMetadata, texts: SourceText[]) {
+  const words = [m.part_type ?? "", m.shape_class.replace(/_/g, " "), m.material?.label ?? "", m.format, ...m.components.map((c) => c.name), ...texts.map((t) => t.text)];
+  const fields = lexicalEmbedder.embedDocument({
+    name: file.name.replace(/\.[a-z0-9]+$/i, ""),
+    tags: file.tags.join(" "),
+    description: `${m.description.id} ${m.description.en}`,
+    metadata: words.join(" "),
+  });
+  return { ...fields, metadata: `${workspaceToken(file.workspaceId)} ${fields.metadata}` };
+}
+
+/** Stores a file's metadata and (re)writes its search row, in one transaction. */
+export function writeIndexEntry(db: Db, file: FileRow, version: FileVersionRow, metadata: FileMetadata, texts: SourceText[], analyzed: boolean): void {
+  const d = metadata.dimensions;
+  const extents = [d.bbox_mm.x, d.bbox_mm.y, d.bbox_mm.z ?? d.thickness_mm].filter((v): v is number => v != null).sort((a, b) => b - a);
+  const values = {
+    fileId: file.id,
+    workspaceId: file.workspaceId,
+    versionId: version.id,
+    metadata: metadata as unknown as Record<string, unknown>,
+    sourceTexts: texts,
+    material: metadata.material?.id ?? null,
+    shapeClass: metadata.shape_class,
+    dimMax: extents[0] ?? null,
+    dimMid: extents[1] ?? null,
+    dimMin: extents[2] ?? null,
+    thicknessMm: d.thickness_mm,
+    holeCount: d.holes.count,
+    holeDiameters: d.holes.diameters_mm,
+    volumeCm3: d.volume_cm3,
+    massVolumeCm3: massVolumeCm3(metadata),
+    densityGCm3: densityOf(metadata),
+    cutLengthMm: d.cut_length_mm,
+    analyzedAt: analyzed ? new Date(metadata.analyzed_at) : null,
+    indexedAt: new Date(),
+  };
+  const fields = documentFields(file, metadata, texts);
+  db.transaction((tx) => {
+    const row = tx
+      .insert(fileMetadata)
+      .values(values)
+      .onConflictDoUpdate({ target: fileMetadata.fileId, set: values })
+      .returning({ docId: fileMetadata.docId })
+      .get();
+    db.$client.prepare("DELETE FROM search_fts WHERE rowid = ?").run(row.docId);
+    db.$client
+      .prepare("INSERT INTO search_fts (rowid, name, tags, description, metadata) VALUES (?, ?, ?, ?, ?)")
+      .run(row.docId, fields.name, fields.tags, fields.description, fields.metadata);
+  });
+}
+
+/**
+ * Indexes a file from what is already stored: its name, tags and measured
+ * geometry, plus texts and contour facts kept from an earlier analysis of the
+ * same version. Cheap and synchronous (no blob read), so upload code can call
+ * it right after a file or version is created; `POST /v1/files/{id}/analyze`
+ * does the full reading.
+ */
+export function indexFile(db: Db, workspaceId: string, fileId: string): FileMetadata {
+  const { file, version } = getFileVersion(db, workspaceId, fileId);
+  const stored = db.select().from(fileMetadata).where(eq(fileMetadata.fileId, file.id)).get();
+  const same = stored?.versionId === version.id ? stored : undefined;
+  const previous = same?.metadata as FileMetadata | undefined;
+  const metadata = extractMetadata({
+    name: file.name,
+    tags: file.tags,
+    analysis: version.analysis,
+    texts: same?.sourceTexts ?? [],
+    sheetFacts: previous && { diameters_mm: previous.dimensions.holes.diameters_mm, components: previous.components },
+  });
+  writeIndexEntry(db, file, version, metadata, same?.sourceTexts ?? [], Boolean(same?.analyzedAt));
+  return metadata;
+}
+
+/** Indexes the workspace's files that have no entry yet or changed since (new version, rename, new tags, status). */
+export function indexStaleFiles(db: Db, workspaceId: string): number {
+  const stale = db
+    .select({ id: files.id })
+    .from(files)
+    .leftJoin(fileMetadata, eq(fileMetadata.fileId, files.id))
+    .where(
+      and(
+        eq(files.workspaceId, workspaceId),
+        or(isNull(fileMetadata.fileId), ne(fileMetadata.versionId, files.currentVersionId), lt(fileMetadata.indexedAt, files.updatedAt)),
+      ),
+    )
+    .all();
+  for (const { id } of stale) indexFile(db, workspaceId, id);
+  return stale.length;
+}
