@@ -1,5 +1,9 @@
 // Bundles the `bengkel` CLI to plain JavaScript so it starts without a TypeScript loader.
+import fs from "node:fs";
 import { build } from "esbuild";
+
+// Chunk names are content hashes: start clean so stale chunks never pile up.
+fs.rmSync("dist", { recursive: true, force: true });
 
 await build({
   entryPoints: { cli: "lib/cli/main.ts" },

@@ -10,6 +10,7 @@ export const dynamic = "force-dynamic";
 const NAV: { href: string; label: MessageKey }[] = [
   { href: "/files", label: "nav.files" },
   { href: "/quotes", label: "nav.quotes" },
+  { href: "/prices", label: "nav.prices" },
   { href: "/webhooks", label: "nav.webhooks" },
   { href: "/infra", label: "nav.infra" },
   { href: "/keys", label: "nav.keys" },

@@ -1,0 +1,78 @@
+import { requireDashboard } from "../dashboard-session";
+import { publishCatalogAction } from "./actions";
+import { getActiveCatalog } from "@/lib/pricing/catalog-store";
+import { listLaserOptions, laserCutRate, pierceFee } from "@/lib/pricing";
+import { canManageKeys } from "@/lib/workspaces/memberships";
+import { formatIdr } from "@/lib/i18n/format";
+import { CatalogEditor } from "@/components/prices/catalog-editor";
+
+export default async function PricesPage() {
+  const { db, current, t } = await requireDashboard();
+  const stored = getActiveCatalog(db, current.workspace.id);
+  const { print_3d: print, laser } = stored.catalog;
+  const cell = "p-2";
+  return (
+    <div className="max-w-5xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t("prices.title")}</h1>
+      <p className="text-sm text-stone-600">
+        {t("prices.intro")} <span data-testid="catalog-version">v{stored.version}</span>
+        {stored.note ? ` — ${stored.note}` : ""}
+      </p>
+      <section>
+        <h2 className="mb-2 font-medium">
+          {t("prices.print")} — {t("prices.setup")} {formatIdr(print.setup_idr)}, {t("prices.machine")} {formatIdr(print.machine_idr_per_hour)}/h
+        </h2>
+        <table className="w-full bg-white text-sm">
+          <thead>
+            <tr className="border-b text-left text-stone-500">
+              <th className={cell}>{t("prices.material")}</th>
+              <th className={cell}>g/cm³</th>
+              <th className={cell}>{t("prices.perGram")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {print.materials.map((m) => (
+              <tr key={m.id} className="border-b">
+                <td className={cell}>{m.label}</td>
+                <td className={cell}>{m.density_g_cm3}</td>
+                <td className={cell}>{formatIdr(m.price_idr_per_gram)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h2 className="mb-2 font-medium">
+          {t("prices.laser")} — {t("prices.setup")} {formatIdr(laser.setup_idr)}
+        </h2>
+        <table className="w-full bg-white text-sm">
+          <thead>
+            <tr className="border-b text-left text-stone-500">
+              <th className={cell}>{t("prices.material")}</th>
+              <th className={cell}>mm</th>
+              <th className={cell}>{t("prices.cutRate")}</th>
+              <th className={cell}>{t("prices.pierceFee")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {listLaserOptions(stored.catalog).map(({ material, thickness_mm }) => (
+              <tr key={`${material.id}-${thickness_mm}`} className="border-b">
+                <td className={cell}>{material.label}</td>
+                <td className={cell}>{thickness_mm}</td>
+                <td className={cell}>{laserCutRate(material, thickness_mm).toFixed(2)} IDR/mm</td>
+                <td className={cell}>{formatIdr(pierceFee(material, thickness_mm, laser.pierce_fee))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {canManageKeys(current.role) && (
+        <CatalogEditor
+          action={publishCatalogAction}
+          initialJson={JSON.stringify(stored.catalog, null, 2)}
+          labels={{ catalog: t("prices.edit"), note: t("prices.note"), publish: t("prices.publish"), published: t("prices.published") }}
+        />
+      )}
+    </div>
+  );
+}
