@@ -1,16 +1,22 @@
 import { AppError } from "@/lib/api/app-error";
-import { analyzeMesh, detectMeshFormat, type MeshAnalysis } from "@/lib/geometry";
-import { analyzeDrawing, detectDrawingFormat, type DrawingAnalysis } from "@/lib/laser";
+import { detectMeshFormat } from "@/lib/geometry/detect-format";
+import { detectDrawingFormat } from "@/lib/laser/detect-format";
+import type { MeshAnalysis } from "@/lib/geometry";
+import type { DrawingAnalysis } from "@/lib/laser";
 
 export type FileAnalysis = MeshAnalysis | DrawingAnalysis;
 
 export const ACCEPTED_EXTENSIONS = ["stl", "3mf", "obj", "amf", "ply", "off", "step", "stp", "iges", "igs", "brep", "dxf", "dwg"];
 
-/** Any supported CAD file → its measured geometry: a mesh for 3D printing or contours for laser cutting. */
+/**
+ * Any supported CAD file → its measured geometry: a mesh for 3D printing or
+ * contours for laser cutting. Each engine is loaded only when a file needs it,
+ * which keeps a one-shot `bengkel analyze` from paying for both.
+ */
 export async function analyzeFile(bytes: Uint8Array, filename: string): Promise<FileAnalysis> {
   if (bytes.byteLength === 0) throw new AppError("unreadable_file", `${filename} is empty.`);
-  if (detectDrawingFormat(bytes, filename)) return analyzeDrawing(bytes, filename);
-  if (detectMeshFormat(bytes, filename)) return analyzeMesh(bytes, filename);
+  if (detectDrawingFormat(bytes, filename)) return (await import("@/lib/laser")).analyzeDrawing(bytes, filename);
+  if (detectMeshFormat(bytes, filename)) return (await import("@/lib/geometry")).analyzeMesh(bytes, filename);
   throw new AppError(
     "unsupported_format",
     `${filename} is not a supported CAD file. Accepted: ${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(", ")}.`,
