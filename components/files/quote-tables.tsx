@@ -1,5 +1,4 @@
-import type { LaserQuote, PrintQuote } from "@/lib/pricing";
-import { formatIdr } from "@/lib/i18n/format";
+import type { LaserQuoteRow, PrintQuoteRow } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang } from "@/lib/i18n/messages";
 import { formatFixed } from "./format";
 
@@ -17,7 +16,7 @@ function duration(minutes: number, lang: Lang): string {
   return lang === "id" ? `${h} jam ${m} mnt` : `${h} h ${m} min`;
 }
 
-export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuote[]; labels: QuoteLabels; lang: Lang }) {
+export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRow[]; labels: QuoteLabels; lang: Lang }) {
   return (
     <table className="w-full border-collapse text-sm" data-testid="print-quotes">
       <thead>
@@ -36,10 +35,9 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuote[]
             <td className={td}>{formatFixed(q.weight_g, 1, lang)}</td>
             <td className={td}>{duration(q.print_time_min, lang)}</td>
             <td className={td} data-testid="quote-price">
-              {formatIdr(q.price_idr)}
+              {q.price_text}
             </td>
-            {/* Setup included, so small parts cost more per gram than the material rate. */}
-            <td className={td}>{q.weight_g > 0 ? formatIdr(Math.round(q.price_idr / q.weight_g)) : "—"}</td>
+            <td className={td}>{q.per_gram_text}</td>
           </tr>
         ))}
       </tbody>
@@ -47,7 +45,7 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuote[]
   );
 }
 
-export function LaserQuoteTable({ quotes, labels, lang }: { quotes: LaserQuote[]; labels: QuoteLabels; lang: Lang }) {
+export function LaserQuoteTable({ quotes, labels, lang }: { quotes: LaserQuoteRow[]; labels: QuoteLabels; lang: Lang }) {
   return (
     <table className="w-full border-collapse text-sm" data-testid="laser-quotes">
       <thead>
@@ -65,9 +63,9 @@ export function LaserQuoteTable({ quotes, labels, lang }: { quotes: LaserQuote[]
             <td className="p-2">{q.material_label}</td>
             <td className={td}>{formatFixed(q.thickness_mm, 1, lang)}</td>
             <td className={td}>{formatFixed(q.cut_rate_idr_per_mm, 2, lang)}</td>
-            <td className={td}>{formatIdr(q.pierce_fee_idr)}</td>
+            <td className={td}>{q.pierce_fee_text}</td>
             <td className={td} data-testid="quote-price">
-              {formatIdr(q.price_idr)}
+              {q.price_text}
             </td>
           </tr>
         ))}

@@ -15,6 +15,9 @@ const METRIC_LABELS: Record<string, MessageKey> = {
   area_cm2: "file.laserArea",
 };
 
+/** Counts are whole; measurements keep two decimals even when a value happens to be whole. */
+const COUNTS = new Set(["triangles", "parts", "pierce_count"]);
+
 const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
 
 /** Newest first; each version says what changed since the one before, in the reader's language. */
@@ -49,7 +52,7 @@ export function VersionList({ versions, t, lang }: { versions: Version[]; t: (ke
               </thead>
               <tbody>
                 {v.diff.changes.map((c) => {
-                  const digits = Number.isInteger(c.old) && Number.isInteger(c.new) ? 0 : 2;
+                  const digits = COUNTS.has(c.metric) ? 0 : 2;
                   return (
                     <tr key={c.metric} className="border-b">
                       <td className="p-1">{metric(c.metric)}</td>
