@@ -26,6 +26,11 @@ export const printDensity = (materialIds: string[]): number | null =>
  * only files whose known value differs. Approximate sizes are boosts only.
  */
 export function constraintFilter(c: Constraint, density: number | null): SQL | null {
+  // "in PETG": the weight of a printed part, so drawings for cutting do not qualify.
+  if (c.attribute === "weight" && density !== null && c.op !== "eq") {
+    const compare = c.op === "lt" ? sql`< ${c.value}` : c.op === "gt" ? sql`> ${c.value}` : sql`BETWEEN ${c.value} AND ${c.max ?? c.value}`;
+    return sql`(f.kind = 'mesh' AND ${weightExpr(density)} ${compare})`;
+  }
   const column = c.attribute === "weight" ? weightExpr(density) : COLUMN[c.attribute];
   if (c.op === "lt" && column) return sql`${column} < ${c.value}`;
   if (c.op === "gt" && column) return sql`${column} > ${c.value}`;

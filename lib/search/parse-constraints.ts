@@ -97,6 +97,10 @@ export function parseConstraints(query: string): ParsedQuery {
     constraints.push({ attribute: "diameter", op: "eq", value, text: m[0].trim() });
     return true;
   });
+  take(new RegExp(String.raw`\b${NUM}\s*(mm|cm)\s+(?:${HOLE})\b`, "g"), (m) => {
+    constraints.push({ attribute: "diameter", op: "eq", value: toNumber(m[1]) * (m[2] === "cm" ? 10 : 1), text: m[0].trim() });
+    return true;
+  });
   take(new RegExp(String.raw`(?:\b(tebal|ketebalan|thickness|thick|thk|t)\s*=?\s*${NUM}\s*(mm|cm)?|${NUM}\s*(mm|cm)\s*(?:thick|tebal|thk)\b)`, "g"), (m) => {
     if (m[1] === "t" && !/t\s*=|t\d/.test(m[0]) && !m[3]) return false;
     const value = toNumber(m[2] ?? m[4]) * ((m[3] ?? m[5]) === "cm" ? 10 : 1);

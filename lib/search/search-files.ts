@@ -8,7 +8,7 @@ import { constraintBoost, constraintFilter, dimsMatch, printDensity, type Numeri
 import { FIELDS, lexicalEmbedder, type Embedder, type Field, type TokenFields } from "./embedder";
 import { highlight } from "./highlight";
 import { indexStaleFiles, workspaceToken } from "./index-file";
-import { CONCEPT_BY_ID } from "./lexicon";
+import { CONCEPT_BY_ID, withAncestors } from "./lexicon";
 import { parseConstraints, type Constraint } from "./parse-constraints";
 
 export interface SearchInput {
@@ -68,7 +68,9 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
   const softConstraints = parsed.constraints.filter((c) => c.op === "eq");
   const numeric = parsed.constraints.length > 0 || parsed.dims !== null;
   // Generic words ("parts", "model") next to a number should not restrict the result to files that happen to contain them.
-  const textGroups = numeric ? groups.filter((g) => g.weight > 0.15) : groups;
+  // A printing material next to a weight ("heavier than 100 g in PETG") sets the density; it is not a word to match.
+  const weighsIn = (g: TermGroup) => density !== null && parsed.constraints.some((c) => c.attribute === "weight") && g.concepts.some((id) => CONCEPT_BY_ID.get(id)?.category === "material");
+  const textGroups = (numeric ? groups.filter((g) => g.weight > 0.15) : groups).filter((g) => !weighsIn(g));
   const where = [sql`m.workspace_id = ${workspaceId}`, sql`f.workspace_id = ${workspaceId}`, ...filterSql(input, parsed.constraints, density)];
   const select = sql`SELECT f.id AS id, f.workspace_id AS workspaceId, f.name AS name, f.format AS format, f.kind AS kind, f.status AS status,
     f.tags AS tags, f.current_version_id AS currentVersionId, f.version_count AS versionCount, f.size_bytes AS sizeBytes,
@@ -93,8 +95,11 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
     const facts = { ...(r as unknown as NumericFacts), holeDiameters: JSON.parse(r.holeDiameters as string) as number[] };
     const boosts = [...softConstraints.map((c) => constraintBoost(c, facts)), ...(parsed.dims ? [dimsMatch(parsed.dims, facts) ? 1 : 0] : [])];
     const soft = boosts.length ? boosts.reduce((a, b) => a + b, 0) / boosts.length : 1;
-    const text = textGroups.length ? 0.6 * embedder.similarity(doc, textGroups) + 0.25 * (r.bm / best) : 0.85;
-    return { r, doc, score: text + 0.15 * soft };
+    // A file that *is* what the query names (its part type) beats one that merely mentions it ("shaft" vs "shaft coupler").
+    const partType = (JSON.parse(r.metadata as string) as FileMetadata).part_type;
+    const isNamed = partType !== null && queryConcepts.some((id) => withAncestors(partType).has(id)) ? 1 : 0;
+    const text = textGroups.length ? 0.5 * embedder.similarity(doc, textGroups) + 0.2 * (r.bm / best) + 0.1 * isNamed : 0.8;
+    return { r, doc, score: text + 0.2 * soft };
   });
   scored.sort((a, b) => b.score - a.score || String(a.r.name).localeCompare(String(b.r.name)));
 

@@ -1,0 +1,35 @@
+import type { Db } from "@/lib/db/client";
+import type { FileMetadata } from "@/lib/metadata/types";
+
+/**
+ * The baselines: plain FTS5 (unicode61, diacritics removed) over the same raw
+ * fields — name, tags, both descriptions, material, shape and file texts — with
+ * the query's words OR-ed and ranked by BM25. No stemming, concepts or numbers.
+ */
+export function buildPlainFts(db: Db): void {
+  const c = db.$client;
+  for (const table of ["plain_fts", "plain_name_fts"]) {
+    c.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(file_id UNINDEXED, name, tags, description, metadata, tokenize = 'unicode61 remove_diacritics 2')`);
+  }
+  const rows = c.prepare("SELECT f.id, f.name, f.tags, m.metadata, m.source_texts FROM files f JOIN file_metadata m ON m.file_id = f.id").all() as Record<string, string>[];
+  const insert = c.prepare("INSERT INTO plain_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, ?, ?)");
+  const insertNames = c.prepare("INSERT INTO plain_name_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, '', '')");
+  for (const r of rows) {
+    const m = JSON.parse(r.metadata) as FileMetadata;
+    const texts = (JSON.parse(r.source_texts) as { text: string }[]).map((t) => t.text);
+    const meta = [m.material?.label ?? "", m.shape_class, m.format, ...texts].join(" ");
+    const tags = (JSON.parse(r.tags) as string[]).join(" ");
+    insert.run(r.id, r.name, tags, `${m.description.id} ${m.description.en}`, meta);
+    insertNames.run(r.id, r.name, tags);
+  }
+}
+
+/** `plain_fts` has every field; `plain_name_fts` only name and tags (what a file list offers without extracted metadata). */
+export function searchPlainFts(db: Db, table: "plain_fts" | "plain_name_fts", query: string, limit: number): string[] {
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (!words.length) return [];
+  const match = words.map((w) => `"${w}"`).join(" OR ");
+  const sql = `SELECT file_id FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, 4.0, 2.5, 1.0, 1.5) LIMIT ?`;
+  const rows = db.$client.prepare(sql).all(match, limit) as { file_id: string }[];
+  return rows.map((r) => r.file_id);
+}
