@@ -138,7 +138,9 @@ describe("the embedded SMTP server", () => {
     expect(delivered).toHaveLength(1);
     expect(fs.readdirSync(path.join(maildir, "tmp"))).toEqual([]);
     const size = fs.statSync(path.join(maildir, "new", delivered[0])).size;
-    expect(fs.readFileSync(path.join(maildir, "new", delivered[0]), "utf8")).toContain("First message.");
+    const stored = fs.readFileSync(path.join(maildir, "new", delivered[0]), "utf8");
+    expect(stored).toMatch(/^Return-Path: <a@sender.test>\r\nDelivered-To: ops@inbox.test\r\nReceived: from /);
+    expect(stored).toContain("First message.");
 
     const after = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
     expect(after.totals).toEqual({ received: 1, bytes: size, accounts: 2 });

@@ -15,6 +15,7 @@ function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
+const serverName = () => process.env.SMTP_HOSTNAME ?? "mail.bengkel.test";
 const quotaBytes = (m: MailboxRow) => m.quotaMb * 1024 * 1024;
 
 function findMailbox(db: Db, address: string): MailboxRow | undefined {
@@ -33,7 +34,7 @@ function declaredSize(session: SMTPServerSession): number {
  */
 export async function startSmtpServer(db: Db, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
   const server = new SMTPServer({
-    name: process.env.SMTP_HOSTNAME ?? "mail.bengkel.test",
+    name: serverName(),
     banner: "Bengkel mail (local)",
     logger: false,
     disabledCommands: ["STARTTLS"],
@@ -95,11 +96,21 @@ function deliver(db: Db, session: SMTPServerSession, message: Buffer): string {
   }
   const now = new Date();
   for (const mailbox of mailboxes as MailboxRow[]) {
-    deliverToMaildir(mailbox.id, message, now);
+    const stored = Buffer.concat([Buffer.from(traceHeaders(session, mailbox.address, now)), message]);
+    deliverToMaildir(mailbox.id, stored, now);
     db.transaction((tx) => {
-      recordUsage(tx, mailbox.id, message.length);
-      tx.insert(emailDeliveries).values({ accountId: mailbox.id, workspaceId: mailbox.workspaceId, sizeBytes: message.length, receivedAt: now }).run();
+      recordUsage(tx, mailbox.id, stored.length);
+      tx.insert(emailDeliveries).values({ accountId: mailbox.id, workspaceId: mailbox.workspaceId, sizeBytes: stored.length, receivedAt: now }).run();
     });
   }
   return `Delivered to ${mailboxes.length} mailbox${mailboxes.length === 1 ? "" : "es"}`;
+}
+
+/** What a final-delivery MTA prepends (RFC 5321 §4.4): where it came from, for whom, and when. */
+function traceHeaders(session: SMTPServerSession, recipient: string, now: Date): string {
+  const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+  return (
+    `Return-Path: <${from}>\r\nDelivered-To: ${recipient}\r\n` +
+    `Received: from ${session.clientHostname} ([${session.remoteAddress}]) by ${serverName()} with ESMTP id ${session.id}; ${now.toUTCString()}\r\n`
+  );
 }
