@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Frame, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { openServerDb, readFixture } from "./fixture";
+
+const CORPUS = path.resolve("..", "shared", "corpus");
+
+function createKey(workspace: string): string {
+  const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR!, "e2e.db")}` };
+  return JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", "keys", "create", "--workspace", workspace, "--json"], { env }).toString()).secret;
+}
+
+/** A w×h plate with two holes and a dimension line on a DIM layer. */
+const PLATE_DXF = [
+  "0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES",
+  "0", "LWPOLYLINE", "8", "0", "90", "4", "70", "1", "10", "0", "20", "0", "10", "120", "20", "0", "10", "120", "20", "80", "10", "0", "20", "80",
+  "0", "CIRCLE", "8", "0", "10", "30", "20", "40", "40", "10",
+  "0", "CIRCLE", "8", "0", "10", "90", "20", "40", "40", "10",
+  "0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10",
+  "0", "ENDSEC", "0", "EOF", "",
+].join("\n");
+
+let host: http.Server;
+let hostOrigin: string;
+let key: string;
+
+test.beforeAll(async () => {
+  key = createKey(readFixture().free);
+  // The embedding page lives on another origin (another port), like a customer's site.
+  host = http.createServer((req, res) => {
+    const src = new URL(req.url ?? "/", "http://x").searchParams.get("src") ?? "";
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><html><body style="margin:0;background:#fff"><iframe id="viewer" src="${src.replace(/"/g, "&quot;")}" width="800" height="600" style="border:0"></iframe></body></html>`);
+  });
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+
+async function uploadFile(request: APIRequestContext, name: string, buffer: Buffer): Promise<string> {
+  const res = await request.post("/v1/files", {
+    headers: { authorization: `Bearer ${key}` },
+    multipart: { file: { name, mimeType: "application/octet-stream", buffer } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data.file.id;
+}
+
+async function viewerLink(request: APIRequestContext, fileId: string, query = "") {
+  const res = await request.get(`/v1/files/${fileId}/viewer${query}`, { headers: { authorization: `Bearer ${key}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data as { embed_url: string; token: string; token_id: string };
+}
+
+/** Opens the host page with the iframe and waits for the first rendered frame inside it. */
+async function openEmbedded(page: Page, embedUrl: string): Promise<Frame> {
+  await page.goto(`${hostOrigin}/?src=${encodeURIComponent(embedUrl)}`);
+  const frame = page.frameLocator("#viewer");
+  await expect(frame.locator("[data-viewer-state=ready]")).toBeVisible({ timeout: 90_000 });
+  await expect(frame.locator("[data-first-frame]")).toBeAttached();
+  return page.frames().find((f) => f.url().includes("/embed/"))!;
+}
+
+/** Pixels of the WebGL canvas that differ from the light background. */
+async function inkedPixels(frame: Frame): Promise<number> {
+  await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return frame.evaluate(() => {
+    const canvas = document.querySelector("[data-testid=viewer-canvas] canvas") as HTMLCanvasElement;
+    const copy = document.createElement("canvas");
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext("2d")!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - 0xf5) + Math.abs(data[i + 1] - 0xf5) + Math.abs(data[i + 2] - 0xf4) > 30) inked++;
+    }
+    return inked;
+  });
+}
+
+test("an STL embedded on another origin renders, measures and sections; the token opens no API", async ({ page, request }, testInfo) => {
+  const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
+  const link = await viewerLink(request, fileId);
+  const direct = await request.get(link.embed_url, { maxRedirects: 0 });
+  expect(direct.status()).toBe(307);
+  const viewPage = await request.get(link.embed_url);
+  expect(viewPage.headers()["content-security-policy"]).toContain("frame-ancestors *");
+  expect(viewPage.headers()["x-frame-options"]).toBeUndefined();
+
+  const frame = await openEmbedded(page, link.embed_url);
+  const before = await inkedPixels(frame);
+  expect(before).toBeGreaterThan(5_000);
+  await page.locator("#viewer").screenshot({ path: testInfo.outputPath("stl.png") });
+  await expect(frame.getByTestId("viewer-dims")).toContainText("mm");
+  await expect(frame.getByTestId("viewer-facts")).toContainText("Volume");
+
+  // Measure: clicks near both ends of the cube's front vertical edge (iso view) snap to its two vertices.
+  await frame.getByRole("button", { name: "Measure distance" }).click();
+  const box = (await frame.getByTestId("viewer-canvas").boundingBox())!;
+  await page.mouse.click(box.x + 390, box.y + 285);
+  await page.mouse.click(box.x + 400, box.y + 558);
+  await expect(frame.getByTestId("viewer-measure")).toHaveText("Distance 1.00 mm");
+
+  // Section along X: moving the slider cuts the model away.
+  await frame.getByRole("button", { name: "Section X" }).click();
+  await frame.getByLabel("Section position").fill("150");
+  const sectioned = await inkedPixels(frame);
+  await page.locator("#viewer").screenshot({ path: testInfo.outputPath("stl-section.png") });
+  expect(Math.abs(sectioned - before)).toBeGreaterThan(before * 0.1);
+
+  // The token is not an API key, and downloads are off for this link.
+  const api = await frame.evaluate(async (token) => (await fetch("/v1/files", { headers: { authorization: `Bearer ${token}` } })).status, link.token);
+  expect(api).toBe(401);
+  const original = await frame.evaluate(async (token) => (await fetch(`/embed-assets/${token}/original`)).status, link.token);
+  expect(original).toBe(403);
+});
+
+for (const [label, file, min] of [
+  ["3MF", path.join(CORPUS, "mesh", "rhombicuboctahedron.3mf"), 5_000],
+  ["STEP", path.join(CORPUS, "step", "cube.stp"), 5_000],
+] as const) {
+  test(`a ${label} renders in the embed`, async ({ page, request }, testInfo) => {
+    const fileId = await uploadFile(request, path.basename(file), fs.readFileSync(file));
+    const frame = await openEmbedded(page, (await viewerLink(request, fileId)).embed_url);
+    expect(await inkedPixels(frame)).toBeGreaterThan(min);
+    await page.locator("#viewer").screenshot({ path: testInfo.outputPath(`${label}.png`) });
+  });
+}
+
+test("a DXF draws its contours in 2D, measures between contour points, and toggles ignored layers", async ({ page, request }, testInfo) => {
+  const fileId = await uploadFile(request, "plate.dxf", Buffer.from(PLATE_DXF));
+  const frame = await openEmbedded(page, (await viewerLink(request, fileId, "?allow_download=1")).embed_url);
+  const lines = await inkedPixels(frame);
+  expect(lines).toBeGreaterThan(800);
+  await page.locator("#viewer").screenshot({ path: testInfo.outputPath("dxf.png") });
+  await expect(frame.getByTestId("viewer-facts")).toContainText("Pierces");
+  // Measure snaps to contour points: the plate's bottom corners are 120 mm apart.
+  await frame.getByRole("button", { name: "Measure distance" }).click();
+  const box = (await frame.getByTestId("viewer-canvas").boundingBox())!;
+  await page.mouse.click(box.x + 188, box.y + 422);
+  await page.mouse.click(box.x + 612, box.y + 422);
+  await expect(frame.getByTestId("viewer-measure")).toHaveText("Distance 120.00 mm");
+  await page.locator("#viewer").screenshot({ path: testInfo.outputPath("dxf-measure.png") });
+  await frame.getByLabel("Ignored layers").check();
+  expect(await inkedPixels(frame)).toBeGreaterThan(lines);
+  await expect(frame.getByRole("link", { name: "Download" })).toBeVisible();
+});
+
+test("revoked, expired and unknown links show the invalid page, never the file", async ({ page, request }) => {
+  const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
+  const expired = await viewerLink(request, fileId, "?expires_in=600");
+  const db = openServerDb();
+  db.prepare("UPDATE viewer_tokens SET expires_at = ? WHERE id = ?").run(Date.now() - 1000, expired.token_id);
+  db.close();
+  const res = await page.goto(expired.embed_url);
+  expect(res!.status()).toBe(410);
+  await expect(page.getByText("Link no longer valid")).toBeVisible();
+  expect((await request.get(`/embed-assets/${expired.token}/display`)).status()).toBe(410);
+
+  const revoked = await viewerLink(request, fileId);
+  const del = await request.delete(`/v1/files/${fileId}/viewer/${revoked.token_id}`, { headers: { authorization: `Bearer ${key}` } });
+  expect(del.status()).toBe(200);
+  expect((await page.goto(revoked.embed_url))!.status()).toBe(410);
+  expect((await page.goto(`${new URL(revoked.embed_url).origin}/embed/${"a".repeat(32)}`))!.status()).toBe(404);
+  await expect(page.getByText("Link no longer valid")).toBeVisible();
+
+  // Inside a frame too: the host page shows the message, not the model.
+  await page.goto(`${hostOrigin}/?src=${encodeURIComponent(expired.embed_url)}`);
+  await expect(page.frameLocator("#viewer").getByText("Link no longer valid")).toBeVisible();
+});

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
+import { boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
+import type { Db } from "@/lib/db/client";
+import type { BlobStore } from "@/lib/files/blob-store";
+import { buildDisplayDrawing, type DisplayDrawing } from "./build-display-drawing";
+import { displayDir, getDisplayAsset } from "./get-display-asset";
+
+let db: Db;
+let blobs: BlobStore;
+const dataDir = process.env.DATA_DIR;
+afterAll(() => {
+  if (dataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDir;
+});
+beforeAll(() => {
+  const test = useTestDb();
+  db = test.db;
+  blobs = useTestBlobs(test.dir);
+  process.env.DATA_DIR = test.dir;
+});
+
+describe("buildDisplayDrawing", () => {
+  it("keeps contours with their role, and flags layers quoting ignores", async () => {
+    const dxf = plateDxf(100, 50, [[25, 25]]).replace("0\nENDSEC\n0\nEOF", "0\nLINE\n8\nDIMENSIONS\n10\n0\n20\n-5\n11\n100\n21\n-5\n0\nENDSEC\n0\nEOF");
+    const drawing = await buildDisplayDrawing(new TextEncoder().encode(dxf), "plate.dxf");
+    expect(drawing.contours.map((c) => [c.role, c.ignored]).sort()).toEqual([["hole", false], ["open", true], ["outer", false]]);
+    expect(drawing.layers).toEqual(["0", "DIMENSIONS"]);
+    expect(drawing.bbox).toEqual({ min: [0, -5], max: [100, 50] });
+  });
+});
+
+describe("getDisplayAsset", () => {
+  it("converts a version once and serves it from DATA_DIR/display afterwards", async () => {
+    const { workspace } = seedWorkspace(db);
+    const { version } = await createTestFile(db, blobs, workspace.id, boxStl(10, 20, 30), "box.stl");
+    const [a, b] = await Promise.all([getDisplayAsset(blobs, version), getDisplayAsset(blobs, version)]);
+    expect(a.path).toBe(`${displayDir()}/${version.id}.glb`);
+    expect(b).toEqual(a);
+    expect(a.contentType).toBe("model/gltf-binary");
+    const written = fs.statSync(a.path).mtimeMs;
+    expect((await getDisplayAsset(blobs, version)).sizeBytes).toBe(a.sizeBytes);
+    expect(fs.statSync(a.path).mtimeMs).toBe(written);
+    expect(fs.readdirSync(displayDir())).toEqual([`${version.id}.glb`]);
+  });
+
+  it("stores drawings as contour JSON", async () => {
+    const { workspace } = seedWorkspace(db);
+    const { version } = await createTestFile(db, blobs, workspace.id, plateDxf(40, 20), "plate.dxf");
+    const asset = await getDisplayAsset(blobs, version);
+    const drawing = JSON.parse(fs.readFileSync(asset.path, "utf8")) as DisplayDrawing;
+    expect(drawing.kind).toBe("drawing");
+    expect(drawing.contours).toHaveLength(1);
+  });
+});
