@@ -68,3 +68,75 @@ export const deleteBucket = defineOperation({
   response: deleted,
   errors: ["not_found", "conflict"],
 });
+
+const objectSchema = z
+  .object({ key: z.string().meta({ example: "renders/part-01.png" }), size_bytes: z.int(), modified_at: isoDate })
+  .meta({ id: "StorageObject" });
+
+/** Next.js hands a catch-all segment over as an array; on the wire it is one path with slashes. */
+const asPathString = ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+  delete jsonSchema.items;
+  delete jsonSchema.minItems;
+  Object.assign(jsonSchema, { type: "string", example: "renders/part-01.png" });
+};
+
+const objectParams = z.object({
+  name: z.string().min(1).max(100),
+  key: z
+    .array(z.string())
+    .min(1)
+    .transform((parts) => parts.join("/"))
+    .meta({ description: "Object key; `/` separates folders", override: asPathString }),
+});
+
+export const listObjects = defineOperation({
+  ...common,
+  operationId: "listObjects",
+  method: "get",
+  path: "/v1/storage/buckets/{name}/objects",
+  summary: "List a bucket's objects in key order, optionally under a prefix",
+  scope: "infra:read",
+  params: z.object({ name: z.string().min(1).max(100) }),
+  query: pageQuery.extend({ prefix: z.string().max(1024).optional() }),
+  response: objectSchema,
+  paginated: true,
+  errors: ["not_found", "invalid_request"],
+});
+
+export const putObject = defineOperation({
+  ...common,
+  operationId: "putObject",
+  method: "put",
+  path: "/v1/storage/buckets/{name}/objects/{key}",
+  summary: "Store an object (base64 in JSON, up to 10 MB); replaces one with the same key",
+  scope: "infra:write",
+  params: objectParams,
+  body: z.object({ content_base64: z.base64().max(14_000_000) }),
+  response: objectSchema.extend({ sha256: z.string() }),
+  successStatus: 201,
+  errors: ["not_found", "invalid_request", "conflict"],
+});
+
+export const getObject = defineOperation({
+  ...common,
+  operationId: "getObject",
+  method: "get",
+  path: "/v1/storage/buckets/{name}/objects/{key}",
+  summary: "The object's bytes",
+  scope: "infra:read",
+  params: objectParams,
+  response: z.string().meta({ format: "binary" }),
+  errors: ["not_found"],
+});
+
+export const deleteObject = defineOperation({
+  ...common,
+  operationId: "deleteObject",
+  method: "delete",
+  path: "/v1/storage/buckets/{name}/objects/{key}",
+  summary: "Delete an object",
+  scope: "infra:write",
+  params: objectParams,
+  response: deleted,
+  errors: ["not_found"],
+});

@@ -39,13 +39,18 @@ export function listBuckets(db: Db, workspaceId: string, page: PageQuery) {
   return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.name }));
 }
 
-export function deleteBucket(db: Db, workspaceId: string, name: string): void {
+export function getBucket(db: Db, workspaceId: string, name: string): BucketRow {
   const bucket = db
     .select()
     .from(storageBuckets)
     .where(and(eq(storageBuckets.workspaceId, workspaceId), eq(storageBuckets.name, name)))
     .get();
   if (!bucket) throw new AppError("not_found", `No bucket \`${name}\` in this workspace.`, { param: "name" });
+  return bucket;
+}
+
+export function deleteBucket(db: Db, workspaceId: string, name: string): void {
+  getBucket(db, workspaceId, name);
   const usage = measureDir(bucketDir(name));
   if (usage.objectCount > 0) {
     throw new AppError("conflict", `Bucket \`${name}\` is not empty (${usage.objectCount} objects); delete its objects first.`, {
