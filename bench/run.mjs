@@ -7,7 +7,7 @@ const run = (args) => execFileSync(process.execPath, args, { stdio: "inherit" })
 if (!fs.existsSync(".next/BUILD_ID")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 run(["scripts/build-cli.mjs"]);
 const only = process.argv[2];
-for (const name of ["mesh", "laser", "quotes", "viewer"]) {
+for (const name of ["mesh", "laser", "quotes", "viewer", "search"]) {
   if (only && only !== name) continue;
   if (!fs.existsSync(`bench/${name}.mjs`)) continue;
   console.log(`\n## ${name} (node bench/${name}.mjs)\n`);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { fileMetadata, files } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
@@ -83,8 +83,24 @@ export function indexFile(db: Db, workspaceId: string, fileId: string): FileMeta
   return metadata;
 }
 
+/**
+ * When each workspace was last checked (per process). A new file shows up in
+ * the cheap count (index only) and is indexed at once; a rename, new tags or a
+ * new version are caught by the full comparison, run at most every
+ * FULL_CHECK_MS per workspace because it reads every file row — upload and
+ * edit code should call `indexFile` so that search never waits for it.
+ */
+const checked = new Map<string, { at: number; files: number }>();
+const FULL_CHECK_MS = 5_000;
+
 /** Indexes the workspace's files that have no entry yet or changed since (new version, rename, new tags, status). */
 export function indexStaleFiles(db: Db, workspaceId: string): number {
+  const count = (table: typeof files | typeof fileMetadata) =>
+    db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.workspaceId, workspaceId)).get()!.n;
+  const fileCount = count(files);
+  const last = checked.get(workspaceId);
+  if (last && last.files === fileCount && Date.now() - last.at < FULL_CHECK_MS && count(fileMetadata) === fileCount) return 0;
+  const at = Date.now();
   const stale = db
     .select({ id: files.id })
     .from(files)
@@ -97,5 +113,6 @@ export function indexStaleFiles(db: Db, workspaceId: string): number {
     )
     .all();
   for (const { id } of stale) indexFile(db, workspaceId, id);
+  checked.set(workspaceId, { at, files: fileCount });
   return stale.length;
 }
