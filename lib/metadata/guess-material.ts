@@ -34,6 +34,12 @@ export function guessMaterial(texts: SourceText[], kind: "mesh" | "laser"): { ma
   }
   const candidates = [...found.values()].filter((g) => ![...found.keys()].some((other) => other !== g.concept && withAncestors(other).has(g.concept)));
   for (const g of candidates) {
+    // Broader names ("stainless" beside "SS304") agree with the specific one: their evidence counts for it.
+    for (const [id, broader] of found) {
+      if (id === g.concept || !withAncestors(g.concept).has(id)) continue;
+      g.evidence.push(...broader.evidence);
+      g.confidence += 0.05;
+    }
     // A catalogue material of the other process (PLA on a laser drawing) is a weaker reading.
     if (g.id && (kind === "laser" ? PRINT_IDS.has(g.id) : LASER_IDS.has(g.id) && g.id !== "acrylic")) g.confidence *= 0.6;
     g.confidence = Math.round(Math.min(0.98, g.confidence) * 100) / 100;

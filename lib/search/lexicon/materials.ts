@@ -20,7 +20,7 @@ export const MATERIAL_TERMS = [
   "plastik ; plastic, polymer > material",
   "akrilik, acrylic, plexiglass, pleksi, akrilik bening ; acrylic, pmma, plexiglass, perspex > plastic @acrylic",
   "pla ; pla, polylactic acid > filament @pla",
-  "pla+, pla plus ; pla plus > pla @pla",
+  "pla plus ; pla plus > pla @pla",
   "petg, pet-g ; petg, pet-g > filament @petg",
   "abs ; abs > filament @abs",
   "tpu, karet fleksibel, fleksibel ; tpu, flexible, flex > filament @tpu",
