@@ -17,7 +17,7 @@ export interface LlmConfig {
   timeoutMs?: number;
 }
 
-export function llmConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfig | null {
+export function llmConfigFromEnv(env: Record<string, string | undefined> = process.env): LlmConfig | null {
   if (!env.LLM_BASE_URL || !env.LLM_MODEL) return null;
   return { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL };
 }
