@@ -152,6 +152,20 @@ test("a DXF draws its contours in 2D, measures between contour points, and toggl
   await expect(frame.getByRole("link", { name: "Download" })).toBeVisible();
 });
 
+test("URL options: transparent background, no tools, front view", async ({ page, request }) => {
+  const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
+  const frame = await openEmbedded(page, `${(await viewerLink(request, fileId)).embed_url}?bg=transparent&tools=0&view=front`);
+  await expect(frame.getByRole("button", { name: "Fit to view" })).toHaveCount(0);
+  const corner = await frame.evaluate(() => {
+    const canvas = document.querySelector("[data-testid=viewer-canvas] canvas") as HTMLCanvasElement;
+    const gl = canvas.getContext("webgl2")!;
+    const pixel = new Uint8Array(4);
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    return [...pixel];
+  });
+  expect(corner[3]).toBe(0);
+});
+
 test("revoked, expired and unknown links show the invalid page, never the file", async ({ page, request }) => {
   const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
   const expired = await viewerLink(request, fileId, "?expires_in=600");

@@ -4,7 +4,7 @@ import { viewerTokens } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
-import { getFileVersion } from "@/lib/files/get-file";
+import { getFileVersion, type FileVersionRow } from "@/lib/files/get-file";
 
 export type ViewerTokenRow = typeof viewerTokens.$inferSelect;
 
@@ -25,8 +25,8 @@ export interface CreateViewerTokenInput {
   createdBy: string;
 }
 
-/** Returns the row and the secret (192 random bits, base64url), which exists only in this return value. */
-export function createViewerToken(db: Db, input: CreateViewerTokenInput): { token: ViewerTokenRow; secret: string } {
+/** Returns the row, the version it shows now, and the secret (192 random bits, base64url), which exists only in this return value. */
+export function createViewerToken(db: Db, input: CreateViewerTokenInput): { token: ViewerTokenRow; version: FileVersionRow; secret: string } {
   const { file, version } = getFileVersion(db, input.workspaceId, input.fileId, input.version);
   const secret = randomBytes(24).toString("base64url");
   const now = new Date();
@@ -45,7 +45,7 @@ export function createViewerToken(db: Db, input: CreateViewerTokenInput): { toke
     })
     .returning()
     .get();
-  return { token, secret };
+  return { token, version, secret };
 }
 
 export function listViewerTokens(db: Db, workspaceId: string, fileId: string): ViewerTokenRow[] {

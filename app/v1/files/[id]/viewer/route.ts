@@ -2,9 +2,11 @@ import { route } from "@/lib/api/route";
 import { createViewerLink } from "@/lib/contracts/viewer";
 import { createViewerToken } from "@/lib/viewer/viewer-tokens";
 import { embedLinkFor } from "@/lib/viewer/embed-link";
+import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
+import { getBlobStore } from "@/lib/files/blob-store";
 
 export const GET = route(createViewerLink, ({ db, request, workspace, key, params, query }) => {
-  const { token, secret } = createViewerToken(db, {
+  const { token, version, secret } = createViewerToken(db, {
     workspaceId: workspace.id,
     fileId: params.id,
     version: query.version,
@@ -12,5 +14,7 @@ export const GET = route(createViewerLink, ({ db, request, workspace, key, param
     allowDownload: query.allow_download,
     createdBy: key.id,
   });
+  // Convert now, so the first visitor does not wait for it; a failure shows up (and is retried) on that visit.
+  getDisplayAsset(getBlobStore(), version).catch(() => undefined);
   return { ...embedLinkFor(request, secret), token: secret, token_id: token.id, expires_at: token.expiresAt?.toISOString() ?? null };
 });

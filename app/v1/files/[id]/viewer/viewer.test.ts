@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { GET as createLink } from "./route";
 import { GET as listTokens } from "./tokens/route";
@@ -14,10 +14,17 @@ import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
 
 let db: Db;
 let blobs: BlobStore;
+const dataDir = process.env.DATA_DIR;
 beforeAll(() => {
   const test = useTestDb();
   db = test.db;
   blobs = useTestBlobs(test.dir);
+  // Creating a link starts the display conversion in the background: keep its output in the test folder.
+  process.env.DATA_DIR = test.dir;
+});
+afterAll(() => {
+  if (dataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDir;
 });
 
 async function setup(plan: "free" | "pro" = "free") {
