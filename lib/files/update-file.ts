@@ -3,16 +3,19 @@ import { files, fileVersions } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "./blob-store";
 import { getFile, type FileRow } from "./get-file";
+import { indexFile } from "@/lib/search/index-file";
 
 export function updateFile(db: Db, workspaceId: string, fileId: string, patch: { name?: string; tags?: string[] }): FileRow {
   const file = getFile(db, workspaceId, fileId);
   if (patch.name === undefined && patch.tags === undefined) return file;
-  return db
+  const updated = db
     .update(files)
     .set({ ...(patch.name !== undefined && { name: patch.name }), ...(patch.tags !== undefined && { tags: patch.tags }), updatedAt: new Date() })
     .where(eq(files.id, file.id))
     .returning()
     .get();
+  indexFile(db, workspaceId, updated.id); // names and tags are searchable
+  return updated;
 }
 
 /** Deletes the file and its versions, then any blob no other version still uses. */

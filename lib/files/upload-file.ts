@@ -8,6 +8,7 @@ import { receiveUpload } from "./receive-upload";
 import { maxUploadBytes } from "./upload-limits";
 import { tagsFromForm, tagsSchema } from "./tags";
 import { addFileVersion, createFile } from "./create-file";
+import { indexFile } from "@/lib/search/index-file";
 
 const formFields = z.object({ name: z.string().trim().min(1).max(200).optional(), tags: tagsSchema });
 
@@ -28,11 +29,17 @@ export async function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext
       param: String(issue.path[0]),
     });
   }
-  return createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data });
+  return indexed(db, await createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data }));
 }
 
 /** `POST /v1/files/:id/versions`. */
 export async function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
   const upload = await receiveUpload(ctx.request, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
-  return addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor });
+  return indexed(db, await addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor }));
+}
+
+/** Search sees a new file or version at once rather than on its next lazy re-index. */
+function indexed<T extends { file: { id: string; workspaceId: string } }>(db: Db, result: T): T {
+  indexFile(db, result.file.workspaceId, result.file.id);
+  return result;
 }
