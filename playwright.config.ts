@@ -43,6 +43,7 @@ export default defineConfig({
       DNS_PORT: process.env.E2E_DNS_PORT ?? "5363",
       SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
       WEBHOOK_ALLOW_PRIVATE: "true",
+      VPS_LOCAL_SPEED: "10",
     },
   },
 });

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../section-placeholder";
+import { redirect } from "next/navigation";
 
-export default function Page() {
-  return <SectionPlaceholder title="nav.infra" />;
+export default function InfraPage() {
+  redirect("/infra/vps");
 }

@@ -1,0 +1,78 @@
+import { requireDashboard } from "../../dashboard-session";
+import { createMailboxAction, deleteMailboxAction, resetPasswordAction } from "./actions";
+import { canDecide } from "@/lib/dashboard/roles";
+import { listMailboxes } from "@/lib/infra/email/manage-mailboxes";
+import { InfraForm } from "@/components/infra/infra-form";
+import { InfraActionButton } from "@/components/infra/infra-action-button";
+import { UsageBar } from "@/components/infra/usage-bar";
+
+export default async function EmailPage() {
+  const { db, current, t, lang } = await requireDashboard();
+  const manage = canDecide(current.role);
+  const mailboxes = listMailboxes(db, current.workspace.id, { limit: 100 }).items;
+  const date = (d: Date | null) => (d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : "—");
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-stone-600">{t("infra.email.intro")}</p>
+      {manage && (
+        <InfraForm
+          action={createMailboxAction}
+          submit={t("infra.email.create")}
+          fields={[
+            { name: "address", label: t("infra.email.address"), type: "email", placeholder: "ayu@example.com", required: true },
+            { name: "password", label: t("infra.email.password"), type: "password", required: true },
+            { name: "quota_mb", label: t("infra.email.quota"), type: "number", initial: "1024" },
+          ]}
+        />
+      )}
+      {mailboxes.length === 0 ? (
+        <p className="text-sm text-stone-500">{t("infra.email.none")}</p>
+      ) : (
+        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.tab.email")}>
+          <thead>
+            <tr className="border-b text-left text-stone-500">
+              <th className="p-2">{t("infra.email.address")}</th>
+              <th className="p-2">{t("infra.email.usage")}</th>
+              <th className="p-2">{t("infra.email.messages")}</th>
+              <th className="p-2">{t("infra.email.lastLogin")}</th>
+              {manage && <th className="p-2" />}
+            </tr>
+          </thead>
+          <tbody>
+            {mailboxes.map((box) => (
+              <tr key={box.id} className="border-b align-top" data-testid="mailbox">
+                <td className="p-2 font-medium">
+                  {box.address}
+                  {box.status !== "active" && <span className="ml-2 text-xs text-red-700">{box.status}</span>}
+                </td>
+                <td className="p-2">
+                  <UsageBar used={box.usedBytes} quota={box.quotaMb * 1024 * 1024} label={`${t("infra.email.usage")} ${box.address}`} lang={lang} />
+                </td>
+                <td className="p-2">{box.messageCount}</td>
+                <td className="p-2 text-xs">{date(box.lastLoginAt)}</td>
+                {manage && (
+                  <td className="flex flex-wrap gap-2 p-2">
+                    <InfraActionButton
+                      action={resetPasswordAction}
+                      fields={{ mailboxId: box.id }}
+                      label={t("infra.email.reset")}
+                      confirmText={t("infra.email.resetConfirm")}
+                      secretLabels={{ note: t("infra.email.passwordOnce"), copy: t("keys.copy"), copied: t("keys.copied") }}
+                    />
+                    <InfraActionButton
+                      action={deleteMailboxAction}
+                      fields={{ mailboxId: box.id }}
+                      label={t("infra.delete")}
+                      confirmText={t("infra.email.deleteConfirm")}
+                      tone="danger"
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { requireDashboard } from "../../dashboard-session";
+import { createBucketAction, deleteBucketAction } from "./actions";
+import { canDecide } from "@/lib/dashboard/roles";
+import { listBuckets, serializeBucket } from "@/lib/infra/storage/manage-buckets";
+import { REGIONS } from "@/lib/infra/vps/catalogue";
+import { InfraForm } from "@/components/infra/infra-form";
+import { InfraActionButton } from "@/components/infra/infra-action-button";
+import { formatBytes } from "@/components/infra/format-bytes";
+
+export default async function StoragePage() {
+  const { db, current, t, lang } = await requireDashboard();
+  const manage = canDecide(current.role);
+  const buckets = listBuckets(db, current.workspace.id, { limit: 100 }).items.map(serializeBucket);
+  const total = buckets.reduce((sum, b) => sum + b.size_bytes, 0);
+  const objects = buckets.reduce((sum, b) => sum + b.object_count, 0);
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-stone-600">{t("infra.storage.intro")}</p>
+      <p className="text-sm" data-testid="storage-totals">
+        {buckets.length} {t("infra.storage.buckets")} · {formatBytes(total, lang)} · {objects} {t("infra.storage.objects")}
+      </p>
+      {manage && (
+        <InfraForm
+          action={createBucketAction}
+          submit={t("infra.storage.create")}
+          fields={[
+            { name: "name", label: t("infra.storage.name"), placeholder: "my-assets", required: true },
+            { name: "region", label: t("infra.vps.region"), options: REGIONS.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })) },
+          ]}
+        />
+      )}
+      {buckets.length === 0 ? (
+        <p className="text-sm text-stone-500">{t("infra.storage.none")}</p>
+      ) : (
+        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.tab.storage")}>
+          <thead>
+            <tr className="border-b text-left text-stone-500">
+              <th className="p-2">{t("infra.storage.name")}</th>
+              <th className="p-2">{t("infra.vps.region")}</th>
+              <th className="p-2">{t("infra.storage.size")}</th>
+              <th className="p-2">{t("infra.storage.objects")}</th>
+              {manage && <th className="p-2" />}
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((bucket) => (
+              <tr key={bucket.name} className="border-b align-top" data-testid="bucket">
+                <td className="p-2 font-mono">{bucket.name}</td>
+                <td className="p-2">{bucket.region}</td>
+                <td className="p-2">{formatBytes(bucket.size_bytes, lang)}</td>
+                <td className="p-2">{bucket.object_count}</td>
+                {manage && (
+                  <td className="p-2">
+                    <InfraActionButton
+                      action={deleteBucketAction}
+                      fields={{ name: bucket.name }}
+                      label={t("infra.delete")}
+                      confirmText={t("infra.storage.deleteConfirm")}
+                      tone="danger"
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

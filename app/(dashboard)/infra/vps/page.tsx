@@ -1,0 +1,104 @@
+import { requireDashboard } from "../../dashboard-session";
+import { createVpsAction, vpsCommandAction } from "./actions";
+import { canDecide } from "@/lib/dashboard/roles";
+import { listVps } from "@/lib/infra/vps/manage-vps";
+import { IMAGES, PLANS, REGIONS } from "@/lib/infra/vps/catalogue";
+import { COMMANDS } from "@/lib/infra/vps/vps-lifecycle";
+import { AutoRefresh } from "@/components/infra/auto-refresh";
+import { InfraForm } from "@/components/infra/infra-form";
+import { VpsCommands } from "@/components/infra/vps-commands";
+import type { MessageKey } from "@/lib/i18n/messages";
+
+const SETTLED = new Set(["running", "stopped"]);
+const STATUS_TONE: Record<string, string> = { running: "bg-green-100 text-green-800", stopped: "bg-stone-200 text-stone-700" };
+
+export default async function VpsPage() {
+  const { db, current, t, lang } = await requireDashboard();
+  const manage = canDecide(current.role);
+  const instances = listVps(db, current.workspace.id, { limit: 100 }).items;
+  const price = new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-GB", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
+  const commands = (["restart", "stop", "start", "delete"] as const).map((command) => ({
+    command,
+    from: COMMANDS[command].from as readonly string[],
+    label: t(`infra.vps.${command}` as MessageKey),
+    confirmText: t(`infra.vps.${command}Confirm` as MessageKey),
+  }));
+  return (
+    <div className="space-y-6">
+      <AutoRefresh active={instances.some((vps) => !SETTLED.has(vps.status))} />
+      <p className="text-sm text-stone-600">{t("infra.vps.intro")}</p>
+      {manage && (
+        <section aria-label={t("infra.vps.create")} className="space-y-2">
+          <h2 className="font-medium">{t("infra.vps.create")}</h2>
+          <InfraForm
+            action={createVpsAction}
+            submit={t("infra.vps.create")}
+            fields={[
+              { name: "label", label: t("infra.vps.label"), placeholder: "web-1", required: true },
+              { name: "region", label: t("infra.vps.region"), options: REGIONS.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })) },
+              {
+                name: "plan",
+                label: t("infra.vps.plan"),
+                options: PLANS.map((p) => ({
+                  value: p.code,
+                  label: `${p.vcpus} vCPU · ${p.memory_mb / 1024} GB · ${p.disk_gb} GB — ${price.format(p.price_idr_monthly)}${t("infra.vps.perMonth")}`,
+                })),
+              },
+              { name: "image", label: t("infra.vps.image"), options: IMAGES.map((i) => ({ value: i.code, label: i.name })) },
+            ]}
+          />
+        </section>
+      )}
+      {instances.length === 0 ? (
+        <p className="text-sm text-stone-500">{t("infra.vps.none")}</p>
+      ) : (
+        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.tab.vps")}>
+          <thead>
+            <tr className="border-b text-left text-stone-500">
+              <th className="p-2">{t("infra.vps.label")}</th>
+              <th className="p-2">{t("infra.status")}</th>
+              <th className="p-2">{t("infra.vps.region")}</th>
+              <th className="p-2">{t("infra.vps.plan")}</th>
+              <th className="p-2">{t("infra.vps.image")}</th>
+              <th className="p-2">{t("infra.vps.address")}</th>
+              {manage && <th className="p-2" />}
+            </tr>
+          </thead>
+          <tbody>
+            {instances.map((vps) => (
+              <tr key={vps.id} className="border-b align-top" data-testid="vps-row">
+                <td className="p-2 font-medium">{vps.label}</td>
+                <td className="p-2">
+                  <span className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`} data-testid="vps-status">
+                    {vps.status}
+                  </span>
+                </td>
+                <td className="p-2">{vps.region}</td>
+                <td className="p-2">
+                  {vps.plan}
+                  <span className="block text-xs text-stone-500">
+                    {vps.vcpus} vCPU · {vps.memoryMb} MB · {vps.diskGb} GB
+                  </span>
+                </td>
+                <td className="p-2">{vps.image}</td>
+                <td className="p-2 font-mono text-xs">
+                  {vps.ipv4}
+                  <span className="block">{vps.ipv6}</span>
+                </td>
+                {manage && (
+                  <td className="p-2">
+                    <VpsCommands
+                      action={vpsCommandAction}
+                      vpsId={vps.id}
+                      commands={commands.map((c) => ({ command: c.command, label: c.label, confirmText: c.confirmText, allowed: c.from.includes(vps.status) }))}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useActionState } from "react";
+import type { InfraAction } from "@/app/(dashboard)/infra/infra-manager";
+import { ActionResult } from "./action-result";
+import { SecretBox } from "@/components/webhooks/secret-box";
+
+/** One button posting hidden fields to a server action, after an optional confirm(); shows the result next to it. */
+export function InfraActionButton(props: {
+  action: InfraAction;
+  fields: Record<string, string>;
+  label: string;
+  confirmText?: string;
+  tone?: "danger" | "plain";
+  secretLabels?: { note: string; copy: string; copied: string };
+}) {
+  const [state, formAction, pending] = useActionState(props.action, {});
+  const tone = props.tone === "danger" ? "bg-red-50 text-red-700 hover:bg-red-100" : "bg-stone-100 hover:bg-stone-200";
+  return (
+    <div>
+      <form action={formAction} onSubmit={(event) => !props.confirmText || confirm(props.confirmText) || event.preventDefault()}>
+        {Object.entries(props.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button disabled={pending} className={`rounded px-2 py-1 text-xs disabled:opacity-50 ${tone}`}>
+          {props.label}
+        </button>
+      </form>
+      <ActionResult state={state} />
+      {state.secret && props.secretLabels && <SecretBox secret={state.secret} {...props.secretLabels} />}
+    </div>
+  );
+}
