@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { Resolver } from "node:dns/promises";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./fixture";
@@ -72,4 +74,52 @@ test("host a zone, add an A record the DNS server answers, see a validation mess
   await expect(page.getByLabel("Weight")).toBeVisible();
   await expect(page.getByLabel("Target")).toBeVisible();
   await expect(page.getByLabel("Address")).toHaveCount(0);
+});
+
+test("mailboxes show usage and a reset password once; a bucket holding files cannot be deleted", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/infra/dns");
+  await page.getByRole("button", { name: "EN", exact: true }).click();
+  await page.getByLabel("Domain").fill("post.test");
+  await page.getByRole("button", { name: "Add zone" }).click();
+  await expect(page.getByRole("link", { name: "post.test" })).toBeVisible();
+
+  await page.getByRole("link", { name: "E-mail" }).click();
+  await page.getByLabel("Address").fill("ayu@elsewhere.test");
+  await page.getByLabel("Password").fill("kunci-rahasia-2026");
+  await page.getByRole("button", { name: "Create mailbox" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("elsewhere.test is not in one of this workspace's DNS zones");
+  await page.getByLabel("Address").fill("ayu@post.test");
+  await page.getByRole("button", { name: "Create mailbox" }).click();
+  const mailbox = page.getByRole("row", { name: /ayu@post\.test/ });
+  await expect(mailbox.getByRole("progressbar", { name: "Usage ayu@post.test" })).toHaveAttribute("aria-valuenow", "0");
+  await expect(mailbox).toContainText("0 B / 1 GB");
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await mailbox.getByRole("button", { name: "Reset password" }).click();
+  const password = (await mailbox.getByTestId("new-webhook-secret").textContent())!.trim();
+  expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{20}$/);
+  await page.reload();
+  await expect(page.locator("body")).not.toContainText(password);
+
+  await page.getByRole("link", { name: "Storage" }).click();
+  await page.getByLabel("Bucket name").fill("aset-bengkel");
+  await page.getByLabel("Region").selectOption("jkt1");
+  await page.getByRole("button", { name: "Create bucket" }).click();
+  const bucket = page.getByRole("row", { name: /aset-bengkel/ });
+  await expect(bucket).toContainText("jkt1");
+  // An object is a file in the bucket's folder; writing one directly is what the object API does.
+  fs.writeFileSync(path.join(process.env.E2E_DATA_DIR!, "buckets", "aset-bengkel", "logo.txt"), "bengkel");
+  await page.reload();
+  await expect(bucket.getByRole("cell").nth(2)).toHaveText("7 B");
+  await expect(bucket.getByRole("cell").nth(3)).toHaveText("1");
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await bucket.getByRole("button", { name: "Delete" }).click();
+  await expect(bucket.getByRole("alert")).toContainText("is not empty (1 objects)");
+
+  fs.rmSync(path.join(process.env.E2E_DATA_DIR!, "buckets", "aset-bengkel", "logo.txt"));
+  page.once("dialog", (dialog) => dialog.accept());
+  await bucket.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row", { name: /aset-bengkel/ })).toHaveCount(0);
 });
