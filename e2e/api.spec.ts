@@ -1,19 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { openServerDb, readFixture } from "./fixture";
+import { createKey, openServerDb, readFixture } from "./fixture";
 
-function createKey(workspace: string): string {
-  const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR!, "e2e.db")}` };
-  return JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", "keys", "create", "--workspace", workspace, "--json"], { env }).toString()).secret;
-}
 
 test("exactly the remaining quota passes when 100 requests race the real server", async ({ request }) => {
-  const { free } = readFixture();
-  const key = createKey(free);
+  const workspace = readFixture().quota;
+  const key = createKey(workspace);
   const day = new Date().toISOString().slice(0, 10);
   const db = openServerDb();
-  db.prepare("INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 940, 0) ON CONFLICT DO UPDATE SET count = 940").run(free, `quote:${day}`);
+  db.prepare("INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 940, 0) ON CONFLICT DO UPDATE SET count = 940").run(workspace, `quote:${day}`);
   db.close();
   const responses = await Promise.all(
     Array.from({ length: 100 }, () => request.get("/v1/workspace", { headers: { authorization: `Bearer ${key}` } })),

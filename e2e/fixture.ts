@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 
-export function readFixture(): { email: string; password: string; pro: string; free: string } {
+export function readFixture(): { email: string; password: string; pro: string; free: string; quota: string } {
   return JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "fixture.json"), "utf8"));
 }
 
@@ -19,4 +20,10 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel(/password|kata sandi/i).fill(password);
   await page.getByRole("button", { name: /sign in|masuk/i }).click();
   await page.waitForURL("**/files");
+}
+
+/** A fresh API key for a workspace, made by the real CLI against the server's database. */
+export function createKey(workspace: string): string {
+  const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR!, "e2e.db")}` };
+  return JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", "keys", "create", "--workspace", workspace, "--json"], { env }).toString()).secret;
 }

@@ -1,17 +1,12 @@
 import { expect, test, type APIRequestContext, type Frame, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { openServerDb, readFixture } from "./fixture";
+import { createKey, openServerDb, readFixture } from "./fixture";
 
 const CORPUS = path.resolve("..", "shared", "corpus");
 
-function createKey(workspace: string): string {
-  const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR!, "e2e.db")}` };
-  return JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", "keys", "create", "--workspace", workspace, "--json"], { env }).toString()).secret;
-}
 
 /** A w×h plate with two holes and a dimension line on a DIM layer. */
 const PLATE_DXF = [

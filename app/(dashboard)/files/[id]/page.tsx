@@ -15,6 +15,11 @@ import { StatusHistory } from "@/components/files/status-history";
 import { UploadZone } from "@/components/files/upload-zone";
 import { VersionList } from "@/components/files/version-list";
 import { FileQuoteSection } from "./file-quote-section";
+import { createShareLinkAction, revokeShareLinkAction } from "./share-actions";
+import { ShareDialog } from "@/components/files/share-dialog";
+import { ModelViewer } from "@/components/viewer/model-viewer";
+import { viewerFactsFor } from "@/lib/viewer/viewer-facts";
+import { listViewerTokens, viewerTokenState } from "@/lib/viewer/viewer-tokens";
 
 export default async function FilePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, current, t, lang } = await requireDashboard();
@@ -60,6 +65,43 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
             labels={{ submit: t("file.submit"), approve: t("file.approve"), reject: t("file.reject"), reason: t("file.rejectReason"), approvers: t("file.approvers") }}
           />
         </>
+      )}
+      <section aria-label={t("viewer.title")} className="h-[480px] overflow-hidden rounded border border-stone-200 bg-white">
+        <ModelViewer src={`/dashboard-api/files/${file.id}/display?v=${version.id}`} facts={viewerFactsFor(file, version)} />
+      </section>
+      {editable && (
+        <ShareDialog
+          fileId={file.id}
+          create={createShareLinkAction}
+          revoke={revokeShareLinkAction}
+          links={listViewerTokens(db, current.workspace.id, file.id).map((row) => ({
+            id: row.id,
+            state: viewerTokenState(row),
+            createdAt: row.createdAt.toISOString(),
+            expiresAt: row.expiresAt?.toISOString() ?? null,
+            allowDownload: row.allowDownload,
+          }))}
+          labels={{
+            title: t("share.title"),
+            intro: t("share.intro"),
+            expires: t("share.expires"),
+            pin: t("share.pin"),
+            allowDownload: t("share.allowDownload"),
+            create: t("share.create"),
+            snippet: t("share.snippet"),
+            copy: t("keys.copy"),
+            copied: t("keys.copied"),
+            links: t("share.links"),
+            none: t("share.none"),
+            revoke: t("keys.revoke"),
+            active: t("share.active"),
+            revoked: t("share.revoked"),
+            expired: t("share.expired"),
+            download: t("share.download"),
+            expiresAt: t("share.expiresAt"),
+            never: t("share.never"),
+          }}
+        />
       )}
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
         <GeometryFacts analysis={version.analysis} t={t} lang={lang} />
