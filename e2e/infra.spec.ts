@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./fixture";
 
 // playwright.config.ts runs the server with VPS_LOCAL_SPEED=10: provisioning takes 4.5 s, a reboot 1.5 s.
-test("create a VPS, watch it provision, restart it", async ({ page }) => {
+test("create a VPS, watch it provision, restart, stop, start and delete it", async ({ page }) => {
   await signIn(page);
   await page.getByRole("link", { name: /^(Infrastructure|Infrastruktur)$/ }).click();
   await page.getByRole("button", { name: "EN", exact: true }).click();
@@ -33,11 +33,23 @@ test("create a VPS, watch it provision, restart it", async ({ page }) => {
   await expect(page.getByLabel("Label", { exact: true })).toHaveValue("web-1");
 
   page.once("dialog", (dialog) => dialog.accept());
-  await row.getByRole("button", { name: "Restart" }).click();
+  await row.getByRole("button", { name: "Restart", exact: true }).click();
   await expect(row.getByRole("status")).toHaveText("restart: in progress");
-  await expect(row.getByRole("button", { name: "Restart" })).toBeDisabled();
+  await expect(row.getByRole("button", { name: "Restart", exact: true })).toBeDisabled();
   await expect(row.getByTestId("vps-status")).toHaveText("running", { timeout: 20_000 });
-  await expect(row.getByRole("button", { name: "Restart" })).toBeEnabled();
+  await expect(row.getByRole("button", { name: "Restart", exact: true })).toBeEnabled();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(row.getByTestId("vps-status")).toHaveText("stopped", { timeout: 20_000 });
+  await expect(row.getByRole("button", { name: "Restart", exact: true })).toBeDisabled();
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Start", exact: true }).click();
+  await expect(row.getByTestId("vps-status")).toHaveText("running", { timeout: 20_000 });
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("row", { name: /web-1/ })).toHaveCount(0, { timeout: 20_000 });
 });
 
 test("host a zone, add an A record the DNS server answers, see a validation message", async ({ page }) => {
@@ -115,11 +127,11 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
   await expect(bucket.getByRole("cell").nth(3)).toHaveText("1");
 
   page.once("dialog", (dialog) => dialog.accept());
-  await bucket.getByRole("button", { name: "Delete" }).click();
+  await bucket.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(bucket.getByRole("alert")).toContainText("is not empty (1 objects)");
 
   fs.rmSync(path.join(process.env.E2E_DATA_DIR!, "buckets", "aset-bengkel", "logo.txt"));
   page.once("dialog", (dialog) => dialog.accept());
-  await bucket.getByRole("button", { name: "Delete" }).click();
+  await bucket.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByRole("row", { name: /aset-bengkel/ })).toHaveCount(0);
 });

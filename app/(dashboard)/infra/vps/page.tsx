@@ -9,6 +9,12 @@ import { InfraForm } from "@/components/infra/infra-form";
 import { VpsCommands } from "@/components/infra/vps-commands";
 import type { MessageKey } from "@/lib/i18n/messages";
 
+const COMMAND_TEXT: Record<"restart" | "stop" | "start" | "delete", [MessageKey, MessageKey]> = {
+  restart: ["infra.vps.restart", "infra.vps.restartConfirm"],
+  stop: ["infra.vps.stop", "infra.vps.stopConfirm"],
+  start: ["infra.vps.start", "infra.vps.startConfirm"],
+  delete: ["infra.delete", "infra.vps.deleteConfirm"],
+};
 const SETTLED = new Set(["running", "stopped"]);
 const STATUS_TONE: Record<string, string> = { running: "bg-green-100 text-green-800", stopped: "bg-stone-200 text-stone-700" };
 
@@ -17,11 +23,11 @@ export default async function VpsPage() {
   const manage = canDecide(current.role);
   const instances = listVps(db, current.workspace.id, { limit: 100 }).items;
   const price = new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-GB", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
-  const commands = (["restart", "stop", "start", "delete"] as const).map((command) => ({
+  const commands = (Object.keys(COMMAND_TEXT) as (keyof typeof COMMAND_TEXT)[]).map((command) => ({
     command,
     from: COMMANDS[command].from as readonly string[],
-    label: t(`infra.vps.${command}` as MessageKey),
-    confirmText: t(`infra.vps.${command}Confirm` as MessageKey),
+    label: t(COMMAND_TEXT[command][0]),
+    confirmText: t(COMMAND_TEXT[command][1]),
   }));
   return (
     <div className="space-y-6">
