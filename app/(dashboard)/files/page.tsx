@@ -5,6 +5,7 @@ import { isAppError } from "@/lib/api/app-error";
 import { FileFilters } from "@/components/files/file-filters";
 import { FilesTable } from "@/components/files/files-table";
 import { UploadZone } from "@/components/files/upload-zone";
+import { FilesSearch } from "@/components/search/files-search";
 import { filesQueryFromSearch, searchWithCursor, type SearchParams } from "./files-query";
 
 export default async function FilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -22,6 +23,7 @@ export default async function FilesPage({ searchParams }: { searchParams: Promis
   return (
     <div className="max-w-6xl space-y-6">
       <h1 className="text-2xl font-semibold">{t("files.title")}</h1>
+      <FilesSearch plan={current.workspace.plan} t={t} lang={lang} />
       <section aria-label={t("files.upload")}>
         <h2 className="mb-2 text-sm font-medium text-stone-500">{t("files.upload")}</h2>
         {current.role === "viewer" ? (

@@ -18,6 +18,7 @@ import { FileQuoteSection } from "./file-quote-section";
 import { createShareLinkAction, revokeShareLinkAction } from "./share-actions";
 import { ShareDialog } from "@/components/files/share-dialog";
 import { ModelViewer } from "@/components/viewer/model-viewer";
+import { AnalyzeSection } from "@/components/metadata/analyze-section";
 import { viewerFactsFor } from "@/lib/viewer/viewer-facts";
 import { listViewerTokens, viewerTokenState } from "@/lib/viewer/viewer-tokens";
 
@@ -107,6 +108,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
         <GeometryFacts analysis={version.analysis} t={t} lang={lang} />
         <FileQuoteSection db={db} workspace={current.workspace} fileId={file.id} versionId={version.id} t={t} lang={lang} />
       </div>
+      <AnalyzeSection key={version.id} fileId={file.id} plan={current.workspace.plan} editable={editable} t={t} lang={lang} />
       <section className="space-y-3" aria-labelledby="versions-heading">
         <h2 id="versions-heading" className="text-lg font-semibold">
           {t("file.versions")}

@@ -1,0 +1,26 @@
+import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
+import type { Lang, MessageKey } from "@/lib/i18n/messages";
+import { SearchBox } from "./search-box";
+
+/** The files page's search box, or the upgrade note on the free plan (search is a pro feature, like quotes). */
+export function FilesSearch({ plan, t, lang }: { plan: QuotePlan; t: (key: MessageKey) => string; lang: Lang }) {
+  if (!planAtLeast(plan, "pro")) {
+    return (
+      <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="search-upgrade">
+        {t("search.upgrade")}{" "}
+        <a href="/usage" className="underline">
+          {t("usage.price")}
+        </a>
+      </p>
+    );
+  }
+  const labels = {
+    label: t("search.label"),
+    placeholder: t("search.placeholder"),
+    searching: t("search.searching"),
+    none: t("search.none"),
+    score: t("search.score"),
+    readAs: t("search.readAs"),
+  };
+  return <SearchBox labels={labels} lang={lang} />;
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import type { Lang } from "@/lib/i18n/messages";
+import { formatFixed } from "@/components/files/format";
+import { Highlighted } from "./highlighted";
+import { InterpretationLine } from "./interpretation-line";
+import type { SearchInterpretation, SearchLabels, SearchResultRow } from "./search-types";
+
+interface Answer {
+  query: string;
+  results: SearchResultRow[];
+  interpretation: SearchInterpretation;
+}
+
+/** Results as you type from /dashboard-api/search, in Indonesian or English. */
+export function SearchBox({ labels, lang }: { labels: SearchLabels; lang: Lang }) {
+  const [query, setQuery] = useState("");
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const q = query.trim();
+
+  useEffect(() => {
+    if (!q) return;
+    const controller = new AbortController();
+    // Debounced so a typed word sends one request, not one per key.
+    const timer = setTimeout(async () => {
+      setPending(true);
+      try {
+        const res = await fetch(`/dashboard-api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        const body = await res.json();
+        if (body.success) {
+          setAnswer({ query: q, ...body.data });
+          setError(null);
+        } else setError(body.error?.message ?? res.statusText);
+      } catch (e) {
+        if ((e as Error).name !== "AbortError") setError((e as Error).message);
+      } finally {
+        if (!controller.signal.aborted) setPending(false);
+      }
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q]);
+
+  const shown = q && answer ? answer : null;
+  const description = (h: SearchResultRow["highlights"]) => (lang === "id" ? (h.description_id ?? h.description_en) : (h.description_en ?? h.description_id));
+  return (
+    <section className="space-y-2" aria-label={labels.label}>
+      <input
+        type="search"
+        aria-label={labels.label}
+        placeholder={labels.placeholder}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        className="w-full max-w-xl rounded border border-stone-300 px-3 py-2 text-sm"
+      />
+      {pending && <span className="ml-2 text-xs text-stone-500">{labels.searching}</span>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {shown && (
+        <div className="space-y-2" data-testid="search-results" aria-busy={pending}>
+          <InterpretationLine value={shown.interpretation} label={labels.readAs} />
+          {shown.results.length === 0 ? (
+            <p className="text-sm text-stone-500">{labels.none}</p>
+          ) : (
+            <ul className="divide-y divide-stone-100 rounded border border-stone-200 bg-white">
+              {shown.results.map((r) => {
+                const snippet = description(r.highlights);
+                return (
+                  <li key={r.id} className="p-3 text-sm">
+                    <div className="flex items-baseline gap-3">
+                      <Link href={`/files/${r.id}`} className="font-medium text-orange-700 hover:underline">
+                        <Highlighted text={r.highlights.name ?? r.name} />
+                      </Link>
+                      <span className="font-mono text-xs text-stone-500">
+                        {labels.score} {formatFixed(r.score, 2, lang)}
+                      </span>
+                    </div>
+                    {snippet && (
+                      <p className="mt-1 text-stone-600">
+                        <Highlighted text={snippet} />
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
