@@ -33,7 +33,7 @@ test("upload a box, quote it, upload a taller version, submit and approve", asyn
   await expect(page.getByRole("progressbar", { name: "box.stl" })).toHaveAttribute("aria-valuenow", "100");
   await page.getByRole("link", { name: "Open box.stl" }).click();
 
-  await expect(page.getByRole("heading", { name: "box.stl" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "box.stl" })).toBeVisible();
   await expect(page.getByTestId("fact-volume")).toHaveText("24.00 cm³");
   await expect(page.getByTestId("fact-manifold")).toHaveText("yes");
 

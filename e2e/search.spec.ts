@@ -56,7 +56,7 @@ test("search in English finds an Indonesian-named file; Analyze shows its metada
   await expect(results.getByRole("link", { name: "gear-petg.stl" })).toHaveCount(0);
 
   await hit.click();
-  await expect(page.getByRole("heading", { name: "braket-baja.dxf" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "braket-baja.dxf" })).toBeVisible();
   const analyzed = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith("/analyze"));
   await page.getByRole("button", { name: "Analyze", exact: true }).click();
   const { metadata } = (await (await analyzed).json()).data;
