@@ -1,7 +1,8 @@
 /**
- * `npm run eval:search`: nDCG@10 and recall@5 of the search engine and of plain
- * FTS5 (over all indexed fields, and over name + tags only) on the judged set in
- * this folder (files.json, queries.json).
+ * `npm run eval:search`: nDCG@10 and recall@5 of the search engine and of the
+ * plain FTS5 baselines (see plain-fts.ts) on the judged set in this folder
+ * (files.json, queries.json). The target compares the engine with plain FTS5
+ * over the files' own words.
  * `--verbose` lists each query's score and top results.
  */
 import fs from "node:fs";
@@ -31,7 +32,8 @@ const { db, workspaceId, byFileId } = loadCorpus(corpus);
 buildPlainFts(db);
 const systems: Record<string, (q: string) => string[]> = {
   engine: (q) => searchFiles(db, workspaceId, { query: q, limit: 10 }).hits.map((h) => byFileId.get(h.file.id)!),
-  "plain FTS5 (all fields)": (q) => searchPlainFts(db, "plain_fts", q, 10).map((id) => byFileId.get(id)!),
+  "plain FTS5 (the files' own words: baseline)": (q) => searchPlainFts(db, "plain_own_fts", q, 10).map((id) => byFileId.get(id)!),
+  "plain FTS5 (own words + our generated descriptions)": (q) => searchPlainFts(db, "plain_fts", q, 10).map((id) => byFileId.get(id)!),
   "plain FTS5 (name + tags)": (q) => searchPlainFts(db, "plain_name_fts", q, 10).map((id) => byFileId.get(id)!),
 };
 
