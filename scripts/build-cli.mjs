@@ -6,7 +6,8 @@ import { build } from "esbuild";
 fs.rmSync("dist", { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: "lib/cli/main.ts" },
+  // stl-thread: the second core's half of a large binary STL (lib/geometry/parallel-stl.ts).
+  entryPoints: { cli: "lib/cli/main.ts", "stl-thread": "lib/geometry/workers/stl-thread.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   bundle: true,

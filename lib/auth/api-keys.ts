@@ -1,6 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { apiKeys, workspaces } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
 import { SCOPES, type Scope } from "@/lib/plans/plans";
@@ -74,6 +75,15 @@ export function revokeApiKey(db: Db, workspaceId: string, keyId: string): ApiKey
 const unauthorized = (message: string) =>
   new AppError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="bengkel"' } });
 
+const selectKeyByHash = preparedPerConnection((db) =>
+  db
+    .select({ key: apiKeys, workspace: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
+    .prepare(),
+);
+
 /** Resolves a bearer secret to its key and workspace, or throws 401 saying why. */
 export function authenticateApiKey(
   db: Db,
@@ -83,12 +93,7 @@ export function authenticateApiKey(
   if (!secret) throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
   if (!looksLikeApiKey(secret)) throw unauthorized("Invalid API key.");
   const hash = hashApiKey(secret);
-  const row = db
-    .select({ key: apiKeys, workspace: workspaces })
-    .from(apiKeys)
-    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-    .where(eq(apiKeys.keyHash, hash))
-    .get();
+  const row = selectKeyByHash(db).get({ hash });
   // The index lookup is by hash; compare again in constant time so no path depends on secret bytes.
   if (!row || !hashesEqual(row.key.keyHash, hash)) throw unauthorized("Invalid API key.");
   if (row.key.revokedAt) throw unauthorized("This API key has been revoked.");

@@ -1,18 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { files, fileVersions } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { AppError } from "@/lib/api/app-error";
 
 export type FileRow = typeof files.$inferSelect;
 export type FileVersionRow = typeof fileVersions.$inferSelect;
 
-/** A file of this workspace; another workspace's id is indistinguishable from an unknown one (404). */
-export function getFile(db: Db, workspaceId: string, fileId: string): FileRow {
-  const file = db
+const selectFile = preparedPerConnection((db) =>
+  db
     .select()
     .from(files)
-    .where(and(eq(files.id, fileId), eq(files.workspaceId, workspaceId)))
-    .get();
+    .where(and(eq(files.id, sql.placeholder("fileId")), eq(files.workspaceId, sql.placeholder("workspaceId"))))
+    .prepare(),
+);
+
+/** A file of this workspace; another workspace's id is indistinguishable from an unknown one (404). */
+export function getFile(db: Db, workspaceId: string, fileId: string): FileRow {
+  const file = selectFile(db).get({ fileId, workspaceId });
   if (!file) throw new AppError("not_found", `No file ${fileId} in this workspace.`, { param: "id" });
   return file;
 }

@@ -1,6 +1,6 @@
-import { measureMesh } from "./measure";
+import { measureMesh, type MeshMeasurements } from "./measure";
 import { formatCount } from "./text-lines";
-import { analyzeTopology } from "./topology";
+import { analyzeTopology, type MeshTopology } from "./topology";
 import type { MeshAnalysis, MeshWarning, ParsedMesh } from "./types";
 
 /** Largest bounding-box dimension outside this range suggests the file's unit was misread (e.g. metres or inches taken as mm). */
@@ -8,10 +8,19 @@ const SUSPECT_BELOW_MM = 2;
 const SUSPECT_ABOVE_MM = 2000;
 
 export function describeMesh(mesh: ParsedMesh): MeshAnalysis {
-  const triangles = mesh.indices.length / 3;
   const vertices = mesh.positions.length / 3;
-  const measured = measureMesh(mesh);
-  const topology = analyzeTopology(mesh.indices, vertices);
+  return describeMeasuredMesh(mesh, { triangles: mesh.indices.length / 3, vertices, measured: measureMesh(mesh), topology: analyzeTopology(mesh.indices, vertices) });
+}
+
+export interface MeshFigures {
+  triangles: number;
+  vertices: number;
+  measured: MeshMeasurements;
+  topology: MeshTopology;
+}
+
+/** The analysis (geometry fields and warnings) from figures measured by describeMesh or by threads. */
+export function describeMeasuredMesh(mesh: Pick<ParsedMesh, "format" | "units">, { triangles, vertices, measured, topology }: MeshFigures): MeshAnalysis {
   const warnings: MeshWarning[] = [];
 
   if (topology.overusedEdges > 0) {

@@ -26,6 +26,7 @@ export type {
   ParsedMesh,
 } from "./types";
 export { detectMeshFormat } from "./detect-format";
+export { analyzeStlFileInParallel, largeBinaryStlTriangles } from "./parallel-stl";
 
 /**
  * Reads a mesh or CAD file into a welded triangle mesh in millimetres (see

@@ -13,13 +13,13 @@ export interface MeshMeasurements {
 const DEGENERATE_AREA_RATIO = 1e-9;
 
 /** Volume, area and degenerate count of a run of triangles (see measureMesh). */
-interface RangeSums {
+export interface RangeSums {
   signedVolume6: number;
   doubleArea: number;
   degenerate: number;
 }
 
-interface Box {
+export interface Box {
   min: [number, number, number];
   max: [number, number, number];
 }
@@ -30,7 +30,7 @@ interface Box {
  * count. Taking the absolute value only of the final sum makes inverted meshes
  * measure positive and inward-facing voids subtract.
  */
-function sumRange(positions: Float32Array | Float64Array, indices: Uint32Array, firstTriangle: number, triangleCount: number): RangeSums {
+export function sumRange(positions: Float32Array | Float64Array, indices: Uint32Array, firstTriangle: number, triangleCount: number): RangeSums {
   const originX = positions[0], originY = positions[1], originZ = positions[2];
   let signedVolume6 = 0, doubleArea = 0, degenerate = 0;
   const end = (firstTriangle + triangleCount) * 3;
@@ -52,12 +52,12 @@ function sumRange(positions: Float32Array | Float64Array, indices: Uint32Array, 
   return { signedVolume6, doubleArea, degenerate };
 }
 
-/** Bounding box of every vertex: valid for the whole mesh because parsers keep only vertices that triangles use. */
-function boxOfVertices(positions: Float32Array | Float64Array): Box {
+/** Bounding box of vertices (all by default): valid for the whole mesh because parsers keep only vertices that triangles use. */
+export function boxOfVertices(positions: Float32Array | Float64Array, firstVertex = 0, endVertex = positions.length / 3): Box {
   const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
   for (let axis = 0; axis < 3; axis++) {
     let min = Infinity, max = -Infinity;
-    for (let i = axis; i < positions.length; i += 3) {
+    for (let i = firstVertex * 3 + axis; i < endVertex * 3; i += 3) {
       min = Math.min(min, positions[i]);
       max = Math.max(max, positions[i]);
     }
@@ -96,6 +96,12 @@ function toComponent(name: string, triangles: number, sums: RangeSums, box: Box)
     surface_area_cm2: sums.doubleArea / 2 / 100,
     bbox_mm: sizeOf(box),
   };
+}
+
+/** Measurements of a one-component mesh whose sums and box were taken by another thread. */
+export function measureFromSums(name: string, triangleCount: number, sums: RangeSums, box: Box): MeshMeasurements {
+  const whole = toComponent(name, triangleCount, sums, box);
+  return { volume_cm3: whole.volume_cm3, surface_area_cm2: whole.surface_area_cm2, bbox_mm: whole.bbox_mm, degenerateTriangles: sums.degenerate, components: [whole] };
 }
 
 /** Volume, area, bounding box and degenerate count of a mesh and of each of its components. */

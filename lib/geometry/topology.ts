@@ -10,6 +10,12 @@ export interface MeshTopology {
   parts: number;
 }
 
+export type EdgeUses = Omit<MeshTopology, "parts">;
+
+export function analyzeTopology(indices: Uint32Array, vertexCount: number): MeshTopology {
+  return { ...countEdgeUses(indices, vertexCount), parts: countShells(indices, vertexCount) };
+}
+
 /**
  * Counts edge uses with every half-edge filed under the smaller vertex of its
  * edge (typed-array buckets, about 12 bytes per triangle), so each undirected
@@ -17,7 +23,7 @@ export interface MeshTopology {
  * Entries are `larger vertex · 2 + direction`. Triangles with a repeated
  * vertex index have no real edges and are left out of the edge statistics.
  */
-export function analyzeTopology(indices: Uint32Array, vertexCount: number): MeshTopology {
+export function countEdgeUses(indices: Uint32Array, vertexCount: number): EdgeUses {
   const triangleCount = indices.length / 3;
   const bucketEnd = new Int32Array(vertexCount + 1);
   for (let t = 0; t < triangleCount; t++) {
@@ -39,7 +45,6 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
   }
 
   let boundaryEdges = 0, overusedEdges = 0, misorientedEdges = 0;
-  const shells = new ShellUnion(vertexCount);
   for (let v = 0; v < vertexCount; v++) {
     const start = bucketEnd[v], end = bucketEnd[v + 1];
     sortRange(entries, start, end);
@@ -50,13 +55,27 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
         uses++;
         forward += 1 - (entries[i] & 1);
       }
-      shells.join(v, other);
       if (uses === 1) boundaryEdges++;
       else if (uses > 2) overusedEdges++;
       else if (forward !== 1) misorientedEdges++;
     }
   }
-  return { boundaryEdges, overusedEdges, misorientedEdges, parts: shells.countShells() };
+  return { boundaryEdges, overusedEdges, misorientedEdges };
+}
+
+/**
+ * Connected shells by union-find over the corners of every triangle that has
+ * three distinct vertices; vertices of no such triangle belong to no shell.
+ */
+export function countShells(indices: Uint32Array, vertexCount: number): number {
+  const shells = new ShellUnion(vertexCount);
+  for (let i = 0; i < indices.length; i += 3) {
+    const a = indices[i], b = indices[i + 1], c = indices[i + 2];
+    if (a === b || b === c || a === c) continue;
+    shells.join(a, b);
+    shells.join(a, c);
+  }
+  return shells.countShells();
 }
 
 /** Insertion sort: buckets hold about six entries. */
@@ -72,7 +91,7 @@ function sortRange(values: Int32Array, start: number, end: number): void {
   }
 }
 
-/** Union-find over welded vertices joined by edges; vertices on no edge belong to no shell. */
+/** Union-find over welded vertices. */
 class ShellUnion {
   private readonly parent: Int32Array;
 

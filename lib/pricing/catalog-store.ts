@@ -1,20 +1,25 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { priceCatalogs } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { newId } from "@/lib/ids";
 import { DEFAULT_CATALOG, catalogSchema, type PriceCatalog } from "./catalog";
 import { parseInput } from "./validate-input";
 
 export type StoredCatalog = typeof priceCatalogs.$inferSelect;
 
-function latest(db: Db, workspaceId: string): StoredCatalog | undefined {
-  return db
+const selectLatest = preparedPerConnection((db) =>
+  db
     .select()
     .from(priceCatalogs)
-    .where(eq(priceCatalogs.workspaceId, workspaceId))
+    .where(eq(priceCatalogs.workspaceId, sql.placeholder("workspaceId")))
     .orderBy(desc(priceCatalogs.version))
     .limit(1)
-    .get();
+    .prepare(),
+);
+
+function latest(db: Db, workspaceId: string): StoredCatalog | undefined {
+  return selectLatest(db).get({ workspaceId });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 
 export interface QuoteCacheKey {
   versionId: string;
@@ -24,31 +25,24 @@ interface Statements {
   purge: Database.Statement<[number]>;
 }
 
-// Prepared once per connection: a cache hit is one lookup on quote_cache_key_idx, no SQL building.
-const prepared = new WeakMap<Database.Database, Statements>();
-
-function statements(db: Db): Statements {
-  let found = prepared.get(db.$client);
-  if (!found) {
-    const client = db.$client;
-    found = {
-      read: client
-        .prepare<[string, string, string, number, number], string>(
-          `SELECT payload FROM quote_cache
-           WHERE version_id = ? AND kind = ? AND params = ? AND catalog_version = ? AND expires_at > ?`,
-        )
-        .pluck(),
-      write: client.prepare<[QuoteCacheEntry]>(
-        `INSERT INTO quote_cache (id, workspace_id, file_id, version_id, kind, params, catalog_version, payload, created_at, expires_at)
-         VALUES (@id, @workspaceId, @fileId, @versionId, @kind, @params, @catalogVersion, @payload, @createdAt, @expiresAt)
-         ON CONFLICT (version_id, kind, params, catalog_version) DO NOTHING`,
-      ),
-      purge: client.prepare<[number]>(`DELETE FROM quote_cache WHERE expires_at <= ?`),
-    };
-    prepared.set(client, found);
-  }
-  return found;
-}
+// A cache hit is one lookup on quote_cache_key_idx, no SQL building.
+const statements = preparedPerConnection((db): Statements => {
+  const client = db.$client;
+  return {
+    read: client
+      .prepare<[string, string, string, number, number], string>(
+        `SELECT payload FROM quote_cache
+         WHERE version_id = ? AND kind = ? AND params = ? AND catalog_version = ? AND expires_at > ?`,
+      )
+      .pluck(),
+    write: client.prepare<[QuoteCacheEntry]>(
+      `INSERT INTO quote_cache (id, workspace_id, file_id, version_id, kind, params, catalog_version, payload, created_at, expires_at)
+       VALUES (@id, @workspaceId, @fileId, @versionId, @kind, @params, @catalogVersion, @payload, @createdAt, @expiresAt)
+       ON CONFLICT (version_id, kind, params, catalog_version) DO NOTHING`,
+    ),
+    purge: client.prepare<[number]>(`DELETE FROM quote_cache WHERE expires_at <= ?`),
+  };
+});
 
 /** The stored payload JSON for this key if it has not expired at `nowMs`. */
 export function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): string | undefined {

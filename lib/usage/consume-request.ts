@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { usageCounters } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { AppError } from "@/lib/api/app-error";
 import {
   DAILY_REQUEST_QUOTA,
@@ -40,6 +41,14 @@ export function rateWindow(now: Date): Window {
   return { key: `infra:${minute}`, policy: "minute", seconds: 60, resetAt: new Date((minute + 1) * 60_000) };
 }
 
+const countRequest = preparedPerConnection((db) =>
+  db.$client.prepare<[string, string, number], { count: number }>(
+    `INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 1, 0)
+     ON CONFLICT (workspace_id, window) DO UPDATE SET count = count + 1 WHERE usage_counters.count < ?
+     RETURNING count`,
+  ),
+);
+
 /**
  * Counts one request and refuses it when the window is full. One conditional
  * UPSERT: SQLite serialises writers, so the check and the increment cannot be
@@ -56,13 +65,7 @@ export function consumeRequest(
     service === "quote" ? DAILY_REQUEST_QUOTA[workspace.plan] : INFRA_REQUESTS_PER_MINUTE[workspace.infraPlan];
   const ceiling = limit ?? Number.MAX_SAFE_INTEGER;
 
-  const row = db.$client
-    .prepare(
-      `INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 1, 0)
-       ON CONFLICT (workspace_id, window) DO UPDATE SET count = count + 1 WHERE usage_counters.count < ?
-       RETURNING count`,
-    )
-    .get(workspace.id, window.key, ceiling) as { count: number } | undefined;
+  const row = countRequest(db).get(workspace.id, window.key, ceiling);
 
   const state: LimitState = {
     policy: window.policy,
