@@ -25,9 +25,18 @@ export function errorBody(envelope: Envelope, error: AppError, requestId: string
     : { ok: false, error: payload, request_id: requestId };
 }
 
+/**
+ * Below this size a JSON body is sent as is: gzip saves a few kilobytes but
+ * sets up a compressor for every response, a measurable share of a cached
+ * quote's time. `no-transform` is what tells Next.js's compression to skip it.
+ */
+const UNCOMPRESSED_MAX_BYTES = 16 * 1024;
+
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  const small = Buffer.byteLength(text) < UNCOMPRESSED_MAX_BYTES;
+  return new Response(text, {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": small ? "no-store, no-transform" : "no-store", ...headers },
   });
 }

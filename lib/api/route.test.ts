@@ -58,6 +58,15 @@ describe("request pipeline", () => {
     expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(quotaWindow(new Date()).resetAt.getTime() / 1000);
   });
 
+  it("small JSON is marked no-transform (the server would gzip it at a cost above its worth), large JSON is not", async () => {
+    const { secret } = seedWorkspace(db);
+    const { res } = await call(echoHandler, { method: "POST", key: secret, body: { infill: 20 } });
+    expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
+    const big = route({ ...legacy, envelope: "v1" }, () => ({ quotes: Array.from({ length: 5000 }, (_, i) => i) }));
+    const { res: bigRes } = await call(big, { method: "POST", key: secret });
+    expect(bigRes.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("keeps a well-formed incoming X-Request-Id", async () => {
     const { secret } = seedWorkspace(db);
     const { res } = await call(echoHandler, { method: "POST", key: secret, headers: { "x-request-id": "trace-12345678" } });
