@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from "react";
 import type { InfraAction } from "@/app/(dashboard)/infra/infra-manager";
-import { ActionResult } from "./action-result";
+import { ActionResult } from "@/components/dashboard/action-result";
 
 type Extra = "priority" | "weight" | "port" | "flags" | "tag";
 export type RecordFormLabels = Record<"type" | "name" | "ttl" | "add" | "address" | "target" | "mailServer" | "text" | "value" | Extra, string>;

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import type { InfraAction } from "@/app/(dashboard)/infra/infra-manager";
-import { ActionResult } from "./action-result";
+import { ActionResult } from "@/components/dashboard/action-result";
 
 export type VpsCommandButton = { command: string; label: string; confirmText: string; allowed: boolean };
 

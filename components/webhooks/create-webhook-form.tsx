@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import type { WebhookActionState } from "@/app/(dashboard)/webhooks/actions";
 import { SecretBox } from "./secret-box";
-import type { SecretLabels } from "./action-button";
+import type { SecretLabels } from "@/components/dashboard/action-button";
 
 type Labels = Record<"url" | "events" | "description" | "create", string>;
 

@@ -2,7 +2,7 @@ import type { listWebhookDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { formatDate } from "@/components/files/format";
 import { retryDeliveryAction } from "@/app/(dashboard)/webhooks/actions";
-import { ActionButton } from "./action-button";
+import { ActionButton } from "@/components/dashboard/action-button";
 
 type Delivery = ReturnType<typeof listWebhookDeliveries>["data"][number];
 

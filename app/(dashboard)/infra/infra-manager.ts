@@ -1,3 +1,4 @@
+import type { ActionState } from "@/components/dashboard/action-result";
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
@@ -7,7 +8,7 @@ import { canDecide } from "@/lib/dashboard/roles";
 import type { Db } from "@/lib/db/client";
 
 /** What every infra form or button gets back: a lib error (with its param), a note, or a secret shown once. */
-export type InfraActionState = { error?: string; param?: string; message?: string; secret?: string };
+export type InfraActionState = ActionState;
 export type InfraAction = (prev: InfraActionState, data: FormData) => Promise<InfraActionState>;
 
 /**

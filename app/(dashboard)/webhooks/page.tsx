@@ -7,7 +7,7 @@ import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import { WEBHOOK_EVENT_CATALOG } from "@/lib/webhooks/event-catalog";
 import { CreateWebhookForm } from "@/components/webhooks/create-webhook-form";
-import { ActionButton } from "@/components/webhooks/action-button";
+import { ActionButton } from "@/components/dashboard/action-button";
 import { DeliveriesLog } from "@/components/webhooks/deliveries-log";
 
 export default async function WebhooksPage() {

@@ -1,9 +1,10 @@
+import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createMailboxAction, deleteMailboxAction, resetPasswordAction } from "./actions";
 import { canDecide } from "@/lib/dashboard/roles";
 import { listMailboxes } from "@/lib/infra/email/manage-mailboxes";
 import { InfraForm } from "@/components/infra/infra-form";
-import { InfraActionButton } from "@/components/infra/infra-action-button";
+import { ActionButton } from "@/components/dashboard/action-button";
 import { UsageBar } from "@/components/infra/usage-bar";
 
 export default async function EmailPage() {
@@ -25,54 +26,45 @@ export default async function EmailPage() {
           ]}
         />
       )}
-      {mailboxes.length === 0 ? (
-        <p className="text-sm text-stone-500">{t("infra.email.none")}</p>
-      ) : (
-        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.tab.email")}>
-          <thead>
-            <tr className="border-b text-left text-stone-500">
-              <th className="p-2">{t("infra.email.address")}</th>
-              <th className="p-2">{t("infra.email.usage")}</th>
-              <th className="p-2">{t("infra.email.messages")}</th>
-              <th className="p-2">{t("infra.email.lastLogin")}</th>
-              {manage && <th className="p-2" />}
-            </tr>
-          </thead>
-          <tbody>
-            {mailboxes.map((box) => (
-              <tr key={box.id} className="border-b align-top" data-testid="mailbox">
-                <td className="p-2 font-medium">
-                  {box.address}
-                  {box.status !== "active" && <span className="ml-2 text-xs text-red-700">{box.status}</span>}
-                </td>
-                <td className="p-2">
-                  <UsageBar used={box.usedBytes} quota={box.quotaMb * 1024 * 1024} label={`${t("infra.email.usage")} ${box.address}`} lang={lang} />
-                </td>
-                <td className="p-2">{box.messageCount}</td>
-                <td className="p-2 text-xs">{date(box.lastLoginAt)}</td>
-                {manage && (
-                  <td className="flex flex-wrap gap-2 p-2">
-                    <InfraActionButton
-                      action={resetPasswordAction}
-                      fields={{ mailboxId: box.id }}
-                      label={t("infra.email.reset")}
-                      confirmText={t("infra.email.resetConfirm")}
-                      secretLabels={{ note: t("infra.email.passwordOnce"), copy: t("keys.copy"), copied: t("keys.copied") }}
-                    />
-                    <InfraActionButton
-                      action={deleteMailboxAction}
-                      fields={{ mailboxId: box.id }}
-                      label={t("infra.delete")}
-                      confirmText={t("infra.email.deleteConfirm")}
-                      tone="danger"
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label={t("infra.tab.email")}
+        empty={t("infra.email.none")}
+        columns={[t("infra.email.address"), t("infra.email.usage"), t("infra.email.messages"), t("infra.email.lastLogin")]}
+        actions={manage}
+        rowCount={mailboxes.length}
+      >
+        {mailboxes.map((box) => (
+          <tr key={box.id} className="border-b align-top" data-testid="mailbox">
+            <td className="p-2 font-medium">
+              {box.address}
+              {box.status !== "active" && <span className="ml-2 text-xs text-red-700">{box.status}</span>}
+            </td>
+            <td className="p-2">
+              <UsageBar used={box.usedBytes} quota={box.quotaMb * 1024 * 1024} label={`${t("infra.email.usage")} ${box.address}`} lang={lang} />
+            </td>
+            <td className="p-2">{box.messageCount}</td>
+            <td className="p-2 text-xs">{date(box.lastLoginAt)}</td>
+            {manage && (
+              <td className="flex flex-wrap gap-2 p-2">
+                <ActionButton
+                  action={resetPasswordAction}
+                  fields={{ mailboxId: box.id }}
+                  label={t("infra.email.reset")}
+                  confirmText={t("infra.email.resetConfirm")}
+                  secretLabels={{ note: t("infra.email.passwordOnce"), copy: t("keys.copy"), copied: t("keys.copied") }}
+                />
+                <ActionButton
+                  action={deleteMailboxAction}
+                  fields={{ mailboxId: box.id }}
+                  label={t("infra.delete")}
+                  confirmText={t("infra.email.deleteConfirm")}
+                  tone="danger"
+                />
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,10 +1,11 @@
+import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createBucketAction, deleteBucketAction } from "./actions";
 import { canDecide } from "@/lib/dashboard/roles";
 import { listBuckets, serializeBucket } from "@/lib/infra/storage/manage-buckets";
 import { REGIONS } from "@/lib/infra/vps/catalogue";
 import { InfraForm } from "@/components/infra/infra-form";
-import { InfraActionButton } from "@/components/infra/infra-action-button";
+import { ActionButton } from "@/components/dashboard/action-button";
 import { formatBytes } from "@/components/infra/format-bytes";
 
 export default async function StoragePage() {
@@ -29,42 +30,33 @@ export default async function StoragePage() {
           ]}
         />
       )}
-      {buckets.length === 0 ? (
-        <p className="text-sm text-stone-500">{t("infra.storage.none")}</p>
-      ) : (
-        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.tab.storage")}>
-          <thead>
-            <tr className="border-b text-left text-stone-500">
-              <th className="p-2">{t("infra.storage.name")}</th>
-              <th className="p-2">{t("infra.vps.region")}</th>
-              <th className="p-2">{t("infra.storage.size")}</th>
-              <th className="p-2">{t("infra.storage.objects")}</th>
-              {manage && <th className="p-2" />}
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((bucket) => (
-              <tr key={bucket.name} className="border-b align-top" data-testid="bucket">
-                <td className="p-2 font-mono">{bucket.name}</td>
-                <td className="p-2">{bucket.region}</td>
-                <td className="p-2">{formatBytes(bucket.size_bytes, lang)}</td>
-                <td className="p-2">{bucket.object_count}</td>
-                {manage && (
-                  <td className="p-2">
-                    <InfraActionButton
-                      action={deleteBucketAction}
-                      fields={{ name: bucket.name }}
-                      label={t("infra.delete")}
-                      confirmText={t("infra.storage.deleteConfirm")}
-                      tone="danger"
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label={t("infra.tab.storage")}
+        empty={t("infra.storage.none")}
+        columns={[t("infra.storage.name"), t("infra.vps.region"), t("infra.storage.size"), t("infra.storage.objects")]}
+        actions={manage}
+        rowCount={buckets.length}
+      >
+        {buckets.map((bucket) => (
+          <tr key={bucket.name} className="border-b align-top" data-testid="bucket">
+            <td className="p-2 font-mono">{bucket.name}</td>
+            <td className="p-2">{bucket.region}</td>
+            <td className="p-2">{formatBytes(bucket.size_bytes, lang)}</td>
+            <td className="p-2">{bucket.object_count}</td>
+            {manage && (
+              <td className="p-2">
+                <ActionButton
+                  action={deleteBucketAction}
+                  fields={{ name: bucket.name }}
+                  label={t("infra.delete")}
+                  confirmText={t("infra.storage.deleteConfirm")}
+                  tone="danger"
+                />
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createVpsAction, vpsCommandAction } from "./actions";
 import { canDecide } from "@/lib/dashboard/roles";
@@ -55,56 +56,45 @@ export default async function VpsPage() {
           />
         </section>
       )}
-      {instances.length === 0 ? (
-        <p className="text-sm text-stone-500">{t("infra.vps.none")}</p>
-      ) : (
-        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.tab.vps")}>
-          <thead>
-            <tr className="border-b text-left text-stone-500">
-              <th className="p-2">{t("infra.vps.label")}</th>
-              <th className="p-2">{t("infra.status")}</th>
-              <th className="p-2">{t("infra.vps.region")}</th>
-              <th className="p-2">{t("infra.vps.plan")}</th>
-              <th className="p-2">{t("infra.vps.image")}</th>
-              <th className="p-2">{t("infra.vps.address")}</th>
-              {manage && <th className="p-2" />}
-            </tr>
-          </thead>
-          <tbody>
-            {instances.map((vps) => (
-              <tr key={vps.id} className="border-b align-top" data-testid="vps-row">
-                <td className="p-2 font-medium">{vps.label}</td>
-                <td className="p-2">
-                  <span className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`} data-testid="vps-status">
-                    {vps.status}
-                  </span>
-                </td>
-                <td className="p-2">{vps.region}</td>
-                <td className="p-2">
-                  {vps.plan}
-                  <span className="block text-xs text-stone-500">
-                    {vps.vcpus} vCPU · {vps.memoryMb} MB · {vps.diskGb} GB
-                  </span>
-                </td>
-                <td className="p-2">{vps.image}</td>
-                <td className="p-2 font-mono text-xs">
-                  {vps.ipv4}
-                  <span className="block">{vps.ipv6}</span>
-                </td>
-                {manage && (
-                  <td className="p-2">
-                    <VpsCommands
-                      action={vpsCommandAction}
-                      vpsId={vps.id}
-                      commands={commands.map((c) => ({ command: c.command, label: c.label, confirmText: c.confirmText, allowed: c.from.includes(vps.status) }))}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label={t("infra.tab.vps")}
+        empty={t("infra.vps.none")}
+        columns={[t("infra.vps.label"), t("infra.status"), t("infra.vps.region"), t("infra.vps.plan"), t("infra.vps.image"), t("infra.vps.address")]}
+        actions={manage}
+        rowCount={instances.length}
+      >
+        {instances.map((vps) => (
+          <tr key={vps.id} className="border-b align-top" data-testid="vps-row">
+            <td className="p-2 font-medium">{vps.label}</td>
+            <td className="p-2">
+              <span className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`} data-testid="vps-status">
+                {vps.status}
+              </span>
+            </td>
+            <td className="p-2">{vps.region}</td>
+            <td className="p-2">
+              {vps.plan}
+              <span className="block text-xs text-stone-500">
+                {vps.vcpus} vCPU · {vps.memoryMb} MB · {vps.diskGb} GB
+              </span>
+            </td>
+            <td className="p-2">{vps.image}</td>
+            <td className="p-2 font-mono text-xs">
+              {vps.ipv4}
+              <span className="block">{vps.ipv6}</span>
+            </td>
+            {manage && (
+              <td className="p-2">
+                <VpsCommands
+                  action={vpsCommandAction}
+                  vpsId={vps.id}
+                  commands={commands.map((c) => ({ command: c.command, label: c.label, confirmText: c.confirmText, allowed: c.from.includes(vps.status) }))}
+                />
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../../dashboard-session";
 import { createRecordAction, deleteRecordAction } from "../actions";
 import { isAppError } from "@/lib/api/app-error";
 import { canDecide } from "@/lib/dashboard/roles";
 import { getZone, listRecords, type RecordRow } from "@/lib/infra/dns/manage-dns";
 import { DnsRecordForm } from "@/components/infra/dns-record-form";
-import { InfraActionButton } from "@/components/infra/infra-action-button";
+import { ActionButton } from "@/components/dashboard/action-button";
 
 /** The type-specific fields in zone-file order (RFC 1035 presentation), so a row reads like the record it serves. */
 function presentation(r: RecordRow): string {
@@ -62,44 +63,35 @@ export default async function DnsZonePage({ params }: { params: Promise<{ domain
           }}
         />
       )}
-      {records.length === 0 ? (
-        <p className="text-sm text-stone-500">{t("infra.dns.noRecords")}</p>
-      ) : (
-        <table className="w-full border-collapse bg-white text-sm" aria-label={t("infra.dns.records")}>
-          <thead>
-            <tr className="border-b text-left text-stone-500">
-              <th className="p-2">{t("infra.dns.name")}</th>
-              <th className="p-2">{t("infra.dns.type")}</th>
-              <th className="p-2">{t("infra.dns.data")}</th>
-              <th className="p-2">{t("infra.dns.ttl")}</th>
-              {manage && <th className="p-2" />}
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((record) => (
-              <tr key={record.id} className="border-b align-top" data-testid="dns-record">
-                <td className="p-2 font-mono text-xs" title={record.fqdn}>
-                  {record.name}
-                </td>
-                <td className="p-2">{record.type}</td>
-                <td className="p-2 font-mono text-xs break-all">{presentation(record)}</td>
-                <td className="p-2">{record.ttl}</td>
-                {manage && (
-                  <td className="p-2">
-                    <InfraActionButton
-                      action={deleteRecordAction}
-                      fields={{ domain: zone.domain, recordId: record.id }}
-                      label={t("infra.delete")}
-                      confirmText={t("infra.dns.deleteRecordConfirm")}
-                      tone="danger"
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label={t("infra.dns.records")}
+        empty={t("infra.dns.noRecords")}
+        columns={[t("infra.dns.name"), t("infra.dns.type"), t("infra.dns.data"), t("infra.dns.ttl")]}
+        actions={manage}
+        rowCount={records.length}
+      >
+        {records.map((record) => (
+          <tr key={record.id} className="border-b align-top" data-testid="dns-record">
+            <td className="p-2 font-mono text-xs" title={record.fqdn}>
+              {record.name}
+            </td>
+            <td className="p-2">{record.type}</td>
+            <td className="p-2 font-mono text-xs break-all">{presentation(record)}</td>
+            <td className="p-2">{record.ttl}</td>
+            {manage && (
+              <td className="p-2">
+                <ActionButton
+                  action={deleteRecordAction}
+                  fields={{ domain: zone.domain, recordId: record.id }}
+                  label={t("infra.delete")}
+                  confirmText={t("infra.dns.deleteRecordConfirm")}
+                  tone="danger"
+                />
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

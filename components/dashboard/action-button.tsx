@@ -1,14 +1,14 @@
 "use client";
 
 import { useActionState } from "react";
-import type { WebhookActionState } from "@/app/(dashboard)/webhooks/actions";
-import { SecretBox } from "./secret-box";
+import { SecretBox } from "@/components/webhooks/secret-box";
+import { ActionResult, type ActionState } from "./action-result";
 
 export type SecretLabels = { note: string; copy: string; copied: string };
 
-/** One button posting hidden fields to a server action; shows its error, or a new secret once. */
+/** One button posting hidden fields to a server action, after an optional confirm(); shows its result, or a new secret once. */
 export function ActionButton(props: {
-  action: (prev: WebhookActionState, data: FormData) => Promise<WebhookActionState>;
+  action: (prev: ActionState, data: FormData) => Promise<ActionState>;
   fields: Record<string, string>;
   label: string;
   confirmText?: string;
@@ -27,11 +27,7 @@ export function ActionButton(props: {
           {props.label}
         </button>
       </form>
-      {state.error && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {state.error}
-        </p>
-      )}
+      <ActionResult state={state} />
       {state.secret && props.secretLabels && <SecretBox secret={state.secret} {...props.secretLabels} />}
     </div>
   );
