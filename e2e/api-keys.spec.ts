@@ -34,7 +34,7 @@ test("sign in, switch workspace, create a key, use it, revoke it, sign out", asy
   await page.getByLabel("quotes").check();
   await page.getByLabel("files:read").check();
   await page.getByRole("button", { name: "Create key" }).click();
-  const secret = (await page.getByTestId("new-key-secret").textContent())!.trim();
+  const secret = (await page.getByTestId("secret").textContent())!.trim();
   expect(secret).toMatch(/^bk_live_[A-Za-z0-9_-]{43}$/);
 
   // The key works against the real API and belongs to the pro workspace.
@@ -44,7 +44,7 @@ test("sign in, switch workspace, create a key, use it, revoke it, sign out", asy
 
   // After a reload the secret is gone for good; only the hint remains.
   await page.reload();
-  await expect(page.getByTestId("new-key")).toHaveCount(0);
+  await expect(page.getByTestId("secret-box")).toHaveCount(0);
   const row = page.locator("tr", { hasText: "ERP integration" });
   await expect(row).toContainText(`bk_live_…${secret.slice(-4)}`);
   await expect(page.locator("body")).not.toContainText(secret);

@@ -109,7 +109,7 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
 
   page.once("dialog", (dialog) => dialog.accept());
   await mailbox.getByRole("button", { name: "Reset password" }).click();
-  const password = (await mailbox.getByTestId("new-webhook-secret").textContent())!.trim();
+  const password = (await mailbox.getByTestId("secret").textContent())!.trim();
   expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{20}$/);
   await page.reload();
   await expect(page.locator("body")).not.toContainText(password);

@@ -29,7 +29,7 @@ test("create a webhook, see its secret once, send a test and watch it arrive", a
     await page.getByLabel("Description (optional)").fill("ERP receiver");
     await page.getByLabel("file.rejected").uncheck();
     await page.getByRole("button", { name: "Add endpoint" }).click();
-    const secret = (await page.getByTestId("new-webhook-secret").textContent())!.trim();
+    const secret = (await page.getByTestId("secret").textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
 
     const endpoint = page.getByRole("region", { name: url });
@@ -38,7 +38,7 @@ test("create a webhook, see its secret once, send a test and watch it arrive", a
 
     // Shown once: a reload leaves no trace of it.
     await page.reload();
-    await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0);
+    await expect(page.getByTestId("secret")).toHaveCount(0);
     await expect(page.locator("body")).not.toContainText(secret);
 
     await endpoint.getByRole("button", { name: "Send test" }).click();
@@ -62,8 +62,8 @@ test("create a webhook, see its secret once, send a test and watch it arrive", a
 
     page.once("dialog", (dialog) => dialog.accept());
     await endpoint.getByRole("button", { name: "Rotate secret" }).click();
-    await expect(endpoint.getByTestId("new-webhook-secret")).toHaveText(/^whsec_/);
-    expect(await endpoint.getByTestId("new-webhook-secret").textContent()).not.toBe(secret);
+    await expect(endpoint.getByTestId("secret")).toHaveText(/^whsec_/);
+    expect(await endpoint.getByTestId("secret").textContent()).not.toBe(secret);
 
     page.once("dialog", (dialog) => dialog.accept());
     await endpoint.getByRole("button", { name: "Delete" }).click();

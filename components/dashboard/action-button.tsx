@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { SecretBox } from "@/components/webhooks/secret-box";
+import { SecretBox } from "./secret-box";
 import { ActionResult, type ActionState } from "./action-result";
 
 export type SecretLabels = { note: string; copy: string; copied: string };

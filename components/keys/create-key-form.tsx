@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
+import { SecretBox } from "@/components/dashboard/secret-box";
 import type { CreateKeyState } from "@/app/(dashboard)/actions";
 
 type Labels = Record<"name" | "scopes" | "allScopes" | "expires" | "create" | "created" | "copy" | "copied", string>;
@@ -11,7 +12,6 @@ export function CreateKeyForm(props: {
   labels: Labels;
 }) {
   const [state, formAction, pending] = useActionState(props.action, {});
-  const [copied, setCopied] = useState(false);
   const { labels } = props;
   return (
     <div className="rounded border border-stone-200 bg-white p-4">
@@ -43,26 +43,7 @@ export function CreateKeyForm(props: {
         </div>
       </form>
       {state.error && <p role="alert" className="mt-3 text-sm text-red-700">{state.error}</p>}
-      {state.secret && (
-        <div className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="new-key">
-          <p>{labels.created}</p>
-          <div className="mt-2 flex items-center gap-2">
-            <code className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs" data-testid="new-key-secret">
-              {state.secret}
-            </code>
-            <button
-              type="button"
-              className="rounded bg-stone-900 px-3 py-1 text-white"
-              onClick={async () => {
-                await navigator.clipboard?.writeText(state.secret!).catch(() => undefined);
-                setCopied(true);
-              }}
-            >
-              {copied ? labels.copied : labels.copy}
-            </button>
-          </div>
-        </div>
-      )}
+      {state.secret && <SecretBox secret={state.secret} note={labels.created} copy={labels.copy} copied={labels.copied} />}
     </div>
   );
 }

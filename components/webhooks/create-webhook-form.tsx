@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import type { WebhookActionState } from "@/app/(dashboard)/webhooks/actions";
-import { SecretBox } from "./secret-box";
+import { SecretBox } from "@/components/dashboard/secret-box";
 import type { SecretLabels } from "@/components/dashboard/action-button";
 
 type Labels = Record<"url" | "events" | "description" | "create", string>;

@@ -6,10 +6,10 @@ import { useState } from "react";
 export function SecretBox(props: { secret: string; note: string; copy: string; copied: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="new-webhook-secret-box">
+    <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="secret-box">
       <p>{props.note}</p>
       <div className="mt-2 flex items-center gap-2">
-        <code className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs" data-testid="new-webhook-secret">
+        <code className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs" data-testid="secret">
           {props.secret}
         </code>
         <button
