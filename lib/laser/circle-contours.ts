@@ -1,6 +1,6 @@
 import type { LaserContour } from "./types";
 import type { Point, Segment } from "./geometry/segments";
-import { arcSteps, roundPoint, segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
+import { arcSteps, roundDisplay, roundPoint, segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
 
 export type ArcSegment = Extract<Segment, { kind: "arc" }>;
 
@@ -30,8 +30,8 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
       isolated[k] = 1;
       circles++;
       // The end of a full circle is its start up to rounding: one point stands for both.
-      xs[count] = s.c[0] + s.r * Math.cos(s.a0);
-      ys[count] = s.c[1] + s.r * Math.sin(s.a0);
+      xs[count] = s.cx + s.r * Math.cos(s.a0);
+      ys[count] = s.cy + s.r * Math.sin(s.a0);
       owner[count++] = k;
       continue;
     }
@@ -108,8 +108,8 @@ export class CircleRings {
     this.count = circles.length;
     this.#data = new Float64Array(5 * circles.length);
     circles.forEach((s, k) => {
-      this.#data[5 * k] = s.c[0];
-      this.#data[5 * k + 1] = s.c[1];
+      this.#data[5 * k] = s.cx;
+      this.#data[5 * k + 1] = s.cy;
       this.#data[5 * k + 2] = s.r;
       this.#data[5 * k + 3] = s.a0;
       this.#data[5 * k + 4] = s.sweep;
@@ -118,36 +118,50 @@ export class CircleRings {
   }
 
   /**
-   * Display ring of circle k, rounded: the same points flattenSegment gives
-   * (c + r·cos t computed the same way, so bit-identical), with the trigonometry shared.
+   * Ring of circle k for nesting, rounded as other contours' rings are: the same points
+   * flattenSegment gives (c + r·cos t computed the same way, so bit-identical).
    */
   points(k: number): Point[] {
-    const d = this.#data;
-    const cx = d[5 * k];
-    const cy = d[5 * k + 1];
-    const r = d[5 * k + 2];
-    const a0 = d[5 * k + 3];
-    const sweep = d[5 * k + 4];
-    if (ring.r !== r || ring.a0 !== a0 || ring.sweep !== sweep || ring.sagitta !== this.#sagitta) {
-      const n = arcSteps(r, sweep, this.#sagitta);
-      Object.assign(ring, { r, a0, sweep, sagitta: this.#sagitta, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
-      for (let i = 0; i <= n; i++) {
-        const t = a0 + (sweep * i) / n;
-        ring.dx[i] = r * Math.cos(t);
-        ring.dy[i] = r * Math.sin(t);
-      }
-    }
-    // Filled by push: a packed array, which JSON.stringify walks on its fast path (a holey one it does not).
+    this.#ring(k);
+    const cx = this.#data[5 * k];
+    const cy = this.#data[5 * k + 1];
     const points: Point[] = [];
     for (let i = 0; i < ring.dx.length; i++) points.push(roundPoint(cx + ring.dx[i], cy + ring.dy[i]));
     return points;
   }
+
+  /** Display polyline of circle k (see LaserContour.points): the ring without its closing point. */
+  display(k: number): number[] {
+    this.#ring(k);
+    const cx = this.#data[5 * k];
+    const cy = this.#data[5 * k + 1];
+    // Filled by push: a packed array of doubles, the cheapest kind to build and to read.
+    const points: number[] = [];
+    for (let i = 0; i < ring.dx.length - 1; i++) points.push(roundDisplay(cx + ring.dx[i]), roundDisplay(cy + ring.dy[i]));
+    return points;
+  }
+
+  /** Sets the shared offsets to circle k's size; the trigonometry runs only when the size changes. */
+  #ring(k: number): void {
+    const d = this.#data;
+    const r = d[5 * k + 2];
+    const a0 = d[5 * k + 3];
+    const sweep = d[5 * k + 4];
+    if (ring.r === r && ring.a0 === a0 && ring.sweep === sweep && ring.sagitta === this.#sagitta) return;
+    const n = arcSteps(r, sweep, this.#sagitta);
+    Object.assign(ring, { r, a0, sweep, sagitta: this.#sagitta, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
+    for (let i = 0; i <= n; i++) {
+      const t = a0 + (sweep * i) / n;
+      ring.dx[i] = r * Math.cos(t);
+      ring.dy[i] = r * Math.sin(t);
+    }
+  }
 }
 
 /**
- * Output contour of a lone circle. Its display ring is built when read (by the JSON
- * serialiser, through toJSON), so a sheet of 50,000 holes never holds half a million
- * point arrays at once: each ring dies right after it is written.
+ * Output contour of a lone circle. Its polyline is built when read (by a JSON writer,
+ * or JSON.stringify through toJSON), so a sheet of 50,000 holes never holds all their
+ * polylines at once: each dies right after it is written.
  */
 export class CircleContour implements LaserContour {
   readonly closed = true;
@@ -165,8 +179,8 @@ export class CircleContour implements LaserContour {
     this.#index = index;
   }
 
-  get points(): Point[] {
-    return this.#rings.points(this.#index);
+  get points(): number[] {
+    return this.#rings.display(this.#index);
   }
 
   toJSON(): LaserContour {

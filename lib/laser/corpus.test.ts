@@ -85,7 +85,7 @@ describe("our DXF scanner against dxf-parser", () => {
       const reference = new DxfParser().parseSync(text)!;
       const pick = (e: { type: string }) => ["LINE", "CIRCLE", "ARC"].includes(e.type);
       const theirs = (reference.entities ?? []).filter((e) => pick(e) && !(e as { inPaperSpace?: boolean }).inPaperSpace);
-      const ours = readDxf(new Uint8Array(readFileSync(file))).entities.filter((e) => e.type === "line" || e.type === "arc");
+      const ours = [...readDxf(new Uint8Array(readFileSync(file))).entities].filter((e) => e.type === "line" || e.type === "arc");
       expect(ours.length).toBe(theirs.length);
       ours.forEach((e, k) => {
         const t = theirs[k] as unknown as { vertices?: { x: number; y: number }[]; center?: { x: number; y: number }; radius?: number };

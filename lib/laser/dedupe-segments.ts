@@ -23,7 +23,7 @@ export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
   const curveKeys = new Set<string>();
   for (const s of input) {
     if (s.kind === "line") addLine(lineGroups, s, tol);
-    else if (s.kind === "arc") arcGroups.add(Math.round(s.c[0] / tol), Math.round(s.c[1] / tol), Math.round(s.r / tol), s);
+    else if (s.kind === "arc") arcGroups.add(Math.round(s.cx / tol), Math.round(s.cy / tol), Math.round(s.r / tol), s);
     else {
       const a = segmentStart(s);
       const b = segmentEnd(s);
@@ -157,7 +157,7 @@ function dedupeLines(group: Extract<Segment, { kind: "line" }>[], tol: number, r
 
 function dedupeArcs(group: Extract<Segment, { kind: "arc" }>[], tol: number, result: DedupeResult): void {
   const twoPi = 2 * Math.PI;
-  const { c, r } = group[0];
+  const { cx, cy, r } = group[0];
   const angTol = tol / r;
   // Angles as CCW intervals in [0, 2π]; an arc across 0 becomes two intervals.
   const items: Interval<number>[] = [];
@@ -170,6 +170,6 @@ function dedupeArcs(group: Extract<Segment, { kind: "arc" }>[], tol: number, res
     else if (hi <= twoPi) items.push({ lo, hi, loPoint: lo, hiPoint: hi, layer: s.layer });
     else items.push({ lo, hi: twoPi, loPoint: lo, hiPoint: twoPi, layer: s.layer }, { lo: 0, hi: hi - twoPi, loPoint: 0, hiPoint: hi - twoPi, layer: s.layer });
   }
-  const split = splitOverlaps(items, angTol, result, r, (lo, hi, _a, _b, layer) => result.segments.push({ kind: "arc", c, r, a0: lo, sweep: hi - lo, layer }));
+  const split = splitOverlaps(items, angTol, result, r, (lo, hi, _a, _b, layer) => result.segments.push({ kind: "arc", cx, cy, r, a0: lo, sweep: hi - lo, layer }));
   if (!split) result.segments.push(...group);
 }

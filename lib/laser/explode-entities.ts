@@ -52,7 +52,7 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
     out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
   };
 
-  const walk = (entities: DrawingEntity[], m: Affine, parentLayer: string | null, depth: number): void => {
+  const walk = (entities: Iterable<DrawingEntity>, m: Affine, parentLayer: string | null, depth: number): void => {
     for (const e of entities) {
       if (e.type === "ignored") {
         ignore(e.reason);
@@ -82,12 +82,13 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
 }
 
 function checkRange(s: Segment): void {
-  const p = s.kind === "line" ? s.a : s.kind === "arc" ? s.c : s.points[0];
-  const q = s.kind === "line" ? s.b : p;
-  const r = s.kind === "arc" ? s.r : 0;
-  if (!(Math.abs(p[0]) + r < MAX_COORDINATE_MM && Math.abs(p[1]) + r < MAX_COORDINATE_MM && Math.abs(q[0]) < MAX_COORDINATE_MM && Math.abs(q[1]) < MAX_COORDINATE_MM)) {
-    throw new AppError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
-  }
+  const inRange = s.kind === "arc" ? within(s.cx, s.cy, s.r) : s.kind === "line" ? within(s.a[0], s.a[1], 0) && within(s.b[0], s.b[1], 0) : within(s.points[0][0], s.points[0][1], 0);
+  if (!inRange) throw new AppError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
+}
+
+/** False for NaN too. */
+function within(x: number, y: number, r: number): boolean {
+  return Math.abs(x) + r < MAX_COORDINATE_MM && Math.abs(y) + r < MAX_COORDINATE_MM;
 }
 
 /** Block → WCS for each cell of a (possibly arrayed) INSERT. */
@@ -124,7 +125,7 @@ function emitEntity(e: DrawingEntity, m: Affine, layer: string, out: Segment[]):
       if (!(e.radius > 0)) return;
       const f = withOcs(m, e.extrusion);
       const sweep = e.full ? 2 * Math.PI : ccwSweep(e.start, e.end);
-      pushEllipticArc(f, e.center, [e.radius, 0, 0], [0, e.radius, 0], e.full ? 0 : e.start, sweep, layer, out);
+      pushCircularArc(f, e.center[0], e.center[1], e.center[2], e.radius, e.full ? 0 : e.start, sweep, layer, out);
       return;
     }
     case "ellipse": {
@@ -158,25 +159,49 @@ function pushLine(a: Point, b: Point, layer: string, out: Segment[]): void {
  * (non-uniform scale, tilted OCS) it becomes a measured curve.
  */
 function pushEllipticArc(f: Affine, center: Vec3, u3: Vec3, v3: Vec3, t0: number, sweep: number, layer: string, out: Segment[]): void {
-  // Plain numbers rather than Vec3/Point temporaries: a sheet can hold tens of thousands of holes.
-  const cx = f[0] * center[0] + f[1] * center[1] + f[2] * center[2] + f[3];
-  const cy = f[4] * center[0] + f[5] * center[1] + f[6] * center[2] + f[7];
-  const ux = f[0] * u3[0] + f[1] * u3[1] + f[2] * u3[2];
-  const uy = f[4] * u3[0] + f[5] * u3[1] + f[6] * u3[2];
-  const vx = f[0] * v3[0] + f[1] * v3[1] + f[2] * v3[2];
-  const vy = f[4] * v3[0] + f[5] * v3[1] + f[6] * v3[2];
-  const lu = Math.hypot(ux, uy);
-  const lv = Math.hypot(vx, vy);
+  pushPlaneArc(
+    f[0] * center[0] + f[1] * center[1] + f[2] * center[2] + f[3],
+    f[4] * center[0] + f[5] * center[1] + f[6] * center[2] + f[7],
+    f[0] * u3[0] + f[1] * u3[1] + f[2] * u3[2],
+    f[4] * u3[0] + f[5] * u3[1] + f[6] * u3[2],
+    f[0] * v3[0] + f[1] * v3[1] + f[2] * v3[2],
+    f[4] * v3[0] + f[5] * v3[1] + f[6] * v3[2],
+    t0,
+    sweep,
+    layer,
+    out,
+  );
+}
+
+/**
+ * pushEllipticArc for u = (r, 0, 0), v = (0, r, 0), from plain numbers: a sheet can hold
+ * tens of thousands of holes, and this skips two temporary vectors and most of the products.
+ */
+function pushCircularArc(f: Affine, cx: number, cy: number, cz: number, r: number, t0: number, sweep: number, layer: string, out: Segment[]): void {
+  pushPlaneArc(f[0] * cx + f[1] * cy + f[2] * cz + f[3], f[4] * cx + f[5] * cy + f[6] * cz + f[7], f[0] * r, f[4] * r, f[1] * r, f[5] * r, t0, sweep, layer, out);
+}
+
+/** The arc or curve c + u·cos t + v·sin t, all in the drawing plane (mm). */
+function pushPlaneArc(cx: number, cy: number, ux: number, uy: number, vx: number, vy: number, t0: number, sweep: number, layer: string, out: Segment[]): void {
+  const lu = length2(ux, uy);
+  const lv = length2(vx, vy);
   const scale = Math.max(lu, lv);
   if (scale === 0) return;
   if (Math.abs(lu - lv) <= 1e-9 * scale && Math.abs(ux * vx + uy * vy) <= 1e-9 * scale * scale) {
     const dir = ux * vy - uy * vx >= 0 ? 1 : -1;
-    out.push({ kind: "arc", c: [cx, cy], r: lu, a0: Math.atan2(uy, ux) + dir * t0, sweep: dir * sweep, layer });
+    out.push({ kind: "arc", cx, cy, r: lu, a0: Math.atan2(uy, ux) + dir * t0, sweep: dir * sweep, layer });
     return;
   }
   const breaks = [0, 1, 2, 3, 4].map((k) => t0 + (sweep * k) / 4);
   const curve = flattenCurve((t) => [cx + ux * Math.cos(t) + vx * Math.sin(t), cy + uy * Math.cos(t) + vy * Math.sin(t)], breaks);
   out.push({ kind: "curve", ...curve, layer });
+}
+
+/** Math.hypot, without its cost when the vector lies on an axis (the usual unrotated arc): then it is exactly |x| or |y|. */
+function length2(x: number, y: number): number {
+  if (y === 0) return Math.abs(x);
+  if (x === 0) return Math.abs(y);
+  return Math.hypot(x, y);
 }
 
 function emitPolyline(e: Extract<DrawingEntity, { type: "polyline" }>, m: Affine, layer: string, out: Segment[]): void {
@@ -199,7 +224,7 @@ function emitPolyline(e: Extract<DrawingEntity, { type: "polyline" }>, m: Affine
     const cx = (p.x + q.x) / 2 - (dy / d) * h;
     const cy = (p.y + q.y) / 2 + (dx / d) * h;
     const r = Math.hypot(p.x - cx, p.y - cy);
-    pushEllipticArc(f, [cx, cy, p.z], [r, 0, 0], [0, r, 0], Math.atan2(p.y - cy, p.x - cx), theta, layer, out);
+    pushCircularArc(f, cx, cy, p.z, r, Math.atan2(p.y - cy, p.x - cx), theta, layer, out);
   }
 }
 

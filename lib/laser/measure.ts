@@ -2,7 +2,7 @@ import { AppError } from "@/lib/api/app-error";
 import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
-import { addPoint, emptyBBox, extendBBox, flattenSegment, roundCoordinate, roundPoint, segmentDoubleArea, segmentLength } from "./geometry/segments";
+import { addPoint, emptyBBox, extendBBox, flattenSegment, roundCoordinate, roundDisplay, roundPoint, segmentDoubleArea, segmentLength } from "./geometry/segments";
 import { type ArcSegment, CircleContour, CircleRings, isFullCircle, isolatedCircles } from "./circle-contours";
 import { dedupeSegments } from "./dedupe-segments";
 import { chainContours, type Contour, type Trail } from "./chain-contours";
@@ -30,8 +30,8 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   for (const s of segments) {
     cutLength += segmentLength(s);
     if (isFullCircle(s)) {
-      addPoint(bbox, s.c[0] - s.r, s.c[1] - s.r);
-      addPoint(bbox, s.c[0] + s.r, s.c[1] + s.r);
+      addPoint(bbox, s.cx - s.r, s.cy - s.r);
+      addPoint(bbox, s.cx + s.r, s.cy + s.r);
     } else extendBBox(bbox, s);
   }
   const sizeX = bbox.maxX - bbox.minX;
@@ -56,13 +56,13 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   const boxes = new Float64Array(4 * count);
   const probes = new Float64Array(2 * count);
   circles.forEach((s, k) => {
-    boxes[4 * k] = s.c[0] - s.r;
-    boxes[4 * k + 1] = s.c[1] - s.r;
-    boxes[4 * k + 2] = s.c[0] + s.r;
-    boxes[4 * k + 3] = s.c[1] + s.r;
+    boxes[4 * k] = s.cx - s.r;
+    boxes[4 * k + 1] = s.cy - s.r;
+    boxes[4 * k + 2] = s.cx + s.r;
+    boxes[4 * k + 3] = s.cy + s.r;
     // The first display point, as for every other contour.
-    probes[2 * k] = roundCoordinate(s.c[0] + s.r * Math.cos(s.a0));
-    probes[2 * k + 1] = roundCoordinate(s.c[1] + s.r * Math.sin(s.a0));
+    probes[2 * k] = roundCoordinate(s.cx + s.r * Math.cos(s.a0));
+    probes[2 * k + 1] = roundCoordinate(s.cy + s.r * Math.sin(s.a0));
   });
   closed.forEach((c, j) => {
     const k = circles.length + j;
@@ -113,7 +113,7 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     }
     const c = chained[j++];
     for (const t of c.trails) {
-      contours.push({ points: t.points, closed: c.closed, role: c.role, length_mm: t.length, layer: c.segments[t.trail.steps[0].segment].layer });
+      contours.push({ points: displayPoints(t.points, c.closed), closed: c.closed, role: c.role, length_mm: t.length, layer: c.segments[t.trail.steps[0].segment].layer });
     }
   }
   const pierces = circles.length + chained.length;
@@ -152,7 +152,8 @@ interface ChainedShape {
 
 /** Everything but lone circles goes through endpoint chaining; trails are flattened up front. */
 function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitta: number): ChainedShape[] {
-  const index = all.map((_, k) => k).filter((k) => !isolated[k]);
+  const index: number[] = [];
+  for (let k = 0; k < all.length; k++) if (!isolated[k]) index.push(k);
   const segments = index.map((k) => all[k]);
   return chainContours(segments, tol).map((c) => {
     const trails = c.trails.map((t) => ({ trail: t, points: trailPoints(t, segments, sagitta), length: trailLength(t, segments) }));
@@ -190,6 +191,13 @@ function trailPoints(trail: Trail, segments: Segment[], sagitta: number): Point[
       out.push(roundPoint(p[0], p[1]));
     }
   }
+  return out;
+}
+
+/** A trail's points as LaserContour.points: flat, rounded to 1 µm, a closed loop's end (its start) left out. */
+function displayPoints(points: Point[], closed: boolean): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < points.length - (closed ? 1 : 0); k++) out.push(roundDisplay(points[k][0]), roundDisplay(points[k][1]));
   return out;
 }
 

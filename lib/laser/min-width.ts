@@ -34,7 +34,7 @@ function support(segments: Segment[], n: Point): number {
     const b = segmentEnd(s);
     max = Math.max(max, a[0] * n[0] + a[1] * n[1], b[0] * n[0] + b[1] * n[1]);
     if (s.kind === "arc" && angleInSweep(Math.atan2(n[1], n[0]), s.a0, s.sweep)) {
-      max = Math.max(max, s.c[0] * n[0] + s.c[1] * n[1] + s.r);
+      max = Math.max(max, s.cx * n[0] + s.cy * n[1] + s.r);
     }
   }
   return max;

@@ -18,6 +18,7 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
   const scan = scanLines(bytes);
   const end = scan.end;
   const model: DrawingModel = { insunits: null, measurement: null, entities: [], blocks: new Map() };
+  const modelSpace: [number, number][] = [];
   let section: string | null = null;
   let i = 0;
   while (i < end) {
@@ -39,11 +40,15 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
       i++;
       continue;
     }
-    if (section === "ENTITIES") i = readEntities(scan, i, model.entities, true);
-    else if (section === "BLOCKS" && value === "BLOCK") i = readBlock(scan, i, model.blocks);
+    if (section === "ENTITIES") {
+      const stop = entitiesEnd(scan, i);
+      modelSpace.push([i, stop]);
+      i = Math.max(stop, i + 1);
+    } else if (section === "BLOCKS" && value === "BLOCK") i = readBlock(scan, i, model.blocks);
     else i++;
   }
   if (section) throw truncated(`the ${section} section is not closed`);
+  model.entities = convertEntities(scan, modelSpace, true);
   return model;
 }
 
@@ -133,32 +138,49 @@ function readRecord(scan: DxfScan, i: number): DxfRecord {
   return { type: pairValue(scan, i), scan, start: i + 1, end: j };
 }
 
-/**
- * Reads entities until ENDSEC/ENDBLK. POLYLINE+VERTEX…SEQEND and INSERT+ATTRIB…SEQEND
- * are sequences in DXF; they are folded here so that entity conversion sees whole objects.
- */
-function readEntities(scan: DxfScan, i: number, out: DrawingEntity[], modelSpace: boolean): number {
-  let polyline: DxfRecord | null = null;
-  let vertices: DxfRecord[] = [];
-  while (i < scan.end) {
-    const record = readRecord(scan, i);
-    const type = record.type;
-    if (type === "ENDSEC" || type === "ENDBLK" || type === "EOF") break;
-    i = record.end;
-    if (type === "VERTEX" && polyline) {
-      vertices.push(record);
-      continue;
-    }
-    if (polyline) {
-      out.push(convertDxfRecord(polyline, modelSpace, vertices));
-      polyline = null;
-      vertices = [];
-    }
-    if (type === "POLYLINE") polyline = record;
-    else if (type !== "SEQEND") out.push(convertDxfRecord(record, modelSpace, []));
+/** Index of the record that ends an entity list at pair i (ENDSEC, ENDBLK or EOF), or the end of the file. */
+function entitiesEnd(scan: DxfScan, i: number): number {
+  for (; i < scan.end; i++) {
+    if (scan.codes[i] !== 0) continue;
+    // A type starting with a capital other than E (CIRCLE, LINE…) is no terminator: no need to decode it.
+    const first = scan.bytes[scan.starts[2 * i + 1]];
+    if (first >= 65 && first <= 90 && first !== 69) continue;
+    const type = pairValue(scan, i);
+    if (type === "ENDSEC" || type === "ENDBLK" || type === "EOF") return i;
   }
-  if (polyline) out.push(convertDxfRecord(polyline, modelSpace, vertices));
   return i;
+}
+
+/**
+ * Converts the entity records in the pair ranges, one at a time as they are asked for:
+ * model space is walked once, so each entity object dies young (cheap to collect)
+ * instead of all of them surviving until the walk — on a sheet of 50,000 holes that
+ * was most of the garbage collector's work. POLYLINE+VERTEX…SEQEND and
+ * INSERT+ATTRIB…SEQEND are sequences in DXF; they are folded here so that entity
+ * conversion sees whole objects.
+ */
+function* convertEntities(scan: DxfScan, ranges: [number, number][], modelSpace: boolean): Generator<DrawingEntity> {
+  for (const [from, to] of ranges) {
+    let polyline: DxfRecord | null = null;
+    let vertices: DxfRecord[] = [];
+    for (let i = from; i < to; ) {
+      const record = readRecord(scan, i);
+      const type = record.type;
+      i = record.end;
+      if (type === "VERTEX" && polyline) {
+        vertices.push(record);
+        continue;
+      }
+      if (polyline) {
+        yield convertDxfRecord(polyline, modelSpace, vertices);
+        polyline = null;
+        vertices = [];
+      }
+      if (type === "POLYLINE") polyline = record;
+      else if (type !== "SEQEND") yield convertDxfRecord(record, modelSpace, []);
+    }
+    if (polyline) yield convertDxfRecord(polyline, modelSpace, vertices);
+  }
 }
 
 function readBlock(scan: DxfScan, i: number, blocks: Map<string, DrawingBlock>): number {
@@ -170,9 +192,9 @@ function readBlock(scan: DxfScan, i: number, blocks: Map<string, DrawingBlock>):
     if (code === 2) name = pairValue(scan, j);
     else if (code >= 10 && code <= 30 && code % 10 === 0) base[code / 10 - 1] = +pairValue(scan, j);
   }
-  const entities: DrawingEntity[] = [];
-  const next = readEntities(scan, header.end, entities, false);
-  blocks.set(name.toUpperCase(), { base, entities });
+  const next = entitiesEnd(scan, header.end);
+  // Kept as a list: a block is walked once per INSERT.
+  blocks.set(name.toUpperCase(), { base, entities: [...convertEntities(scan, [[header.end, next]], false)] });
   // Skip the ENDBLK record itself.
   return next < scan.end ? readRecord(scan, next).end : next;
 }

@@ -34,8 +34,11 @@ export interface LaserGeometry {
 }
 
 export interface LaserContour {
-  /** Polyline in mm; arcs and curves flattened for display only (lengths are exact). A lone circle's is built on each read. */
-  points: [number, number][];
+  /**
+   * Polyline for display, flat: x0, y0, x1, y1, … in mm, rounded to 1 µm. A closed contour does not
+   * repeat its first point. Arcs and curves are flattened (lengths are exact). A lone circle's is built on each read.
+   */
+  points: number[];
   closed: boolean;
   role: "outer" | "hole" | "open";
   length_mm: number;
@@ -106,6 +109,7 @@ export interface DrawingModel {
   insunits: number | null;
   /** $MEASUREMENT: 0 imperial, 1 metric, null when absent. */
   measurement: number | null;
-  entities: DrawingEntity[];
+  /** Model space, walked once: the DXF reader converts each entity only when it is reached. */
+  entities: Iterable<DrawingEntity>;
   blocks: Map<string, DrawingBlock>;
 }

@@ -14,7 +14,7 @@ export interface ExtractInput {
   tags: string[];
   analysis: { kind: "mesh" | "laser"; format: string; geometry: Record<string, unknown>; components?: unknown[] };
   /** Laser contours (not stored with the version; present when the drawing was read again). */
-  contours?: { points: [number, number][]; role: "outer" | "hole" | "open"; length_mm: number; layer?: string }[];
+  contours?: { points: number[]; role: "outer" | "hole" | "open"; length_mm: number; layer?: string }[];
   /** Contour facts from an earlier full analysis of the same version, used when `contours` is absent. */
   sheetFacts?: { diameters_mm: number[]; components: ComponentMetadata[] };
   texts: SourceText[];

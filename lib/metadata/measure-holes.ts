@@ -1,7 +1,8 @@
 import type { ComponentMetadata } from "./types";
 
 interface Contour {
-  points: [number, number][];
+  /** x0, y0, x1, y1, … (LaserContour.points); a closed contour does not repeat its first point. */
+  points: number[];
   role: "outer" | "hole" | "open";
   length_mm: number;
   layer?: string;
@@ -9,12 +10,11 @@ interface Contour {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function shoelace(points: [number, number][]): number {
+function shoelace(p: number[]): number {
   let sum = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x1, y1] = points[i];
-    const [x2, y2] = points[(i + 1) % points.length];
-    sum += x1 * y2 - x2 * y1;
+  for (let i = 0; i < p.length; i += 2) {
+    const j = (i + 2) % p.length;
+    sum += p[i] * p[j + 1] - p[j] * p[i + 1];
   }
   return Math.abs(sum) / 2;
 }
@@ -22,7 +22,7 @@ function shoelace(points: [number, number][]): number {
 /** A hole is round when its isoperimetric ratio 4πA/P² is near 1; its diameter is then P/π (P exact, A from the flattened outline). */
 export function holeDiameter(contour: Contour): number | null {
   const p = contour.length_mm;
-  if (p <= 0 || contour.points.length < 8) return null;
+  if (p <= 0 || contour.points.length < 16) return null;
   return (4 * Math.PI * shoelace(contour.points)) / (p * p) >= 0.97 ? round1(p / Math.PI) : null;
 }
 
@@ -34,9 +34,9 @@ export function holeDiameters(contours: Contour[]): number[] {
     .sort((a, b) => a - b);
 }
 
-function bboxOf(points: [number, number][]) {
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
+function bboxOf(points: number[]) {
+  const xs = points.filter((_, k) => k % 2 === 0);
+  const ys = points.filter((_, k) => k % 2 === 1);
   return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
 }
 
@@ -46,7 +46,7 @@ export function sheetComponents(contours: Contour[]): ComponentMetadata[] {
   const holes = contours.filter((c) => c.role === "hole" && c.points.length > 0);
   return outers.map((outer, i) => {
     const b = bboxOf(outer.points);
-    const inside = holes.filter(({ points: [[x, y]] }) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY);
+    const inside = holes.filter(({ points: [x, y] }) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY);
     return {
       name: outer.layer && outer.layer !== "0" && outers.length > 1 ? `${outer.layer} ${i + 1}` : `Part ${i + 1}`,
       bbox_mm: { x: round1(b.maxX - b.minX), y: round1(b.maxY - b.minY) },

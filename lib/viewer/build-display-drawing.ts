@@ -6,7 +6,7 @@ export interface DisplayContour {
   layer: string;
   /** On a layer that is not cut by default (dimensions, text, bend lines…): shown only when toggled on. */
   ignored: boolean;
-  /** x0, y0, x1, y1, … in mm, rounded to 1 µm. */
+  /** x0, y0, x1, y1, … in mm, rounded to 1 µm, as the analysis gives them (a closed contour does not repeat its first point). */
   points: number[];
 }
 
@@ -29,13 +29,12 @@ export async function buildDisplayDrawing(bytes: Uint8Array, filename: string): 
   const out = contours.map((contour): DisplayContour => {
     const layer = contour.layer ?? "0";
     layers.add(layer);
-    const points: number[] = [];
-    for (const [x, y] of contour.points) {
-      points.push(Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000);
-      min[0] = Math.min(min[0], x);
-      min[1] = Math.min(min[1], y);
-      max[0] = Math.max(max[0], x);
-      max[1] = Math.max(max[1], y);
+    const points = contour.points;
+    for (let k = 0; k < points.length; k += 2) {
+      min[0] = Math.min(min[0], points[k]);
+      min[1] = Math.min(min[1], points[k + 1]);
+      max[0] = Math.max(max[0], points[k]);
+      max[1] = Math.max(max[1], points[k + 1]);
     }
     return { role: contour.role, closed: contour.closed, layer, ignored: isIgnoredLayer(layer), points };
   });

@@ -4,12 +4,19 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { analyzeFile, type FileAnalysis } from "@/lib/analyze/analyze-file";
 import { PARALLEL_STL_MIN_BYTES } from "@/lib/geometry/parallel-stl";
-import { printResult, UsageError } from "../output";
+import { writeDrawingJson } from "../drawing-json";
+import { printResult, toStdout, UsageError } from "../output";
 
 export async function runAnalyze(args: string[], flags: { json: boolean }): Promise<void> {
   const file = args[0];
   if (!file) throw new UsageError("usage: bengkel analyze FILE [--json]");
   const result = (await analyzeLargeStl(file)) ?? (await analyzeWholeFile(file));
+  if (flags.json && result.kind === "laser") {
+    // A sheet's contours are most of the output: written straight to stdout, not built as one string.
+    writeDrawingJson(result, toStdout);
+    process.stdout.write("\n");
+    return;
+  }
   printResult(result, flags.json, () =>
     Object.entries(result.geometry)
       .filter(([, v]) => typeof v !== "object" || v === null)

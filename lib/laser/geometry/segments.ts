@@ -4,8 +4,8 @@ export type Point = [number, number];
 
 export type Segment =
   | { kind: "line"; a: Point; b: Point; layer: string }
-  /** Circular arc: angle a0, signed sweep (CCW > 0), |sweep| ≤ 2π. */
-  | { kind: "arc"; c: Point; r: number; a0: number; sweep: number; layer: string }
+  /** Circular arc: centre (cx, cy), angle a0, signed sweep (CCW > 0), |sweep| ≤ 2π. The centre is two fields, not a Point: one object less per hole on a sheet. */
+  | { kind: "arc"; cx: number; cy: number; r: number; a0: number; sweep: number; layer: string }
   /** Ellipse, spline, or non-uniformly scaled arc: display polyline, length and extent measured finely. */
   | { kind: "curve"; points: Point[]; length: number; box: BBox; twiceArea: number; layer: string };
 
@@ -20,19 +20,19 @@ export function emptyBBox(): BBox {
   return { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
 }
 
-function arcPoint(c: Point, r: number, a: number): Point {
-  return [c[0] + r * Math.cos(a), c[1] + r * Math.sin(a)];
+function arcPoint(cx: number, cy: number, r: number, a: number): Point {
+  return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
 }
 
 export function segmentStart(s: Segment): Point {
   if (s.kind === "line") return s.a;
-  if (s.kind === "arc") return arcPoint(s.c, s.r, s.a0);
+  if (s.kind === "arc") return arcPoint(s.cx, s.cy, s.r, s.a0);
   return s.points[0];
 }
 
 export function segmentEnd(s: Segment): Point {
   if (s.kind === "line") return s.b;
-  if (s.kind === "arc") return arcPoint(s.c, s.r, s.a0 + s.sweep);
+  if (s.kind === "arc") return arcPoint(s.cx, s.cy, s.r, s.a0 + s.sweep);
   return s.points[s.points.length - 1];
 }
 
@@ -65,7 +65,7 @@ export function extendBBox(b: BBox, s: Segment): void {
     const lo = Math.min(s.a0, s.a0 + s.sweep);
     const hi = Math.max(s.a0, s.a0 + s.sweep);
     for (let k = Math.ceil(lo / (Math.PI / 2)); k * (Math.PI / 2) <= hi; k++) {
-      const p = arcPoint(s.c, s.r, k * (Math.PI / 2));
+      const p = arcPoint(s.cx, s.cy, s.r, k * (Math.PI / 2));
       addPoint(b, p[0], p[1]);
     }
   }
@@ -77,7 +77,7 @@ export function flattenSegment(s: Segment, sagitta: number): Point[] {
   if (s.kind === "curve") return s.points;
   const n = arcSteps(s.r, s.sweep, sagitta);
   const pts: Point[] = [];
-  for (let k = 0; k <= n; k++) pts.push(arcPoint(s.c, s.r, s.a0 + (s.sweep * k) / n));
+  for (let k = 0; k <= n; k++) pts.push(arcPoint(s.cx, s.cy, s.r, s.a0 + (s.sweep * k) / n));
   return pts;
 }
 
@@ -94,6 +94,11 @@ export function roundPoint(x: number, y: number): Point {
 
 export function roundCoordinate(v: number): number {
   return Math.round(v * 1e4) / 1e4;
+}
+
+/** Output coordinates are rounded to 1 µm: far below what a viewer shows, and short to print. */
+export function roundDisplay(v: number): number {
+  return Math.round(v * 1000) / 1000;
 }
 
 /** Twice the signed area swept from the origin, exact for arcs (chord + circular segment). */
