@@ -1,31 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { readFixture, signIn } from "./fixture";
+import { expect, test } from "@playwright/test";
+import { boxStl as boxStlText } from "../test/helpers/cad-text";
+import { openProWorkspaceInEnglish } from "./fixture";
 
-/** An ASCII STL box with outward-facing triangles: volume = x·y·z mm³. */
-function boxStl(x: number, y: number, z: number): Buffer {
-  const v = (i: number, j: number, k: number) => [i * x, j * y, k * z];
-  const quads = [
-    [v(0, 0, 0), v(0, 1, 0), v(1, 1, 0), v(1, 0, 0)], // bottom
-    [v(0, 0, 1), v(1, 0, 1), v(1, 1, 1), v(0, 1, 1)], // top
-    [v(0, 0, 0), v(1, 0, 0), v(1, 0, 1), v(0, 0, 1)], // front
-    [v(0, 1, 0), v(0, 1, 1), v(1, 1, 1), v(1, 1, 0)], // back
-    [v(0, 0, 0), v(0, 0, 1), v(0, 1, 1), v(0, 1, 0)], // left
-    [v(1, 0, 0), v(1, 1, 0), v(1, 1, 1), v(1, 0, 1)], // right
-  ];
-  const facet = (a: number[], b: number[], c: number[]) =>
-    `facet normal 0 0 0\n outer loop\n${[a, b, c].map((p) => `  vertex ${p.join(" ")}`).join("\n")}\n endloop\nendfacet`;
-  const body = quads.flatMap(([a, b, c, d]) => [facet(a, b, c), facet(a, c, d)]).join("\n");
-  return Buffer.from(`solid box\n${body}\nendsolid box\n`);
-}
-
-async function openProWorkspaceInEnglish(page: Page) {
-  await signIn(page);
-  const switched = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith("/files"));
-  await page.getByLabel(/workspace|ruang kerja/i).selectOption(readFixture().pro);
-  await switched;
-  await page.getByRole("button", { name: "EN", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Files", exact: true })).toBeVisible();
-}
+/** An ASCII STL box with its corner at the origin: volume = x·y·z mm³. */
+const boxStl = (x: number, y: number, z: number) => Buffer.from(boxStlText(x, y, z));
 
 test("upload a box, quote it, upload a taller version, submit and approve", async ({ page }) => {
   await openProWorkspaceInEnglish(page);

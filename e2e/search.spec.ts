@@ -1,31 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createKey, readFixture, signIn } from "./fixture";
+import { boxStl, plateDxf } from "../test/helpers/cad-text";
+import { createKey, openProWorkspaceInEnglish, readFixture } from "./fixture";
 
-/** A 120 × 80 mm plate with two Ø10 holes; the words that make it a steel bracket are in its name (Indonesian). */
-const PLATE_DXF = [
-  "0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES",
-  "0", "LWPOLYLINE", "8", "0", "90", "4", "70", "1", "10", "0", "20", "0", "10", "120", "20", "0", "10", "120", "20", "80", "10", "0", "20", "80",
-  "0", "CIRCLE", "8", "0", "10", "30", "20", "40", "40", "5",
-  "0", "CIRCLE", "8", "0", "10", "90", "20", "40", "40", "5",
-  "0", "ENDSEC", "0", "EOF", "",
-].join("\n");
-
-/** A 20 mm ASCII STL cube. */
-function cubeStl(): Buffer {
-  const s = 20;
-  const v = (i: number, j: number, k: number) => [i * s, j * s, k * s];
-  const quads = [
-    [v(0, 0, 0), v(0, 1, 0), v(1, 1, 0), v(1, 0, 0)],
-    [v(0, 0, 1), v(1, 0, 1), v(1, 1, 1), v(0, 1, 1)],
-    [v(0, 0, 0), v(1, 0, 0), v(1, 0, 1), v(0, 0, 1)],
-    [v(0, 1, 0), v(0, 1, 1), v(1, 1, 1), v(1, 1, 0)],
-    [v(0, 0, 0), v(0, 0, 1), v(0, 1, 1), v(0, 1, 0)],
-    [v(1, 0, 0), v(1, 1, 0), v(1, 1, 1), v(1, 0, 1)],
-  ];
-  const facet = (a: number[], b: number[], c: number[]) =>
-    `facet normal 0 0 0\n outer loop\n${[a, b, c].map((p) => `  vertex ${p.join(" ")}`).join("\n")}\n endloop\nendfacet`;
-  return Buffer.from(`solid cube\n${quads.flatMap(([a, b, c, d]) => [facet(a, b, c), facet(a, c, d)]).join("\n")}\nendsolid cube\n`);
-}
 
 async function upload(request: APIRequestContext, key: string, name: string, buffer: Buffer): Promise<void> {
   const res = await request.post("/v1/files", {
@@ -37,15 +13,11 @@ async function upload(request: APIRequestContext, key: string, name: string, buf
 
 test("search in English finds an Indonesian-named file; Analyze shows its metadata in both languages", async ({ page, request }) => {
   const key = createKey(readFixture().pro);
-  await upload(request, key, "braket-baja.dxf", Buffer.from(PLATE_DXF));
-  await upload(request, key, "gear-petg.stl", cubeStl());
+  // A 120 × 80 mm plate with two Ø10 holes; the words that make it a steel bracket are in its name (Indonesian).
+  await upload(request, key, "braket-baja.dxf", Buffer.from(plateDxf(120, 80, [[30, 40], [90, 40]], 10)));
+  await upload(request, key, "gear-petg.stl", Buffer.from(boxStl(20, 20, 20)));
 
-  await signIn(page);
-  const switched = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith("/files"));
-  await page.getByLabel(/workspace|ruang kerja/i).selectOption(readFixture().pro);
-  await switched;
-  await page.getByRole("button", { name: "EN", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Files", exact: true })).toBeVisible();
+  await openProWorkspaceInEnglish(page);
 
   await page.getByRole("searchbox", { name: "Search files" }).fill("steel bracket");
   const results = page.getByTestId("search-results");

@@ -1,19 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { boxStl } from "../test/helpers/cad-text";
 import { createKey, readFixture, signIn } from "./fixture";
 
-const CUBE_STL = `solid c
-${[
-  [[0, 0, 0], [0, 10, 0], [10, 10, 0]], [[0, 0, 0], [10, 10, 0], [10, 0, 0]],
-  [[0, 0, 10], [10, 0, 10], [10, 10, 10]], [[0, 0, 10], [10, 10, 10], [0, 10, 10]],
-  [[0, 0, 0], [10, 0, 0], [10, 0, 10]], [[0, 0, 0], [10, 0, 10], [0, 0, 10]],
-  [[0, 10, 0], [0, 10, 10], [10, 10, 10]], [[0, 10, 0], [10, 10, 10], [10, 10, 0]],
-  [[0, 0, 0], [0, 0, 10], [0, 10, 10]], [[0, 0, 0], [0, 10, 10], [0, 10, 0]],
-  [[10, 0, 0], [10, 10, 0], [10, 10, 10]], [[10, 0, 0], [10, 10, 10], [10, 0, 10]],
-]
-  .map((t) => `facet normal 0 0 0\nouter loop\n${t.map((v) => `vertex ${v.join(" ")}`).join("\n")}\nendloop\nendfacet`)
-  .join("\n")}
-endsolid c
-`;
+const CUBE_STL = boxStl(10, 10, 10);
 
 test("the file page shows the viewer; Share / Embed makes a working link that can be revoked", async ({ page, request }) => {
   const key = createKey(readFixture().free);

@@ -3,20 +3,13 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { plateDxf } from "../test/helpers/cad-text";
 import { createKey, openServerDb, readFixture } from "./fixture";
 
 const CORPUS = path.resolve("..", "shared", "corpus");
 
-
-/** A w×h plate with two holes and a dimension line on a DIM layer. */
-const PLATE_DXF = [
-  "0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES",
-  "0", "LWPOLYLINE", "8", "0", "90", "4", "70", "1", "10", "0", "20", "0", "10", "120", "20", "0", "10", "120", "20", "80", "10", "0", "20", "80",
-  "0", "CIRCLE", "8", "0", "10", "30", "20", "40", "40", "10",
-  "0", "CIRCLE", "8", "0", "10", "90", "20", "40", "40", "10",
-  "0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10",
-  "0", "ENDSEC", "0", "EOF", "",
-].join("\n");
+/** A 120 × 80 mm plate with two Ø20 holes and a dimension line on a DIM layer. */
+const PLATE_DXF = plateDxf(120, 80, [[30, 40], [90, 40]], 20, ["0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10"]);
 
 let host: http.Server;
 let hostOrigin: string;

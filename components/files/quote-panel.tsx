@@ -1,53 +1,39 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useDebouncedJson } from "@/components/dashboard/use-debounced-json";
 import type { DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang } from "@/lib/i18n/messages";
 import { LaserQuoteTable, PrintQuoteTable, type QuoteLabels } from "./quote-tables";
 
 /** The server renders the 20 % quote; moving the slider re-quotes through the dashboard endpoint. */
 export function QuotePanel(props: { fileId: string; initial: DashboardQuote; labels: QuoteLabels; lang: Lang }) {
-  const [data, setData] = useState(props.initial);
   const [infill, setInfill] = useState(20);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const first = useRef(true);
+  // Until the slider moves, the server's quote stands: nothing to fetch.
+  const [moved, setMoved] = useState(false);
   const { labels, lang } = props;
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const controller = new AbortController();
-    // Debounced so dragging the slider sends one request, not one per step.
-    const timer = setTimeout(async () => {
-      setPending(true);
-      try {
-        const res = await fetch(`/dashboard-api/files/${props.fileId}/quote?infill=${infill}`, { signal: controller.signal });
-        const body = await res.json();
-        if (body.success) {
-          setData(body.data);
-          setError(null);
-        } else setError(body.error?.message ?? res.statusText);
-      } catch (e) {
-        if ((e as Error).name !== "AbortError") setError((e as Error).message);
-      } finally {
-        if (!controller.signal.aborted) setPending(false);
-      }
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [infill, props.fileId]);
+  const requote = useDebouncedJson<DashboardQuote>(moved ? `/dashboard-api/files/${props.fileId}/quote?infill=${infill}` : null);
+  const data = requote.data ?? props.initial;
+  const { pending, error } = requote;
 
   return (
     <div className="space-y-3">
       {data.process === "print_3d" && (
         <div className="flex items-center gap-3 text-sm">
           <span aria-hidden>{labels.infill}</span>
-          <input type="range" aria-label={labels.infill} min={0} max={100} step={1} value={infill} onChange={(e) => setInfill(Number(e.currentTarget.value))} className="w-64" />
+          <input
+            type="range"
+            aria-label={labels.infill}
+            min={0}
+            max={100}
+            step={1}
+            value={infill}
+            onChange={(e) => {
+              setInfill(Number(e.currentTarget.value));
+              setMoved(true);
+            }}
+            className="w-64"
+          />
           <output className="w-10 tabular-nums" data-testid="infill-value">
             {infill}
           </output>

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useDebouncedJson } from "@/components/dashboard/use-debounced-json";
 import type { Lang } from "@/lib/i18n/messages";
 import { formatFixed } from "@/components/files/format";
 import { Highlighted } from "./highlighted";
@@ -9,7 +10,6 @@ import { InterpretationLine } from "./interpretation-line";
 import type { SearchInterpretation, SearchLabels, SearchResultRow } from "./search-types";
 
 interface Answer {
-  query: string;
   results: SearchResultRow[];
   interpretation: SearchInterpretation;
 }
@@ -17,35 +17,8 @@ interface Answer {
 /** Results as you type from /dashboard-api/search, in Indonesian or English. */
 export function SearchBox({ labels, lang }: { labels: SearchLabels; lang: Lang }) {
   const [query, setQuery] = useState("");
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const q = query.trim();
-
-  useEffect(() => {
-    if (!q) return;
-    const controller = new AbortController();
-    // Debounced so a typed word sends one request, not one per key.
-    const timer = setTimeout(async () => {
-      setPending(true);
-      try {
-        const res = await fetch(`/dashboard-api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal });
-        const body = await res.json();
-        if (body.success) {
-          setAnswer({ query: q, ...body.data });
-          setError(null);
-        } else setError(body.error?.message ?? res.statusText);
-      } catch (e) {
-        if ((e as Error).name !== "AbortError") setError((e as Error).message);
-      } finally {
-        if (!controller.signal.aborted) setPending(false);
-      }
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q]);
+  const { data: answer, pending, error } = useDebouncedJson<Answer>(q ? `/dashboard-api/search?q=${encodeURIComponent(q)}` : null);
 
   const shown = q && answer ? answer : null;
   const description = (h: SearchResultRow["highlights"]) => (lang === "id" ? (h.description_id ?? h.description_en) : (h.description_en ?? h.description_id));
