@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { defineOperation } from "@/lib/api/operation";
-import { FILE_STATUSES, WEBHOOK_DELIVERY_STATUSES } from "@/db/schema";
+import { WEBHOOK_DELIVERY_STATUSES } from "@/db/schema";
 import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_CATALOG, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { idParams, isoDate } from "./common";
+import { fileSchema } from "./files";
 
 const common = {
   tags: ["Webhooks"],
@@ -208,25 +209,10 @@ export const rotateWebhookSecret = defineOperation({
   errors: ["not_found"],
 });
 
-const webhookFile = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    format: z.string(),
-    kind: z.enum(["mesh", "laser"]),
-    status: z.enum(FILE_STATUSES),
-    tags: z.array(z.string()),
-    current_version_id: z.string(),
-    version_count: z.int(),
-    size_bytes: z.int(),
-    created_at: isoDate,
-    updated_at: isoDate,
-  })
-  .meta({ id: "WebhookFile" });
-
 const fileEventData = z
   .object({
-    file: webhookFile,
+    // The file as GET /v1/files/{id} returns it.
+    file: fileSchema,
     version: z
       .object({ id: z.string(), number: z.int(), sha256: z.string(), size_bytes: z.int(), format: z.string(), created_at: isoDate })
       .optional(),
