@@ -3,38 +3,13 @@
 // cached quote latency (p50/p99, concurrency 1), cached-quote throughput next to a trivial keyed
 // route at concurrency 20 (autocannon), and the uncached end-to-end time for a 1M-triangle STL.
 // Usage: node bench/quotes.mjs   (needs `npm run build`)
-import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { writeTorusStl } from "./generate-torus-stl.mjs";
+import { startBenchServer } from "./server.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3311);
-const BASE = `http://127.0.0.1:${PORT}`;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-bench-"));
-const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "bench.db")}`, DATA_DIR: dir, PORT: String(PORT), WEBHOOK_WORKER: "off" };
-const cli = (...args) => JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", ...args, "--json"], { env }).toString());
-
-const workspace = cli("workspace", "create", "--name", "Bench", "--plan", "team");
-const key = cli("keys", "create", "--workspace", workspace.id).secret;
-const auth = { authorization: `Bearer ${key}` };
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/login`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const { base: BASE, dir, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3311), plan: "team" });
 
 async function upload(bytes, name) {
   const form = new FormData();
@@ -66,7 +41,6 @@ function throughput(url, init) {
   );
 }
 
-await waitForServer();
 const box = fs.readFileSync(new URL("./fixtures/box-40x30x20.stl", import.meta.url));
 const boxId = await upload(box, "box.stl");
 await (await quote(boxId)).arrayBuffer(); // fill the cache
@@ -103,5 +77,4 @@ console.log(`| measure | result | target |
 | uncached 1M-triangle STL: upload + analysis (${(torus.length / 1048576).toFixed(1)} MiB) | ${ms(uploaded - started)} | |
 | uncached 1M-triangle STL: first quote after upload | ${ms(finished - uploaded)} | |
 | uncached 1M-triangle STL: end to end | ${ms(finished - started)} | ≤ 1.5 s |`);
-fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -4,45 +4,22 @@
 // Chromium next to Online3DViewer's engine (npm `online-3d-viewer`, served from node_modules by a local static
 // server) loading the raw STL in the same browser. Fresh browser context per run (no HTTP cache).
 // Usage: node bench/viewer.mjs [runs]   (needs `npm run build`)
-import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { writeTorusStl } from "./generate-torus-stl.mjs";
+import { startBenchServer } from "./server.mjs";
 
 const RUNS = Number(process.argv[2] ?? 5);
-const PORT = Number(process.env.BENCH_PORT ?? 3312);
-const BASE = `http://127.0.0.1:${PORT}`;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-bench-viewer-"));
-const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "bench.db")}`, DATA_DIR: dir, PORT: String(PORT), WEBHOOK_WORKER: "off" };
-const cli = (...args) => JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", ...args, "--json"], { env }).toString());
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-first-run"];
-
-const workspace = cli("workspace", "create", "--name", "Bench", "--plan", "pro");
-const key = cli("keys", "create", "--workspace", workspace.id).secret;
-const auth = { authorization: `Bearer ${key}` };
-
-const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+const { base: BASE, dir, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "pro" });
 let host;
-const stop = () => {
-  server.kill("SIGTERM");
+process.on("exit", () => {
+  stop();
   host?.close();
-};
-process.on("exit", stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/login`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+});
 
 const stlFile = path.join(dir, "torus.stl");
 const stlBytes = writeTorusStl(stlFile);
@@ -66,7 +43,6 @@ host = http.createServer((req, res) => {
 await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
 const O3DV_URL = `http://127.0.0.1:${host.address().port}/`;
 
-await waitForServer();
 const form = new FormData();
 form.append("file", new Blob([fs.readFileSync(stlFile)]), "torus.stl");
 const uploaded = await fetch(`${BASE}/v1/files`, { method: "POST", headers: auth, body: form });
