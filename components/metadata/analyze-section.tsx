@@ -2,6 +2,7 @@ import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { AnalyzePanel } from "./analyze-panel";
 import { metadataLabels } from "./metadata-labels";
+import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The file page's metadata panel: Analyze for editors on pro plans, the upgrade note on free, nothing for viewers (analysis writes the index). */
 export function AnalyzeSection(props: { fileId: string; plan: QuotePlan; editable: boolean; t: (key: MessageKey) => string; lang: Lang }) {
@@ -13,12 +14,7 @@ export function AnalyzeSection(props: { fileId: string; plan: QuotePlan; editabl
       {planAtLeast(props.plan, "pro") ? (
         <AnalyzePanel fileId={props.fileId} labels={metadataLabels(t)} lang={props.lang} />
       ) : (
-        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="metadata-upgrade">
-          {t("metadata.upgrade")}{" "}
-          <a href="/usage" className="underline">
-            {t("usage.price")}
-          </a>
-        </p>
+        <UpgradeNote message={t("metadata.upgrade")} linkLabel={t("usage.price")} testId="metadata-upgrade" />
       )}
     </section>
   );

@@ -1,18 +1,12 @@
 import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { SearchBox } from "./search-box";
+import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The files page's search box, or the upgrade note on the free plan (search is a pro feature, like quotes). */
 export function FilesSearch({ plan, t, lang }: { plan: QuotePlan; t: (key: MessageKey) => string; lang: Lang }) {
   if (!planAtLeast(plan, "pro")) {
-    return (
-      <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="search-upgrade">
-        {t("search.upgrade")}{" "}
-        <a href="/usage" className="underline">
-          {t("usage.price")}
-        </a>
-      </p>
-    );
+    return <UpgradeNote message={t("search.upgrade")} linkLabel={t("usage.price")} testId="search-upgrade" />;
   }
   const labels = {
     label: t("search.label"),

@@ -4,6 +4,7 @@ import { isAppError } from "@/lib/api/app-error";
 import { quoteForDashboard, type DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { QuotePanel } from "@/components/files/quote-panel";
+import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The quote panel, or why there is none: the free plan, or geometry the pricer refuses. */
 export function FileQuoteSection(props: {
@@ -31,12 +32,7 @@ export function FileQuoteSection(props: {
   const result = planAtLeast(props.workspace.plan, "pro") ? tryQuote(props) : null;
   const body =
     result === null ? (
-      <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-upgrade">
-        {t("quote.upgrade")}{" "}
-        <a href="/usage" className="underline">
-          {t("usage.price")}
-        </a>
-      </p>
+      <UpgradeNote message={t("quote.upgrade")} linkLabel={t("usage.price")} testId="quote-upgrade" />
     ) : "error" in result ? (
       <p role="alert" className="text-sm text-red-700">
         {result.error}
