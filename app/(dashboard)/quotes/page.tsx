@@ -7,6 +7,7 @@ import { isAppError } from "@/lib/api/app-error";
 import { formatIdr } from "@/lib/i18n/format";
 import type { Db } from "@/lib/db/client";
 import type { FileRow } from "@/lib/files/get-file";
+import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The same basis as a version diff's reference price: PLA at 20 % or 2 mm mild steel. */
 function referencePrice(db: Db, workspaceId: string, file: FileRow): number | null {
@@ -30,9 +31,7 @@ export default async function QuotesPage() {
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">{t("quotes.title")}</h1>
       {!pro ? (
-        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-upgrade">
-          {t("quote.upgrade")}
-        </p>
+        <UpgradeNote message={t("quote.upgrade")} linkLabel={t("usage.price")} testId="quote-upgrade" />
       ) : (
         <>
           <p className="text-sm text-stone-600">{t("quotes.intro")}</p>

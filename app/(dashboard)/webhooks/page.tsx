@@ -9,6 +9,7 @@ import { WEBHOOK_EVENT_CATALOG } from "@/lib/webhooks/event-catalog";
 import { CreateWebhookForm } from "@/components/webhooks/create-webhook-form";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DeliveriesLog } from "@/components/webhooks/deliveries-log";
+import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 export default async function WebhooksPage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -28,9 +29,7 @@ export default async function WebhooksPage() {
       </div>
       <p className="text-sm text-stone-600">{t("webhooks.intro")}</p>
       {!pro && (
-        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="webhooks-upgrade">
-          {t("webhooks.upgrade")}
-        </p>
+        <UpgradeNote message={t("webhooks.upgrade")} linkLabel={t("usage.price")} testId="webhooks-upgrade" />
       )}
       {pro && !manage && <p className="text-sm text-stone-500">{t("webhooks.readOnly")}</p>}
       {manage && (
