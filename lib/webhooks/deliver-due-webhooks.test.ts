@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { createWebhook, rotateWebhookSecret } from "./manage-webhooks";
 import { enqueueWebhookEvent } from "./enqueue-webhook-event";
 import { deliverDueWebhooks, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./deliver-due-webhooks";
+import { pruneWebhookHistory } from "./prune-webhook-history";
 import { startWebhookWorker } from "./start";
 import { startReceiver, verifySignature } from "./testing/receiver";
 import type { SubscribableEventType } from "./event-catalog";
@@ -224,5 +225,45 @@ describe("webhook delivery", () => {
     expect(deliveriesOf(hook.id)[1].status).toBe("pending");
     await off.stop();
     delete process.env.WEBHOOK_WORKER;
+  });
+
+  it("keeps 30 days of finished deliveries; pending ones stay however old", async () => {
+    const { hook, enqueue } = await setup();
+    receiver.setReply((_req, index) => ({ status: index === 0 ? 200 : 500 }));
+    const [sent, retried] = [enqueue("file.uploaded"), enqueue("file.approved")];
+    const t0 = new Date();
+    await deliverDueWebhooks(db, t0); // the first succeeds, the second fails once and stays pending
+    const recent = enqueue("file.uploaded"); // held behind the pending one
+    const ageDays = (eventId: string, days: number) => {
+      const createdAt = new Date(t0.getTime() - days * 86_400_000);
+      db.update(webhookDeliveries).set({ createdAt }).where(eq(webhookDeliveries.eventId, eventId)).run();
+      db.update(webhookEvents).set({ createdAt }).where(eq(webhookEvents.id, eventId)).run();
+    };
+    ageDays(sent, 31);
+    ageDays(retried, 45);
+    ageDays(recent, 29);
+    const attemptsBefore = db.select().from(webhookAttempts).all().length;
+
+    expect(pruneWebhookHistory(db, t0)).toEqual({ deliveries: 1, events: 1 });
+    expect(deliveriesOf(hook.id).map((d) => d.eventId)).toEqual([retried, recent]);
+    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, sent)).all()).toHaveLength(0);
+    expect(db.select().from(webhookAttempts).all()).toHaveLength(attemptsBefore - 1); // its attempt went with it
+    expect(pruneWebhookHistory(db, t0)).toEqual({ deliveries: 0, events: 0 });
+  });
+
+  it("the worker prunes when it starts, with WEBHOOK_RETENTION_DAYS", async () => {
+    const { hook, enqueue } = await setup();
+    const old = enqueue("file.uploaded");
+    await deliverDueWebhooks(db);
+    const createdAt = new Date(Date.now() - 3 * 86_400_000);
+    db.update(webhookDeliveries).set({ createdAt }).where(eq(webhookDeliveries.eventId, old)).run();
+    process.env.WEBHOOK_RETENTION_DAYS = "2";
+    const worker = startWebhookWorker(db, { intervalMs: 10 });
+    try {
+      await expect.poll(() => deliveriesOf(hook.id), { timeout: 5_000 }).toHaveLength(0);
+    } finally {
+      await worker.stop();
+      delete process.env.WEBHOOK_RETENTION_DAYS;
+    }
   });
 });

@@ -1,6 +1,9 @@
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
 import { deliverDueWebhooks, type DeliverOptions } from "./deliver-due-webhooks";
+import { DEFAULT_WEBHOOK_RETENTION_DAYS, pruneWebhookHistory } from "./prune-webhook-history";
+
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface WebhookWorker {
   /** Stops polling and waits for the tick in progress (at most one request timeout). */
@@ -11,9 +14,10 @@ const globalForWorker = globalThis as unknown as { bengkelWebhookWorker?: Webhoo
 
 /**
  * The in-process sender: polls the outbox every `intervalMs`. State lives in
- * the database only, so pending deliveries resume after a restart. One worker
- * per process (a second call returns the running one); `WEBHOOK_WORKER=off`
- * disables it.
+ * the database only, so pending deliveries resume after a restart. Once an hour
+ * (and at start) it also drops finished deliveries older than
+ * `WEBHOOK_RETENTION_DAYS`. One worker per process (a second call returns the
+ * running one); `WEBHOOK_WORKER=off` disables it.
  */
 export function startWebhookWorker(db: Db, options: DeliverOptions & { intervalMs?: number } = {}): WebhookWorker {
   if (process.env.WEBHOOK_WORKER === "off") return { stop: async () => {} };
@@ -22,12 +26,23 @@ export function startWebhookWorker(db: Db, options: DeliverOptions & { intervalM
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let prunedAt = -Infinity;
+  const retentionDays = Number(process.env.WEBHOOK_RETENTION_DAYS ?? DEFAULT_WEBHOOK_RETENTION_DAYS);
   const schedule = (delay: number) => {
     timer = setTimeout(tick, delay);
     timer.unref(); // never keeps the process alive on its own
   };
   const tick = () => {
-    running = deliverDueWebhooks(db, new Date(), options)
+    const now = new Date();
+    if (now.getTime() - prunedAt >= PRUNE_EVERY_MS && retentionDays > 0) {
+      prunedAt = now.getTime();
+      try {
+        pruneWebhookHistory(db, now, retentionDays);
+      } catch (error) {
+        logError("webhook history pruning failed", { error });
+      }
+    }
+    running = deliverDueWebhooks(db, now, options)
       .then(() => undefined)
       .catch((error) => logError("webhook worker tick failed", { error }))
       .finally(() => {
