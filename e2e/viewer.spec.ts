@@ -154,6 +154,18 @@ test("URL options: transparent background, no tools, front view", async ({ page,
   expect(corner[3]).toBe(0);
 });
 
+test("lang=id: the viewer speaks Indonesian, measures and shows the facts with a decimal comma", async ({ page, request }) => {
+  const fileId = await uploadFile(request, "plate.dxf", Buffer.from(PLATE_DXF));
+  const frame = await openEmbedded(page, `${(await viewerLink(request, fileId)).embed_url}?lang=id`);
+  await expect(frame.getByRole("button", { name: "Paskan ke layar" })).toBeVisible();
+  await expect(frame.getByTestId("viewer-facts")).toContainText("Panjang potong");
+  // 2·(120 + 80) + 2·π·20 = 525.66 mm of cut, written the Indonesian way.
+  await expect(frame.getByTestId("viewer-facts")).toContainText("525,7 mm");
+  await frame.getByRole("button", { name: "Ukur jarak" }).click();
+  await expect(frame.getByTestId("viewer-measure")).toHaveText("Klik titik pertama");
+  await expect(frame.getByText("Lubang", { exact: true }).first()).toBeVisible();
+});
+
 test("revoked, expired and unknown links show the invalid page, never the file", async ({ page, request }) => {
   const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
   const expired = await viewerLink(request, fileId, "?expires_in=600");

@@ -3,10 +3,17 @@ import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
 import type { DisplayDrawing } from "@/lib/viewer/build-display-drawing";
 
+/** The display asset did not download; the viewer words the message in its language. */
+export class DisplayDownloadError extends Error {
+  constructor(readonly status: number) {
+    super(`The model could not be downloaded (HTTP ${status}).`);
+  }
+}
+
 /** Downloads with progress: the server sends the uncompressed size in X-Display-Size (gzip drops Content-Length). */
 export async function fetchWithProgress(src: string, onProgress: (fraction: number | null) => void): Promise<ArrayBuffer> {
   const response = await fetch(src);
-  if (!response.ok || !response.body) throw new Error(`The model could not be downloaded (HTTP ${response.status}).`);
+  if (!response.ok || !response.body) throw new DisplayDownloadError(response.status);
   const total = Number(response.headers.get("x-display-size") ?? response.headers.get("content-length") ?? 0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -10,6 +10,7 @@ import { ViewerPanels } from "./viewer-panels";
 import { measureObject, pickPoint } from "./measure-tool";
 import { applyDisplay } from "./apply-display";
 import type { DrawingLayerKey } from "./drawing-object";
+import { VIEWER_MESSAGES } from "./viewer-messages";
 
 export interface ModelViewerProps {
   /** URL of the display asset (GLB for meshes, contour JSON for drawings); see `displayAssetResponse`. */
@@ -23,6 +24,7 @@ export interface ModelViewerProps {
 /** The 3D/2D viewer: fills its parent (give the parent a size). */
 export function ModelViewer({ src, facts, downloadUrl, options: partial, className }: ModelViewerProps) {
   const options = { ...DEFAULT_VIEWER_OPTIONS, ...partial };
+  const words = VIEWER_MESSAGES[options.lang];
   const container = useRef<HTMLDivElement>(null);
   const { state, model } = useViewerModel(container, src, facts.kind, options);
   const is2d = facts.kind === "laser";
@@ -94,7 +96,8 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
       {state.status === "loading" && (
         <div className="absolute inset-0 flex items-center justify-center" role="status">
           <div className="w-48 rounded bg-white/90 p-3 text-center text-xs text-stone-700 shadow ring-1 ring-stone-300">
-            Loading model{state.progress === null ? "…" : ` ${Math.round(state.progress * 100)}%`}
+            {words.loading}
+            {state.progress === null ? "…" : ` ${Math.round(state.progress * 100)}%`}
             <div className="mt-2 h-1.5 overflow-hidden rounded bg-stone-200">
               <div className="h-full bg-stone-700 transition-all" style={{ width: `${Math.round((state.progress ?? 0.3) * 100)}%` }} />
             </div>
@@ -119,6 +122,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
               onFit={() => engine?.fit()}
               onScreenshot={screenshot}
               downloadUrl={downloadUrl}
+              words={words}
             />
             <ViewerPanels
               facts={facts}
@@ -132,6 +136,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
               }
               layers={model?.drawingGroups ? layers : null}
               onToggleLayer={(key) => setLayers((prev) => ({ ...prev, [key]: !prev[key] }))}
+              words={words}
             />
           </div>
           <div className="flex flex-wrap gap-2 text-xs">
@@ -143,7 +148,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
             )}
             {ui.measuring && (
               <span className="rounded bg-rose-50 px-2 py-1 tabular-nums text-rose-900 ring-1 ring-rose-300" data-testid="viewer-measure">
-                {distance === null ? `Click ${measure.length ? "the second" : "a first"} point` : `Distance ${formatLength(distance, options.units)}`}
+                {distance === null ? (measure.length ? words.secondPoint : words.firstPoint) : `${words.distance} ${formatLength(distance, options.units)}`}
               </span>
             )}
           </div>

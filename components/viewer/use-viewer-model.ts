@@ -3,9 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import * as THREE from "three";
 import { ViewerEngine, webglAvailable } from "./viewer-engine";
-import { fetchWithProgress, parseDisplayDrawing, parseDisplayMesh } from "./load-display-asset";
+import { DisplayDownloadError, fetchWithProgress, parseDisplayDrawing, parseDisplayMesh } from "./load-display-asset";
 import { buildDrawingObject, type DrawingLayerKey } from "./drawing-object";
 import type { ViewerOptions } from "./viewer-options";
+import { VIEWER_MESSAGES } from "./viewer-messages";
 
 export type LoadState = { status: "loading"; progress: number | null } | { status: "error"; message: string } | { status: "ready" };
 
@@ -30,14 +31,15 @@ export function useViewerModel(container: React.RefObject<HTMLDivElement | null>
     if (!element) return;
     let cancelled = false;
     let engine: ViewerEngine | null = null;
-    const { view } = initial.current;
+    const { view, lang } = initial.current;
+    const words = VIEWER_MESSAGES[lang];
     const material = new THREE.MeshStandardMaterial({ color: 0x9aa6b6, roughness: 0.75, metalness: 0.05, flatShading: true, side: THREE.DoubleSide });
     (async () => {
-      if (!webglAvailable()) throw new Error("This browser cannot show 3D graphics (WebGL is unavailable or turned off). Try another browser or turn on hardware acceleration.");
+      if (!webglAvailable()) throw new Error(words.noWebgl);
       try {
         engine = new ViewerEngine(element);
       } catch {
-        throw new Error("WebGL could not be started in this browser, so the model cannot be shown.");
+        throw new Error(words.webglFailed);
       }
       const ready = await loadInto(engine, element, src, kind, material, (progress) => !cancelled && setState({ status: "loading", progress }));
       if (cancelled) return;
@@ -45,7 +47,9 @@ export function useViewerModel(container: React.RefObject<HTMLDivElement | null>
       setModel(ready);
       setState({ status: "ready" });
     })().catch((error: unknown) => {
-      if (!cancelled) setState({ status: "error", message: error instanceof Error ? error.message : "The model could not be shown." });
+      if (cancelled) return;
+      const message = error instanceof DisplayDownloadError ? words.downloadFailed(error.status) : error instanceof Error ? error.message : words.notShown;
+      setState({ status: "error", message });
     });
     return () => {
       cancelled = true;

@@ -1,16 +1,18 @@
 export type ViewName = "front" | "top" | "right" | "iso";
 export type Background = "light" | "dark" | "transparent";
 
-/** Options an embedder sets in the URL: `?bg=transparent&edges=1&tools=0&view=iso&units=mm`. */
+/** Options an embedder sets in the URL: `?bg=transparent&edges=1&tools=0&view=iso&units=mm&lang=id`. */
 export interface ViewerOptions {
   bg: Background;
   edges: boolean;
   tools: boolean;
   view: ViewName;
   units: "mm" | "in";
+  /** The viewer's own words: English or Indonesian. */
+  lang: "en" | "id";
 }
 
-export const DEFAULT_VIEWER_OPTIONS: ViewerOptions = { bg: "light", edges: false, tools: true, view: "iso", units: "mm" };
+export const DEFAULT_VIEWER_OPTIONS: ViewerOptions = { bg: "light", edges: false, tools: true, view: "iso", units: "mm", lang: "en" };
 
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -24,6 +26,7 @@ export function parseViewerOptions(query: Record<string, string | string[] | und
     tools: flag(query.tools, d.tools),
     view: pick(query.view, ["front", "top", "right", "iso"] as const, d.view),
     units: pick(query.units, ["mm", "in"] as const, d.units),
+    lang: pick(query.lang, ["en", "id"] as const, d.lang),
   };
 }
 

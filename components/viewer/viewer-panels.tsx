@@ -2,8 +2,8 @@
 
 import type { ViewerFacts } from "@/lib/viewer/viewer-facts";
 import { DRAWING_COLORS, type DrawingLayerKey } from "./drawing-object";
+import type { ViewerMessages } from "./viewer-messages";
 
-const LAYER_LABELS: Record<DrawingLayerKey, string> = { outer: "Outer cuts", hole: "Holes", open: "Open paths", ignored: "Ignored layers" };
 const hex = (color: number) => `#${color.toString(16).padStart(6, "0")}`;
 
 interface Props {
@@ -12,14 +12,15 @@ interface Props {
   onTogglePart: (index: number) => void;
   layers: Record<DrawingLayerKey, boolean> | null;
   onToggleLayer: (key: DrawingLayerKey) => void;
+  words: ViewerMessages;
 }
 
 /** Geometry facts, then the parts (3D) or contour layers (2D) with show/hide. */
-export function ViewerPanels({ facts, parts, onTogglePart, layers, onToggleLayer }: Props) {
+export function ViewerPanels({ facts, parts, onTogglePart, layers, onToggleLayer, words }: Props) {
   return (
     <div className="pointer-events-auto max-h-full w-56 overflow-auto rounded bg-white/90 p-2 text-xs text-stone-800 shadow ring-1 ring-stone-300">
       <h2 className="truncate font-semibold" title={facts.name}>{facts.name}</h2>
-      <p className="mb-1 text-stone-500">{facts.format} · version {facts.version}</p>
+      <p className="mb-1 text-stone-500">{facts.format} · {words.version} {facts.version}</p>
       <dl className="grid grid-cols-2 gap-x-2" data-testid="viewer-facts">
         {facts.entries.map((e) => (
           <div key={e.label} className="contents">
@@ -30,7 +31,7 @@ export function ViewerPanels({ facts, parts, onTogglePart, layers, onToggleLayer
       </dl>
       {parts.length > 1 && (
         <fieldset className="mt-2">
-          <legend className="font-semibold">Parts</legend>
+          <legend className="font-semibold">{words.parts}</legend>
           {parts.map((part, i) => (
             <label key={`${part.name}-${i}`} className="flex items-center gap-1 truncate">
               <input type="checkbox" checked={part.visible} onChange={() => onTogglePart(i)} />
@@ -41,12 +42,12 @@ export function ViewerPanels({ facts, parts, onTogglePart, layers, onToggleLayer
       )}
       {layers && (
         <fieldset className="mt-2">
-          <legend className="font-semibold">Contours</legend>
+          <legend className="font-semibold">{words.contours}</legend>
           {(Object.keys(layers) as DrawingLayerKey[]).map((key) => (
             <label key={key} className="flex items-center gap-1">
               <input type="checkbox" checked={layers[key]} onChange={() => onToggleLayer(key)} />
               <span className="inline-block h-2 w-3" style={{ background: hex(DRAWING_COLORS[key]) }} />
-              {LAYER_LABELS[key]}
+              {words.layers[key]}
             </label>
           ))}
         </fieldset>

@@ -2,6 +2,7 @@
 
 import type { Axis } from "./viewer-engine";
 import type { Background, ViewName } from "./viewer-options";
+import type { ViewerMessages } from "./viewer-messages";
 
 export interface ToolbarState {
   is2d: boolean;
@@ -22,6 +23,7 @@ interface Props {
   onFit: () => void;
   onScreenshot: () => void;
   downloadUrl?: string;
+  words: ViewerMessages;
 }
 
 const BACKGROUNDS: Background[] = ["light", "dark", "transparent"];
@@ -41,45 +43,65 @@ function Button({ active, onClick, label, children }: { active?: boolean; onClic
   );
 }
 
-export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, downloadUrl }: Props) {
+export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, downloadUrl, words }: Props) {
   const views: ViewName[] = ["front", "top", "right", "iso"];
   return (
     <div className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1">
-      <Button onClick={onFit} label="Fit to view">Fit</Button>
-      {!state.is2d && views.map((v) => <Button key={v} onClick={() => onView(v)} label={`${v} view`}>{v[0].toUpperCase() + v.slice(1)}</Button>)}
+      <Button onClick={onFit} label={words.fitLabel}>
+        {words.fit}
+      </Button>
+      {!state.is2d &&
+        views.map((v) => (
+          <Button key={v} onClick={() => onView(v)} label={words.views[v].label}>
+            {words.views[v].short}
+          </Button>
+        ))}
       {!state.is2d && (
-        <Button active={state.ortho} onClick={() => onChange({ ortho: !state.ortho })} label="Orthographic projection">
-          {state.ortho ? "Ortho" : "Persp"}
+        <Button active={state.ortho} onClick={() => onChange({ ortho: !state.ortho })} label={words.orthoLabel}>
+          {state.ortho ? words.ortho : words.persp}
         </Button>
       )}
-      <Button active={state.dims} onClick={() => onChange({ dims: !state.dims })} label="Bounding box dimensions">Dims</Button>
-      <Button active={state.measuring} onClick={() => onChange({ measuring: !state.measuring })} label="Measure distance">Measure</Button>
+      <Button active={state.dims} onClick={() => onChange({ dims: !state.dims })} label={words.dimsLabel}>
+        {words.dims}
+      </Button>
+      <Button active={state.measuring} onClick={() => onChange({ measuring: !state.measuring })} label={words.measureLabel}>
+        {words.measure}
+      </Button>
       {!state.is2d && (
         <>
-          <Button active={state.edges} onClick={() => onChange({ edges: !state.edges })} label="Show edges">Edges</Button>
-          <Button active={state.wireframe} onClick={() => onChange({ wireframe: !state.wireframe })} label="Wireframe">Wire</Button>
+          <Button active={state.edges} onClick={() => onChange({ edges: !state.edges })} label={words.edgesLabel}>
+            {words.edges}
+          </Button>
+          <Button active={state.wireframe} onClick={() => onChange({ wireframe: !state.wireframe })} label={words.wireLabel}>
+            {words.wire}
+          </Button>
           {(["x", "y", "z"] as Axis[]).map((axis) => (
-            <Button key={axis} active={state.section === axis} onClick={() => onChange({ section: state.section === axis ? null : axis })} label={`Section ${axis.toUpperCase()}`}>
+            <Button key={axis} active={state.section === axis} onClick={() => onChange({ section: state.section === axis ? null : axis })} label={`${words.section} ${axis.toUpperCase()}`}>
               §{axis.toUpperCase()}
             </Button>
           ))}
         </>
       )}
-      <Button onClick={() => onChange({ bg: BACKGROUNDS[(BACKGROUNDS.indexOf(state.bg) + 1) % BACKGROUNDS.length] })} label={`Background: ${state.bg}`}>
-        Bg: {state.bg}
+      <Button
+        onClick={() => onChange({ bg: BACKGROUNDS[(BACKGROUNDS.indexOf(state.bg) + 1) % BACKGROUNDS.length] })}
+        label={`${words.background}: ${words.backgrounds[state.bg]}`}
+      >
+        {words.background}: {words.backgrounds[state.bg]}
       </Button>
-      <Button onClick={onScreenshot} label="Save screenshot">Shot</Button>
+      <Button onClick={onScreenshot} label={words.shotLabel}>
+        {words.shot}
+      </Button>
       {downloadUrl && (
         <a href={downloadUrl} className="rounded bg-white/90 px-2 py-1 text-xs font-medium text-stone-800 shadow-sm ring-1 ring-stone-300" download>
-          Download
+          {words.download}
         </a>
       )}
       {state.section && (
         <label className="flex items-center gap-1 rounded bg-white/90 px-2 py-1 text-xs ring-1 ring-stone-300">
-          Section {state.section.toUpperCase()}
+          {words.section} {state.section.toUpperCase()}
           <input
             type="range"
-            aria-label="Section position"
+            aria-label={words.sectionPosition}
             min={0}
             max={1000}
             value={Math.round(state.sectionAt * 1000)}

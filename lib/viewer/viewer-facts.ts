@@ -1,4 +1,5 @@
 import type { FileRow, FileVersionRow } from "@/lib/files/get-file";
+import type { Lang } from "@/lib/i18n/messages";
 
 /** What the viewer's facts panel shows: a few measured numbers, nothing else of the file's record. */
 export interface ViewerFacts {
@@ -9,31 +10,67 @@ export interface ViewerFacts {
   entries: { label: string; value: string }[];
 }
 
-/** Small values keep three significant digits: a 1 mm cube is 0.001 cm³, not 0. */
-const num = (value: unknown, digits = 2) =>
-  typeof value !== "number"
-    ? "—"
-    : value !== 0 && Math.abs(value) < 1
-      ? value.toLocaleString("en-US", { maximumSignificantDigits: 3 })
-      : value.toLocaleString("en-US", { maximumFractionDigits: digits });
+const LABELS = {
+  en: {
+    volume: "Volume",
+    area: "Surface area",
+    manifold: "Manifold",
+    yes: "yes",
+    no: "no",
+    triangles: "Triangles",
+    parts: "Parts",
+    cutLength: "Cut length",
+    pierces: "Pierces",
+    partArea: "Part area",
+    holes: "Holes",
+    openContours: "Open contours",
+  },
+  id: {
+    volume: "Volume",
+    area: "Luas permukaan",
+    manifold: "Manifold",
+    yes: "ya",
+    no: "tidak",
+    triangles: "Segitiga",
+    parts: "Bagian",
+    cutLength: "Panjang potong",
+    pierces: "Tembakan",
+    partArea: "Luas bagian",
+    holes: "Lubang",
+    openContours: "Kontur terbuka",
+  },
+} satisfies Record<Lang, Record<string, string>>;
 
-export function viewerFactsFor(file: FileRow, version: FileVersionRow): ViewerFacts {
+/** In the viewer's language (decimal comma in Indonesian); small values keep three significant digits: a 1 mm cube is 0.001 cm³, not 0. */
+function formatter(lang: Lang) {
+  const locale = lang === "id" ? "id-ID" : "en-US";
+  return (value: unknown, digits = 2) =>
+    typeof value !== "number"
+      ? "—"
+      : value !== 0 && Math.abs(value) < 1
+        ? value.toLocaleString(locale, { maximumSignificantDigits: 3 })
+        : value.toLocaleString(locale, { maximumFractionDigits: digits });
+}
+
+export function viewerFactsFor(file: FileRow, version: FileVersionRow, lang: Lang = "en"): ViewerFacts {
   const g = version.analysis.geometry;
+  const num = formatter(lang);
+  const l = LABELS[lang];
   const entries =
     version.kind === "mesh"
       ? [
-          { label: "Volume", value: `${num(g.volume_cm3)} cm³` },
-          { label: "Surface area", value: `${num(g.surface_area_cm2)} cm²` },
-          { label: "Manifold", value: g.is_manifold ? "yes" : "no" },
-          { label: "Triangles", value: num(g.triangles, 0) },
-          { label: "Parts", value: num(g.parts, 0) },
+          { label: l.volume, value: `${num(g.volume_cm3)} cm³` },
+          { label: l.area, value: `${num(g.surface_area_cm2)} cm²` },
+          { label: l.manifold, value: g.is_manifold ? l.yes : l.no },
+          { label: l.triangles, value: num(g.triangles, 0) },
+          { label: l.parts, value: num(g.parts, 0) },
         ]
       : [
-          { label: "Cut length", value: `${num(g.cut_length_mm, 1)} mm` },
-          { label: "Pierces", value: num(g.pierce_count, 0) },
-          { label: "Part area", value: `${num(g.area_cm2)} cm²` },
-          { label: "Holes", value: num(g.holes, 0) },
-          { label: "Open contours", value: num(g.open_contours, 0) },
+          { label: l.cutLength, value: `${num(g.cut_length_mm, 1)} mm` },
+          { label: l.pierces, value: num(g.pierce_count, 0) },
+          { label: l.partArea, value: `${num(g.area_cm2)} cm²` },
+          { label: l.holes, value: num(g.holes, 0) },
+          { label: l.openContours, value: num(g.open_contours, 0) },
         ];
   return { kind: version.kind, name: file.name, format: version.format.toUpperCase(), version: version.number, entries };
 }

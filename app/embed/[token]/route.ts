@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
-import { EMBED_HEADERS, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
+import { EMBED_HEADERS, embedLang, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
 
 /**
  * The public embed URL. A page cannot answer 410, so the token is checked
@@ -9,7 +9,7 @@ import { EMBED_HEADERS, invalidLinkResponse } from "@/lib/viewer/invalid-link-pa
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
   const resolved = resolveViewerToken(getDb(), token);
-  if (resolved.state !== "active") return invalidLinkResponse(resolved.state);
+  if (resolved.state !== "active") return invalidLinkResponse(resolved.state, embedLang(request));
   const url = new URL(request.url);
   return new Response(null, {
     status: 307,

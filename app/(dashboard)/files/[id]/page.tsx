@@ -68,7 +68,11 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
         </>
       )}
       <section aria-label={t("viewer.title")} className="h-[480px] overflow-hidden rounded border border-stone-200 bg-white">
-        <ModelViewer src={`/dashboard-api/files/${file.id}/display?v=${version.id}`} facts={viewerFactsFor(file, version)} />
+        <ModelViewer
+          src={`/dashboard-api/files/${file.id}/display?v=${version.id}`}
+          facts={viewerFactsFor(file, version, lang)}
+          options={{ lang }}
+        />
       </section>
       {editable && (
         <ShareDialog

@@ -1,10 +1,10 @@
 import { getDb } from "@/lib/db/client";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
 import { displayAssetResponse } from "@/lib/viewer/display-asset-response";
-import { invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
+import { embedLang, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const resolved = resolveViewerToken(getDb(), (await params).token);
-  if (resolved.state !== "active") return invalidLinkResponse(resolved.state);
+  if (resolved.state !== "active") return invalidLinkResponse(resolved.state, embedLang(request));
   return displayAssetResponse(resolved.version);
 }

@@ -1,12 +1,12 @@
 import { getDb } from "@/lib/db/client";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
-import { invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
+import { embedLang, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
 
 /** The original file, only for links created with allow_download. */
-export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const resolved = resolveViewerToken(getDb(), (await params).token);
-  if (resolved.state !== "active") return invalidLinkResponse(resolved.state);
+  if (resolved.state !== "active") return invalidLinkResponse(resolved.state, embedLang(request));
   if (!resolved.token.allowDownload) return new Response("Downloads are not enabled for this link.", { status: 403 });
   const { version } = resolved;
   return new Response(getBlobStore().stream(version.sha256), {

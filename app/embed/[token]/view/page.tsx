@@ -27,7 +27,7 @@ export default async function EmbedViewPage({
       {options.bg === "transparent" && <style>{"html,body{background:transparent!important}"}</style>}
       <ModelViewer
         src={`${base}/display`}
-        facts={viewerFactsFor(resolved.file, resolved.version)}
+        facts={viewerFactsFor(resolved.file, resolved.version, options.lang)}
         downloadUrl={resolved.token.allowDownload ? `${base}/original` : undefined}
         options={options}
       />

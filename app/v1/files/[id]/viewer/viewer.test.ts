@@ -11,6 +11,7 @@ import type { BlobStore } from "@/lib/files/blob-store";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { hashViewerToken } from "@/lib/viewer/viewer-tokens";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
+import { GET as openEmbed } from "@/app/embed/[token]/route";
 
 let db: Db;
 let blobs: BlobStore;
@@ -114,3 +115,34 @@ describe("tokens list, revoke, expiry", () => {
   });
 });
 
+describe("GET /embed/{token}", () => {
+  const embed = (token: string, query = "", headers: Record<string, string> = {}) =>
+    openEmbed(new Request(`http://localhost/embed/${token}${query}`, { headers }), { params: Promise.resolve({ token }) });
+
+  it("sends a valid link on to the viewer page with its options, framable anywhere", async () => {
+    const { secret, file } = await setup();
+    const { token } = (await (await link(secret, file.id)).json()).data;
+    const res = await embed(token, "?lang=id&bg=dark");
+    expect(res.status).toBe(307);
+    expect(res.headers.get("location")).toBe(`/embed/${token}/view?lang=id&bg=dark`);
+    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors *");
+  });
+
+  it("says a link is no longer valid in the viewer's language: ?lang=, else the browser's", async () => {
+    const { secret, file } = await setup();
+    const { token, token_id } = (await (await link(secret, file.id)).json()).data;
+    await revoke(apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: secret }), routeParams({ id: file.id, token_id }));
+
+    const english = await embed(token);
+    expect(english.status).toBe(410);
+    expect(await english.text()).toContain("This viewer link was revoked by its owner.");
+    const asked = await embed(token, "?lang=id", { "accept-language": "en-US" });
+    expect(await asked.text()).toContain("Tautan penampil ini telah dicabut oleh pemiliknya.");
+    const browser = await embed("x".repeat(32), "", { "accept-language": "id-ID,id;q=0.9,en;q=0.8" });
+    expect(browser.status).toBe(404);
+    const html = await browser.text();
+    expect(html).toContain('<html lang="id">');
+    expect(html).toContain("Tautan tidak berlaku lagi");
+    expect(html).not.toContain(file.id);
+  });
+});
