@@ -6,6 +6,9 @@ import { findThickness } from "./find-thickness";
 import { scanDxfTexts } from "./scan-dxf-texts";
 import { guessMaterial } from "./guess-material";
 import { plateDxf } from "@/test/helpers/files";
+import { analyzeMesh } from "@/lib/geometry";
+import { createBox, createTorus, createVoxelSolid, translateSoup, type TriangleSoup } from "@/lib/geometry/testing/shapes";
+import { writeBinaryStl } from "@/lib/geometry/testing/writers";
 
 const laser = (x: number, y: number, area: number, holes: number) => ({
   kind: "laser" as const,
@@ -89,5 +92,34 @@ describe("evidence", () => {
     expect(guess.material).toMatchObject({ id: "ss304", concept: "ss304", confidence: 0.9 });
     expect(guessMaterial([{ source: "file_name", text: "pla bracket" }], "laser").material?.confidence).toBe(0.42);
     expect(guessMaterial([{ source: "file_name", text: "bracket" }], "laser")).toMatchObject({ material: null, reason: expect.stringMatching(/No material/) });
+  });
+});
+
+describe("mesh through-holes", () => {
+  const analysed = async (soup: TriangleSoup) => {
+    // Through JSON, as the analysis is stored with the version.
+    const analysis = JSON.parse(JSON.stringify(await analyzeMesh(writeBinaryStl(soup), "part.stl")));
+    return extractMetadata({ name: "part.stl", tags: [], analysis, texts: [] });
+  };
+  // A 50 × 50 × 10 mm plate of 10 mm cells with square holes through it at the given cells.
+  const plate = (holes: [number, number][]) =>
+    createVoxelSolid([5, 5, 1], 10, (i, j) => !holes.some(([hi, hj]) => hi === i && hj === j));
+
+  it("counts the holes through a closed part from its topology", async () => {
+    expect((await analysed(createBox([40, 30, 20]))).dimensions.holes).toEqual({ count: 0, diameters_mm: [] });
+    expect((await analysed(createTorus(30, 10, 48, 24))).dimensions.holes.count).toBe(1);
+    const twoRings = [...createTorus(30, 10, 48, 24), ...translateSoup(createTorus(30, 10, 48, 24), [100, 0, 0])];
+    expect((await analysed(twoRings)).dimensions.holes.count).toBe(2);
+    const fourHoles = await analysed(plate([[1, 1], [3, 1], [1, 3], [3, 3]]));
+    expect(fourHoles.dimensions.holes.count).toBe(4);
+    expect(fourHoles.description.en).toContain("with 4 holes");
+    expect(fourHoles.description.id).toContain("dengan 4 lubang");
+  });
+
+  it("says nothing (null) when the mesh is open", async () => {
+    const torus = createTorus(30, 10, 48, 24);
+    const open = await analysed(torus.slice(0, torus.length - 18));
+    expect(open.dimensions.holes.count).toBeNull();
+    expect(open.description.en).not.toContain("hole");
   });
 });

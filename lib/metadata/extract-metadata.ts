@@ -6,7 +6,7 @@ import { classifyMesh, classifySheet } from "./classify-shape";
 import { describePart } from "./describe-part";
 import { findThickness } from "./find-thickness";
 import { guessMaterial } from "./guess-material";
-import { holeDiameters, sheetComponents } from "./measure-holes";
+import { countMeshThroughHoles, holeDiameters, type MeshTopologyFacts, sheetComponents } from "./measure-holes";
 import type { ComponentMetadata, FileMetadata, SourceText } from "./types";
 
 export interface ExtractInput {
@@ -61,6 +61,14 @@ function meshComponents(raw: unknown[] | undefined): ComponentMetadata[] {
   });
 }
 
+/** Stored analyses from before a field existed, and tests' partial ones, lack some figures. */
+function hasTopology(g: Record<string, unknown>): g is Record<string, unknown> & MeshTopologyFacts {
+  return (
+    ["triangles", "vertices", "parts", "degenerate_triangles"].every((k) => typeof g[k] === "number") &&
+    ["is_watertight", "is_manifold", "is_winding_consistent"].every((k) => typeof g[k] === "boolean")
+  );
+}
+
 /** Rules only: every field comes from measured geometry or from words found in the file (see docs/search.md). */
 export function extractMetadata(input: ExtractInput): FileMetadata {
   const { analysis } = input;
@@ -80,7 +88,7 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
       bbox_mm: { x: round(bbox.x), y: round(bbox.y), z: round(bbox.z ?? 0) },
       thickness_mm: shape === "plate" ? round(Math.min(bbox.x, bbox.y, bbox.z ?? 0)) : thin ? round((2 * volume * 1000) / (area * 100)) : null,
       thickness_source: thin ? "geometry" : null,
-      holes: { count: null, diameters_mm: [] },
+      holes: { count: hasTopology(g) ? countMeshThroughHoles(g) : null, diameters_mm: [] },
       volume_cm3: round(volume, 2),
       area_cm2: round(area, 2),
       cut_length_mm: null,

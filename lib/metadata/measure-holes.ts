@@ -54,3 +54,30 @@ export function sheetComponents(contours: Contour[]): ComponentMetadata[] {
     };
   });
 }
+
+/** The mesh figures `countMeshThroughHoles` needs (MeshGeometry has them all). */
+export interface MeshTopologyFacts {
+  triangles: number;
+  vertices: number;
+  parts: number;
+  is_watertight: boolean;
+  is_manifold: boolean;
+  is_winding_consistent: boolean;
+  degenerate_triangles: number;
+}
+
+/**
+ * Holes that pass through a closed mesh, from its topology alone: a closed,
+ * orientable shell has V − E + F = 2 − 2·genus, and its genus counts the holes
+ * through it (a plate with four bolt holes has genus 4, a ring 1, a cup 0). With
+ * every edge shared by two triangles, E = 3F/2, so the holes over all shells are
+ * parts − (V − F/2)/2. Null where that does not hold — open, non-manifold or
+ * degenerate meshes — or where the count is not a whole number (shells touching
+ * at a vertex). Diameters are not measured for meshes.
+ */
+export function countMeshThroughHoles(g: MeshTopologyFacts): number | null {
+  if (!g.is_watertight || !g.is_manifold || !g.is_winding_consistent || g.degenerate_triangles > 0 || g.triangles % 2 !== 0) return null;
+  const holes = g.parts - (g.vertices - g.triangles / 2) / 2;
+  return Number.isInteger(holes) && holes >= 0 ? holes : null;
+}
+

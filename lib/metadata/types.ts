@@ -35,7 +35,7 @@ export interface FileMetadata {
     bbox_mm: { x: number; y: number; z?: number };
     thickness_mm: number | null;
     thickness_source: "geometry" | "text" | null;
-    /** Mesh through-holes are not detected: count null. */
+    /** Meshes: holes through the part counted from its topology (null when it is not closed), no diameters. */
     holes: { count: number | null; diameters_mm: number[] };
     volume_cm3: number | null;
     area_cm2: number | null;
