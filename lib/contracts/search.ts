@@ -15,7 +15,13 @@ export const fileMetadataSchema = z
       bbox_mm: bbox,
       thickness_mm: z.number().nullable().meta({ description: "Plates and thin walls from geometry; laser parts only from a stated thickness (t=3, tebal 3 …)" }),
       thickness_source: z.enum(["geometry", "text"]).nullable(),
-      holes: z.object({ count: z.int().nullable().meta({ description: "null for meshes (not detected)" }), diameters_mm: z.array(z.number()) }),
+      holes: z.object({
+        count: z
+          .int()
+          .nullable()
+          .meta({ description: "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed." }),
+        diameters_mm: z.array(z.number()).meta({ description: "Round holes of a drawing, smallest first; empty for meshes." }),
+      }),
       volume_cm3: z.number().nullable(),
       area_cm2: z.number().nullable(),
       cut_length_mm: z.number().nullable(),
