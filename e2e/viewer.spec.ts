@@ -53,8 +53,8 @@ async function openEmbedded(page: Page, embedUrl: string): Promise<Frame> {
   return page.frames().find((f) => f.url().includes("/embed/"))!;
 }
 
-/** Pixels of the WebGL canvas that differ from the light background. */
-async function inkedPixels(frame: Frame): Promise<number> {
+/** Which pixels of the WebGL canvas differ from the light background. */
+async function inkMask(frame: Frame): Promise<boolean[]> {
   await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return frame.evaluate(() => {
     const canvas = document.querySelector("[data-testid=viewer-canvas] canvas") as HTMLCanvasElement;
@@ -64,12 +64,17 @@ async function inkedPixels(frame: Frame): Promise<number> {
     const ctx = copy.getContext("2d")!;
     ctx.drawImage(canvas, 0, 0);
     const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    let inked = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - 0xf5) + Math.abs(data[i + 1] - 0xf5) + Math.abs(data[i + 2] - 0xf4) > 30) inked++;
-    }
-    return inked;
+    const mask: boolean[] = [];
+    for (let i = 0; i < data.length; i += 4) mask.push(Math.abs(data[i] - 0xf5) + Math.abs(data[i + 1] - 0xf5) + Math.abs(data[i + 2] - 0xf4) > 30);
+    return mask;
   });
+}
+
+const changedPixels = (a: boolean[], b: boolean[]) => a.reduce((n, inked, i) => n + (inked !== b[i] ? 1 : 0), 0);
+
+/** How many pixels of the WebGL canvas differ from the light background. */
+async function inkedPixels(frame: Frame): Promise<number> {
+  return (await inkMask(frame)).filter(Boolean).length;
 }
 
 test("an STL embedded on another origin renders, measures and sections; the token opens no API", async ({ page, request }, testInfo) => {
@@ -120,6 +125,32 @@ for (const [label, file, min] of [
     await page.locator("#viewer").screenshot({ path: testInfo.outputPath(`${label}.png`) });
   });
 }
+
+test("a STEP assembly lists its named parts, hides one, and explodes", async ({ page, request }, testInfo) => {
+  const file = path.join(CORPUS, "step", "as1-oc-214.stp");
+  const fileId = await uploadFile(request, path.basename(file), fs.readFileSync(file));
+  const frame = await openEmbedded(page, (await viewerLink(request, fileId)).embed_url);
+  const parts = frame.getByRole("group", { name: "Parts" }).getByRole("checkbox");
+  expect(await parts.count()).toBeGreaterThan(1);
+  const inked = () => inkMask(frame);
+  const assembled = await inked();
+
+  // The STEP file's own part names; hiding the plate uncovers what was behind it.
+  const plate = frame.getByRole("checkbox", { name: "plate", exact: true });
+  await plate.uncheck();
+  expect(changedPixels(assembled, await inked())).toBeGreaterThan(assembled.filter(Boolean).length * 0.05);
+  await plate.check();
+
+  await frame.getByRole("button", { name: "Pull the parts apart" }).click();
+  await frame.getByLabel("Explode distance").fill("100");
+  const exploded = await inked();
+  await page.locator("#viewer").screenshot({ path: testInfo.outputPath("step-exploded.png") });
+  expect(changedPixels(assembled, exploded)).toBeGreaterThan(assembled.filter(Boolean).length * 0.05);
+
+  // Back together: the picture is the assembled one again.
+  await frame.getByRole("button", { name: "Pull the parts apart" }).click();
+  expect(changedPixels(assembled, await inked())).toBeLessThan(assembled.filter(Boolean).length * 0.01);
+});
 
 test("a DXF draws its contours in 2D, measures between contour points, and toggles ignored layers", async ({ page, request }, testInfo) => {
   const fileId = await uploadFile(request, "plate.dxf", Buffer.from(PLATE_DXF));

@@ -9,6 +9,7 @@ import { ViewerToolbar, type ToolbarState } from "./viewer-toolbar";
 import { ViewerPanels } from "./viewer-panels";
 import { measureObject, pickPoint } from "./measure-tool";
 import { applyDisplay } from "./apply-display";
+import { explodeParts } from "./explode-parts";
 import type { DrawingLayerKey } from "./drawing-object";
 import { VIEWER_MESSAGES } from "./viewer-messages";
 
@@ -38,6 +39,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
     section: null,
     sectionAt: 0.5,
     dims: true,
+    explode: null,
   });
   const [hiddenParts, setHiddenParts] = useState<ReadonlySet<number>>(new Set());
   const [layers, setLayers] = useState<Record<DrawingLayerKey, boolean>>({ outer: true, hole: true, open: true, ignored: false });
@@ -50,6 +52,9 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
   useEffect(() => {
     if (model) applyDisplay(model, { wireframe: ui.wireframe, edges: ui.edges, hiddenParts, layers });
   }, [model, ui.wireframe, ui.edges, hiddenParts, layers]);
+  useEffect(() => {
+    if (model && model.parts.length > 1) explodeParts(model, ui.explode ?? 0);
+  }, [model, ui.explode]);
   useEffect(() => {
     if (!engine) return;
     engine.overlay.clear();
@@ -122,6 +127,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
               onFit={() => engine?.fit()}
               onScreenshot={screenshot}
               downloadUrl={downloadUrl}
+              canExplode={(model?.parts.length ?? 0) > 1}
               words={words}
             />
             <ViewerPanels

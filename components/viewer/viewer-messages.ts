@@ -23,6 +23,9 @@ export interface ViewerMessages {
   wireLabel: string;
   section: string;
   sectionPosition: string;
+  explode: string;
+  explodeLabel: string;
+  explodeAmount: string;
   background: string;
   backgrounds: Record<"light" | "dark" | "transparent", string>;
   shot: string;
@@ -64,6 +67,9 @@ const en: ViewerMessages = {
   wireLabel: "Wireframe",
   section: "Section",
   sectionPosition: "Section position",
+  explode: "Explode",
+  explodeLabel: "Pull the parts apart",
+  explodeAmount: "Explode distance",
   background: "Bg",
   backgrounds: { light: "light", dark: "dark", transparent: "transparent" },
   shot: "Shot",
@@ -105,6 +111,9 @@ const id: ViewerMessages = {
   wireLabel: "Rangka kawat",
   section: "Potongan",
   sectionPosition: "Posisi potongan",
+  explode: "Urai",
+  explodeLabel: "Uraikan bagian-bagian",
+  explodeAmount: "Jarak urai",
   background: "Latar",
   backgrounds: { light: "terang", dark: "gelap", transparent: "transparan" },
   shot: "Foto",

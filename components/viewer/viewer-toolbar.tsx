@@ -14,6 +14,8 @@ export interface ToolbarState {
   section: Axis | null;
   sectionAt: number;
   dims: boolean;
+  /** How far the parts are pulled apart (0–1); null when not exploded. */
+  explode: number | null;
 }
 
 interface Props {
@@ -23,6 +25,8 @@ interface Props {
   onFit: () => void;
   onScreenshot: () => void;
   downloadUrl?: string;
+  /** An assembly of several parts can be exploded. */
+  canExplode: boolean;
   words: ViewerMessages;
 }
 
@@ -43,7 +47,7 @@ function Button({ active, onClick, label, children }: { active?: boolean; onClic
   );
 }
 
-export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, downloadUrl, words }: Props) {
+export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, downloadUrl, canExplode, words }: Props) {
   const views: ViewName[] = ["front", "top", "right", "iso"];
   return (
     <div className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1">
@@ -80,6 +84,11 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
               §{axis.toUpperCase()}
             </Button>
           ))}
+          {canExplode && (
+            <Button active={state.explode !== null} onClick={() => onChange({ explode: state.explode === null ? 0.5 : null })} label={words.explodeLabel}>
+              {words.explode}
+            </Button>
+          )}
         </>
       )}
       <Button
@@ -106,6 +115,19 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
             max={1000}
             value={Math.round(state.sectionAt * 1000)}
             onChange={(e) => onChange({ sectionAt: Number(e.target.value) / 1000 })}
+          />
+        </label>
+      )}
+      {state.explode !== null && (
+        <label className="flex items-center gap-1 rounded bg-white/90 px-2 py-1 text-xs ring-1 ring-stone-300">
+          {words.explode}
+          <input
+            type="range"
+            aria-label={words.explodeAmount}
+            min={0}
+            max={100}
+            value={Math.round(state.explode * 100)}
+            onChange={(e) => onChange({ explode: Number(e.target.value) / 100 })}
           />
         </label>
       )}
