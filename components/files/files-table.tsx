@@ -2,7 +2,8 @@ import Link from "next/link";
 import type { FileRow } from "@/lib/files/get-file";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { StatusBadge } from "./status-badge";
-import { formatBytes, formatDate } from "./format";
+import { formatBytes } from "@/lib/i18n/format";
+import { formatDate } from "./format";
 
 export function FilesTable({ files, t, lang }: { files: FileRow[]; t: (key: MessageKey) => string; lang: Lang }) {
   const heads: MessageKey[] = ["files.name", "files.format", "files.kind", "files.status", "files.tags", "files.versions", "files.size", "files.created"];
@@ -39,7 +40,7 @@ export function FilesTable({ files, t, lang }: { files: FileRow[]; t: (key: Mess
             </td>
             <td className="p-2 text-xs">{file.tags.join(", ")}</td>
             <td className="p-2">{file.versionCount}</td>
-            <td className="p-2 whitespace-nowrap">{formatBytes(file.sizeBytes)}</td>
+            <td className="p-2 whitespace-nowrap">{formatBytes(file.sizeBytes, lang)}</td>
             <td className="p-2 text-xs whitespace-nowrap">{formatDate(file.createdAt, lang)}</td>
           </tr>
         ))}

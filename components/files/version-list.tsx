@@ -1,7 +1,8 @@
 import type { listVersions } from "@/lib/files/list-versions";
 import { formatIdr } from "@/lib/i18n/format";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
-import { formatBytes, formatDate, formatFixed } from "./format";
+import { formatBytes } from "@/lib/i18n/format";
+import { formatDate, formatFixed } from "./format";
 
 type Version = ReturnType<typeof listVersions>[number];
 
@@ -33,7 +34,7 @@ export function VersionList({ versions, t, lang }: { versions: Version[]; t: (ke
             </span>
             <span className="text-stone-600">{v.original_name}</span>
             <span className="text-xs text-stone-500">
-              {formatBytes(v.size_bytes)} · {formatDate(v.created_at, lang)}
+              {formatBytes(v.size_bytes, lang)} · {formatDate(v.created_at, lang)}
             </span>
           </div>
           <p className="mt-1" data-testid="version-summary">

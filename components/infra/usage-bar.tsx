@@ -1,4 +1,4 @@
-import { formatBytes } from "./format-bytes";
+import { formatBytes } from "@/lib/i18n/format";
 
 /** used / quota as a labelled progressbar; amber from 80 %, red when full. */
 export function UsageBar({ used, quota, label, lang }: { used: number; quota: number; label: string; lang: "id" | "en" }) {

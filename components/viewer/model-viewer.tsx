@@ -116,7 +116,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
       )}
       {showTools && (
         <div className="pointer-events-none absolute inset-2 flex flex-col justify-between gap-2">
-          <div className="flex items-start justify-between gap-2">
+          <div className="flex min-h-0 flex-1 items-start justify-between gap-2">
             <ViewerToolbar
               state={ui}
               onChange={(patch) => {
@@ -148,13 +148,13 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
           <div className="flex flex-wrap gap-2 text-xs">
             {ui.dims && size && (
               <span className="rounded bg-white/90 px-2 py-1 tabular-nums text-stone-800 ring-1 ring-stone-300" data-testid="viewer-dims">
-                {formatLength(size.x, options.units)} × {formatLength(size.y, options.units)}
-                {!is2d && ` × ${formatLength(size.z, options.units)}`}
+                {formatLength(size.x, options.units, options.lang)} × {formatLength(size.y, options.units, options.lang)}
+                {!is2d && ` × ${formatLength(size.z, options.units, options.lang)}`}
               </span>
             )}
             {ui.measuring && (
               <span className="rounded bg-rose-50 px-2 py-1 tabular-nums text-rose-900 ring-1 ring-rose-300" data-testid="viewer-measure">
-                {distance === null ? (measure.length ? words.secondPoint : words.firstPoint) : `${words.distance} ${formatLength(distance, options.units)}`}
+                {distance === null ? (measure.length ? words.secondPoint : words.firstPoint) : `${words.distance} ${formatLength(distance, options.units, options.lang)}`}
               </span>
             )}
           </div>

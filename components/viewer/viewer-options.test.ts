@@ -28,8 +28,10 @@ describe("viewer words", () => {
     expect(VIEWER_MESSAGES.id.downloadFailed(404)).toBe("Model tidak dapat diunduh (HTTP 404).");
   });
 
-  it("formats lengths in the chosen unit", () => {
+  it("formats lengths in the chosen unit and language", () => {
     expect(formatLength(25.4, "mm")).toBe("25.40 mm");
     expect(formatLength(25.4, "in")).toBe("1.000 in");
+    expect(formatLength(1234.5, "mm")).toBe("1234.50 mm");
+    expect(formatLength(1234.5, "mm", "id")).toBe("1234,50 mm");
   });
 });

@@ -30,6 +30,13 @@ export function parseViewerOptions(query: Record<string, string | string[] | und
   };
 }
 
-export function formatLength(mm: number, units: "mm" | "in"): string {
-  return units === "in" ? `${(mm / 25.4).toFixed(3)} in` : `${mm.toFixed(2)} mm`;
+/** A length in the viewer's unit and language (decimal comma in Indonesian). */
+export function formatLength(mm: number, units: "mm" | "in", lang: "en" | "id" = "en"): string {
+  const digits = units === "in" ? 3 : 2;
+  const value = (units === "in" ? mm / 25.4 : mm).toLocaleString(lang === "id" ? "id-ID" : "en-US", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return `${value} ${units}`;
 }

@@ -6,7 +6,7 @@ import { listBuckets, serializeBucket } from "@/lib/infra/storage/manage-buckets
 import { REGIONS } from "@/lib/infra/vps/catalogue";
 import { InfraForm } from "@/components/infra/infra-form";
 import { ActionButton } from "@/components/dashboard/action-button";
-import { formatBytes } from "@/components/infra/format-bytes";
+import { formatBytes } from "@/lib/i18n/format";
 
 export default async function StoragePage() {
   const { db, current, t, lang } = await requireDashboard();
