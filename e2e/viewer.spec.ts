@@ -126,11 +126,11 @@ for (const [label, file, min] of [
   });
 }
 
-test("a STEP assembly lists its named parts, hides one, and explodes", async ({ page, request }, testInfo) => {
+test("a STEP assembly lists its named components, hides one, and explodes", async ({ page, request }, testInfo) => {
   const file = path.join(CORPUS, "step", "as1-oc-214.stp");
   const fileId = await uploadFile(request, path.basename(file), fs.readFileSync(file));
   const frame = await openEmbedded(page, (await viewerLink(request, fileId)).embed_url);
-  const parts = frame.getByRole("group", { name: "Parts" }).getByRole("checkbox");
+  const parts = frame.getByRole("group", { name: "Components" }).getByRole("checkbox");
   expect(await parts.count()).toBeGreaterThan(1);
   const inked = () => inkMask(frame);
   const assembled = await inked();

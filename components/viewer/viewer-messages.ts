@@ -31,6 +31,7 @@ export interface ViewerMessages {
   shot: string;
   shotLabel: string;
   download: string;
+  /** The file's named objects (the facts' "Parts" count connected pieces, which touching objects share). */
   parts: string;
   contours: string;
   layers: Record<"outer" | "hole" | "open" | "ignored", string>;
@@ -75,7 +76,7 @@ const en: ViewerMessages = {
   shot: "Shot",
   shotLabel: "Save screenshot",
   download: "Download",
-  parts: "Parts",
+  parts: "Components",
   contours: "Contours",
   layers: { outer: "Outer cuts", hole: "Holes", open: "Open paths", ignored: "Ignored layers" },
   version: "version",
@@ -119,7 +120,7 @@ const id: ViewerMessages = {
   shot: "Foto",
   shotLabel: "Simpan tangkapan layar",
   download: "Unduh",
-  parts: "Bagian",
+  parts: "Komponen",
   contours: "Kontur",
   layers: { outer: "Potongan luar", hole: "Lubang", open: "Jalur terbuka", ignored: "Layer diabaikan" },
   version: "versi",
