@@ -90,7 +90,7 @@ test("an STL embedded on another origin renders, measures and sections; the toke
   const before = await inkedPixels(frame);
   expect(before).toBeGreaterThan(5_000);
   await page.locator("#viewer").screenshot({ path: testInfo.outputPath("stl.png") });
-  await expect(frame.getByTestId("viewer-dims")).toContainText("mm");
+  await expect(frame.getByTestId("viewer-dims")).toHaveText("1.00 mm × 1.00 mm × 1.00 mm");
   await expect(frame.getByTestId("viewer-facts")).toContainText("Volume");
 
   // Measure: clicks near both ends of the cube's front vertical edge (iso view) snap to its two vertices.
@@ -159,6 +159,8 @@ test("a DXF draws its contours in 2D, measures between contour points, and toggl
   expect(lines).toBeGreaterThan(800);
   await page.locator("#viewer").screenshot({ path: testInfo.outputPath("dxf.png") });
   await expect(frame.getByTestId("viewer-facts")).toContainText("Pierces");
+  // The cut extent, without the dimension line on the DIM layer 10 mm below the plate.
+  await expect(frame.getByTestId("viewer-dims")).toHaveText("120.00 mm × 80.00 mm");
   // Measure snaps to contour points: the plate's bottom corners are 120 mm apart.
   await frame.getByRole("button", { name: "Measure distance" }).click();
   const box = (await frame.getByTestId("viewer-canvas").boundingBox())!;

@@ -81,7 +81,8 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
     link.click();
   };
   const distance = measure.length === 2 ? measure[0].distanceTo(measure[1]) : null;
-  const size = model?.size;
+  // The analysed extent where there is one: the display form is flattened (arcs) and quantised (meshes).
+  const size = model ? (facts.bbox_mm ?? model.size) : null;
   const showTools = options.tools && state.status === "ready";
 
   return (
@@ -149,7 +150,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
             {ui.dims && size && (
               <span className="rounded bg-white/90 px-2 py-1 tabular-nums text-stone-800 ring-1 ring-stone-300" data-testid="viewer-dims">
                 {formatLength(size.x, options.units, options.lang)} × {formatLength(size.y, options.units, options.lang)}
-                {!is2d && ` × ${formatLength(size.z, options.units, options.lang)}`}
+                {!is2d && size.z !== undefined && ` × ${formatLength(size.z, options.units, options.lang)}`}
               </span>
             )}
             {ui.measuring && (

@@ -9,7 +9,7 @@ const drawing = (geometry: Record<string, unknown>) => ({ kind: "laser", format:
 describe("viewerFactsFor", () => {
   it("a 40 × 30 × 20 mm box in English: 24 cm³, 52 cm², small numbers keep three significant digits", () => {
     const facts = viewerFactsFor(file, mesh({ volume_cm3: 24, surface_area_cm2: 52, is_manifold: true, triangles: 12, parts: 1 }));
-    expect(facts).toMatchObject({ kind: "mesh", name: "bracket.stl", format: "STL", version: 2 });
+    expect(facts).toMatchObject({ kind: "mesh", name: "bracket.stl", format: "STL", version: 2, bbox_mm: null });
     expect(facts.entries).toEqual([
       { label: "Volume", value: "24 cm³" },
       { label: "Surface area", value: "52 cm²" },
@@ -21,7 +21,8 @@ describe("viewerFactsFor", () => {
   });
 
   it("in Indonesian: translated labels, decimal comma and dot thousands", () => {
-    const facts = viewerFactsFor(file, drawing({ cut_length_mm: 1234.56, pierce_count: 3, area_cm2: 96.43, holes: 2, open_contours: 0 }), "id");
+    const facts = viewerFactsFor(file, drawing({ cut_length_mm: 1234.56, pierce_count: 3, area_cm2: 96.43, holes: 2, open_contours: 0, bbox_mm: { x: 120, y: 80 } }), "id");
+    expect(facts.bbox_mm).toEqual({ x: 120, y: 80 });
     expect(facts.entries).toEqual([
       { label: "Panjang potong", value: "1.234,6 mm" },
       { label: "Tembakan", value: "3" },

@@ -7,6 +7,8 @@ export interface ViewerFacts {
   name: string;
   format: string;
   version: number;
+  /** The analysed extent in mm (arcs and curves by their true extent; the display form is flattened and quantised). */
+  bbox_mm: { x: number; y: number; z?: number } | null;
   entries: { label: string; value: string }[];
 }
 
@@ -72,5 +74,8 @@ export function viewerFactsFor(file: FileRow, version: FileVersionRow, lang: Lan
           { label: l.holes, value: num(g.holes, 0) },
           { label: l.openContours, value: num(g.open_contours, 0) },
         ];
-  return { kind: version.kind, name: file.name, format: version.format.toUpperCase(), version: version.number, entries };
+  const box = g.bbox_mm as { x?: unknown; y?: unknown; z?: unknown } | undefined;
+  const bbox_mm =
+    box && typeof box.x === "number" && typeof box.y === "number" ? { x: box.x, y: box.y, ...(typeof box.z === "number" ? { z: box.z } : {}) } : null;
+  return { kind: version.kind, name: file.name, format: version.format.toUpperCase(), version: version.number, bbox_mm, entries };
 }
