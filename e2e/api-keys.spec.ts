@@ -28,7 +28,7 @@ test("sign in, switch workspace, create a key, use it, revoke it, sign out", asy
   await expect(page.getByLabel(/workspace|ruang kerja/i)).toHaveValue(fixture.pro);
 
   // English UI, then create a key limited to two scopes.
-  await page.getByRole("button", { name: "EN" }).click();
+  await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("ERP integration");
   await page.getByLabel("quotes").check();
@@ -57,10 +57,10 @@ test("sign in, switch workspace, create a key, use it, revoke it, sign out", asy
 
   await page.getByRole("link", { name: "Usage" }).click();
   await expect(page.getByTestId("usage-count")).toHaveText("1 of 50,000");
-  await page.getByRole("button", { name: "ID" }).click();
+  await page.getByRole("button", { name: "ID", exact: true }).click();
   await expect(page.getByTestId("usage-count")).toHaveText("1 dari 50.000");
   await expect(page.getByText(/^Rp\s149\.000$/)).toBeVisible();
-  await page.getByRole("button", { name: "EN" }).click();
+  await page.getByRole("button", { name: "EN", exact: true }).click();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/login");

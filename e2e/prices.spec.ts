@@ -4,7 +4,7 @@ import { signIn } from "./fixture";
 test("an admin publishes a new catalogue version; invalid input is refused with the field named", async ({ page }) => {
   await signIn(page);
   await page.goto("/prices");
-  await page.getByRole("button", { name: "EN" }).click();
+  await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.getByTestId("catalog-version")).toHaveText("v1");
   const editor = page.getByLabel(/Catalogue \(JSON\)/);
   const catalog = JSON.parse(await editor.inputValue());

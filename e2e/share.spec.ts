@@ -15,7 +15,7 @@ test("the file page shows the viewer; Share / Embed makes a working link that ca
 
   await signIn(page);
   await page.goto(`/files/${fileId}`);
-  await page.getByRole("button", { name: "EN" }).click();
+  await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.getByRole("region", { name: "Viewer" }).locator("canvas")).toBeVisible({ timeout: 30_000 });
 
   await page.getByText("Share / Embed").click();
