@@ -177,6 +177,8 @@ export const listWebhookDeliveries = defineOperation({
   method: "get",
   path: "/v1/webhooks/{id}/deliveries",
   summary: "Deliveries to this endpoint with their attempts, newest first",
+  description:
+    "Finished deliveries (succeeded or given up) are kept for 30 days by default (`WEBHOOK_RETENTION_DAYS`); pending ones stay until they are sent or given up.",
   params: webhookParams,
   query: z.object({ ...pageQuery, status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() }),
   response: z.object({ data: z.array(deliverySchema), next_cursor: z.string().nullable() }),
