@@ -36,4 +36,15 @@ test("the file page shows the viewer; Share / Embed makes a working link that ca
   await links.getByRole("button", { name: "Revoke" }).click();
   await expect(links).toContainText("Revoked");
   expect((await request.get(embedUrl, { maxRedirects: 0 })).status()).toBe(410);
+
+  // A link for an Indonesian shop's site: the snippet carries ?lang=id and the viewer speaks Indonesian.
+  await page.getByLabel("Viewer language").selectOption("id");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByTestId("embed-url")).toHaveText(/\/embed\/[A-Za-z0-9_-]{32}\?lang=id$/);
+  const indonesian = (await page.getByTestId("embed-url").textContent())!.trim();
+  await expect(page.getByLabel("Iframe snippet (shown once)")).toHaveValue(new RegExp(`<iframe src="${indonesian.replace("?", "\\?")}"`));
+  const shop = await page.context().newPage();
+  await shop.goto(indonesian);
+  await expect(shop.getByRole("button", { name: "Ukur jarak" })).toBeVisible({ timeout: 30_000 });
+  await shop.close();
 });

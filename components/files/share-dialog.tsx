@@ -4,7 +4,7 @@ import { useActionState, useState } from "react";
 import type { ShareState } from "@/app/(dashboard)/files/[id]/share-actions";
 
 type Labels = Record<
-  | "title" | "intro" | "expires" | "pin" | "allowDownload" | "create" | "snippet" | "copy" | "copied" | "links" | "none"
+  | "title" | "intro" | "expires" | "pin" | "allowDownload" | "lang" | "create" | "snippet" | "copy" | "copied" | "links" | "none"
   | "revoke" | "active" | "revoked" | "expired" | "download" | "expiresAt" | "never",
   string
 >;
@@ -24,6 +24,8 @@ export function ShareDialog(props: {
   create: (prev: ShareState, data: FormData) => Promise<ShareState>;
   revoke: (data: FormData) => Promise<void>;
   labels: Labels;
+  /** The viewer language offered first: the dashboard's. */
+  lang: "en" | "id";
 }) {
   const [state, formAction, pending] = useActionState(props.create, {});
   const [copied, setCopied] = useState(false);
@@ -42,7 +44,14 @@ export function ShareDialog(props: {
           {labels.pin}
           <input name="pinVersion" type="number" min={1} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
         </label>
-        <label className="flex items-end gap-2 text-sm">
+        <label className="text-sm">
+          {labels.lang}
+          <select name="lang" defaultValue={props.lang} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1">
+            <option value="en">English</option>
+            <option value="id">Bahasa Indonesia</option>
+          </select>
+        </label>
+        <label className="flex items-end gap-2 text-sm sm:col-span-2">
           <input type="checkbox" name="allowDownload" /> {labels.allowDownload}
         </label>
         <div className="sm:col-span-3">

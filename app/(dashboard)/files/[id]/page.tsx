@@ -79,6 +79,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
           fileId={file.id}
           create={createShareLinkAction}
           revoke={revokeShareLinkAction}
+          lang={lang}
           links={listViewerTokens(db, current.workspace.id, file.id).map((row) => ({
             id: row.id,
             state: viewerTokenState(row),
@@ -92,6 +93,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
             expires: t("share.expires"),
             pin: t("share.pin"),
             allowDownload: t("share.allowDownload"),
+            lang: t("share.lang"),
             create: t("share.create"),
             snippet: t("share.snippet"),
             copy: t("keys.copy"),

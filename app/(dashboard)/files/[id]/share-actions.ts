@@ -16,6 +16,7 @@ const shareForm = z.object({
   expiresInDays: z.union([z.literal(""), z.coerce.number().int().min(1).max(365)]),
   pinVersion: z.union([z.literal(""), z.coerce.number().int().min(1)]),
   allowDownload: z.boolean(),
+  lang: z.enum(["en", "id"]),
 });
 
 /** A viewer link for the file page's Share / Embed dialog; the secret is shown once, like the API's. */
@@ -27,6 +28,7 @@ export async function createShareLinkAction(_prev: ShareState, formData: FormDat
     expiresInDays: formData.get("expiresInDays") ?? "",
     pinVersion: formData.get("pinVersion") ?? "",
     allowDownload: formData.get("allowDownload") === "on",
+    lang: formData.get("lang") ?? "en",
   });
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   try {
@@ -40,7 +42,7 @@ export async function createShareLinkAction(_prev: ShareState, formData: FormDat
     });
     const h = await headers();
     const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host")}`;
-    const link = embedLinkFor(new Request(origin), secret);
+    const link = embedLinkFor(new Request(origin), secret, { lang: parsed.data.lang });
     revalidatePath(`/files/${parsed.data.fileId}`);
     return { embedUrl: link.embed_url, iframeHtml: link.iframe_html };
   } catch (error) {
