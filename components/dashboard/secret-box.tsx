@@ -1,10 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { CopyButton } from "./copy-button";
 
 /** A secret shown once, right after it was made, with a copy button. */
 export function SecretBox(props: { secret: string; note: string; copy: string; copied: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="secret-box">
       <p>{props.note}</p>
@@ -12,16 +11,7 @@ export function SecretBox(props: { secret: string; note: string; copy: string; c
         <code className="flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs" data-testid="secret">
           {props.secret}
         </code>
-        <button
-          type="button"
-          className="rounded bg-stone-900 px-3 py-1 text-white"
-          onClick={async () => {
-            await navigator.clipboard?.writeText(props.secret).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? props.copied : props.copy}
-        </button>
+        <CopyButton key={props.secret} text={props.secret} copy={props.copy} copied={props.copied} />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
+import { CopyButton } from "@/components/dashboard/copy-button";
 import type { ShareState } from "@/app/(dashboard)/files/[id]/share-actions";
 
 type Labels = Record<
@@ -28,7 +29,6 @@ export function ShareDialog(props: {
   lang: "en" | "id";
 }) {
   const [state, formAction, pending] = useActionState(props.create, {});
-  const [copied, setCopied] = useState(false);
   const { labels } = props;
   return (
     <details className="rounded border border-stone-200 bg-white p-4">
@@ -70,16 +70,7 @@ export function ShareDialog(props: {
           <a href={state.embedUrl} target="_blank" rel="noreferrer" className="break-all text-orange-700 underline" data-testid="embed-url">
             {state.embedUrl}
           </a>
-          <button
-            type="button"
-            className="ml-3 rounded bg-stone-900 px-3 py-1 text-white"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(state.iframeHtml!).catch(() => undefined);
-              setCopied(true);
-            }}
-          >
-            {copied ? labels.copied : labels.copy}
-          </button>
+          <CopyButton key={state.iframeHtml} text={state.iframeHtml} copy={labels.copy} copied={labels.copied} className="ml-3" />
         </div>
       )}
       <h3 className="mt-4 text-sm font-medium">{labels.links}</h3>

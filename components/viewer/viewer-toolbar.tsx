@@ -47,6 +47,23 @@ function Button({ active, onClick, label, children }: { active?: boolean; onClic
   );
 }
 
+/** A 0–1 value on a slider of `steps` steps. */
+function FractionSlider(props: { title: string; label: string; steps: number; value: number; onChange: (value: number) => void }) {
+  return (
+    <label className="flex items-center gap-1 rounded bg-white/90 px-2 py-1 text-xs ring-1 ring-stone-300">
+      {props.title}
+      <input
+        type="range"
+        aria-label={props.label}
+        min={0}
+        max={props.steps}
+        value={Math.round(props.value * props.steps)}
+        onChange={(e) => props.onChange(Number(e.target.value) / props.steps)}
+      />
+    </label>
+  );
+}
+
 export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, downloadUrl, canExplode, words }: Props) {
   const views: ViewName[] = ["front", "top", "right", "iso"];
   return (
@@ -106,30 +123,16 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
         </a>
       )}
       {state.section && (
-        <label className="flex items-center gap-1 rounded bg-white/90 px-2 py-1 text-xs ring-1 ring-stone-300">
-          {words.section} {state.section.toUpperCase()}
-          <input
-            type="range"
-            aria-label={words.sectionPosition}
-            min={0}
-            max={1000}
-            value={Math.round(state.sectionAt * 1000)}
-            onChange={(e) => onChange({ sectionAt: Number(e.target.value) / 1000 })}
-          />
-        </label>
+        <FractionSlider
+          title={`${words.section} ${state.section.toUpperCase()}`}
+          label={words.sectionPosition}
+          steps={1000}
+          value={state.sectionAt}
+          onChange={(sectionAt) => onChange({ sectionAt })}
+        />
       )}
       {state.explode !== null && (
-        <label className="flex items-center gap-1 rounded bg-white/90 px-2 py-1 text-xs ring-1 ring-stone-300">
-          {words.explode}
-          <input
-            type="range"
-            aria-label={words.explodeAmount}
-            min={0}
-            max={100}
-            value={Math.round(state.explode * 100)}
-            onChange={(e) => onChange({ explode: Number(e.target.value) / 100 })}
-          />
-        </label>
+        <FractionSlider title={words.explode} label={words.explodeAmount} steps={100} value={state.explode} onChange={(explode) => onChange({ explode })} />
       )}
     </div>
   );
