@@ -30,8 +30,14 @@ export interface Box {
  * count. Taking the absolute value only of the final sum makes inverted meshes
  * measure positive and inward-facing voids subtract.
  */
-export function sumRange(positions: Float32Array | Float64Array, indices: Uint32Array, firstTriangle: number, triangleCount: number): RangeSums {
-  const originX = positions[0], originY = positions[1], originZ = positions[2];
+export function sumRange(
+  positions: Float32Array | Float64Array,
+  indices: Uint32Array,
+  firstTriangle: number,
+  triangleCount: number,
+  origin: ArrayLike<number> = positions,
+): RangeSums {
+  const originX = origin[0], originY = origin[1], originZ = origin[2];
   let signedVolume6 = 0, doubleArea = 0, degenerate = 0;
   const end = (firstTriangle + triangleCount) * 3;
   for (let i = firstTriangle * 3; i < end; i += 3) {

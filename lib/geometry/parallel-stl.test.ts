@@ -37,10 +37,10 @@ function writeStl(name: string, soup: TriangleSoup): string {
   return file;
 }
 
-async function analyzeOnTwoThreads(file: string) {
+async function analyzeOnTwoThreads(file: string, triangles = (fs.statSync(file).size - 84) / 50) {
   const thread = new Worker(workerFile);
   try {
-    return await analyzeStlFileInParallel(file, (fs.statSync(file).size - 84) / 50, thread);
+    return await analyzeStlFileInParallel(file, triangles, thread);
   } finally {
     await thread.terminate();
   }
@@ -88,15 +88,21 @@ describe("analyzeStlFileInParallel", () => {
     expect((await expectSameAsOneThread(writeStl("degenerate.stl", degenerate))).geometry.degenerate_triangles).toBe(2);
   });
 
-  it("reports a NaN coordinate as unreadable, whichever thread welds it", async () => {
-    // NaNs with different payloads hash to either thread's share.
-    for (let payload = 0; payload < 8; payload++) {
+  it("reports a NaN or infinite coordinate as unreadable, wherever it is", async () => {
+    for (const [triangle, bits] of [[3000, 0x7fc00000], [3000, 0x7fc00005], [0, 0x7f800000], [3599, 0xff800000]]) {
       const bytes = writeBinaryStl(createTorus(30, 10, 60, 30));
-      new DataView(bytes.buffer).setUint32(84 + 50 * 3000 + 12, 0x7fc00000 + payload, true);
-      const file = path.join(directory, `nan-${payload}.stl`);
+      new DataView(bytes.buffer).setUint32(84 + 50 * triangle + 12, bits, true);
+      const file = path.join(directory, `nan-${triangle}-${bits}.stl`);
       fs.writeFileSync(file, bytes);
-      await expectAppError(analyzeOnTwoThreads(file), "unreadable_file", /triangle 3001 has a coordinate that is not a finite number/);
+      await expectAppError(analyzeOnTwoThreads(file), "unreadable_file", new RegExp(`triangle ${triangle + 1} has a coordinate that is not a finite number`));
     }
+  });
+
+  it("a file that becomes shorter while it is read is unreadable, not a crash", async () => {
+    const file = writeStl("shrinking.stl", createTorus(30, 10, 60, 30));
+    const triangles = (fs.statSync(file).size - 84) / 50;
+    fs.truncateSync(file, 84 + 50 * 1000);
+    await expectAppError(analyzeOnTwoThreads(file, triangles), "unreadable_file", /became shorter/);
   });
 
   it("largeBinaryStlTriangles takes only binary STL of exact size with enough triangles", () => {

@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/api/app-error";
 import { describeMeasuredMesh } from "./analyze";
-import { OTHER_SHARE, STL_HEADER_BYTES, STL_RECORD_BYTES, type StlShare, weldBinaryStlRecords } from "./formats/stl";
-import { measureFromSums, type Box, type RangeSums } from "./measure";
+import { STL_HEADER_BYTES, STL_RECORD_BYTES, weldBinaryStlRecords } from "./formats/stl";
+import { boxOfVertices, measureFromSums, sumRange, type Box, type RangeSums } from "./measure";
 import { baseNameOf } from "./text-lines";
 import { countEdgeUses } from "./topology";
 import type { MeshAnalysis } from "./types";
@@ -13,13 +13,14 @@ import { Float32BitsWelder } from "./weld";
 
 /**
  * Two-core analysis of a large binary STL file (the issue's speed target is a
- * 1M-triangle file against admesh; one core is not enough). This thread and a
- * worker (workers/stl-thread.ts) each stream the file in small chunks — which
- * stay in cache, unlike one fresh 50 MB buffer — and weld their share of the
- * vertices (weldBinaryStlRecords) into their own index array. Each then merges
- * half of the corners into this thread's array (SharedArrayBuffers, like the
- * welded positions); this thread counts edge uses while the worker measures
- * and counts shells.
+ * 1M-triangle file against admesh). This thread welds the whole file, streamed
+ * in 1 MB chunks that stay in cache, then counts edge uses. Meanwhile a worker
+ * (workers/stl-thread.ts) reads the file on its own and measures volume, area,
+ * degenerate triangles and the box straight from the records (welding changes
+ * no coordinate), then counts shells on the welded indices (a SharedArrayBuffer)
+ * while this thread counts edges. Welding split between two threads measured
+ * slower than one: each thread paid for every corner, and the split branch
+ * could not be predicted.
  * The figures equal the one-thread path's (sums may differ in the last bits).
  */
 
@@ -27,28 +28,14 @@ import { Float32BitsWelder } from "./weld";
 export const PARALLEL_STL_MIN_TRIANGLES = 100_000;
 export const PARALLEL_STL_MIN_BYTES = STL_HEADER_BYTES + STL_RECORD_BYTES * PARALLEL_STL_MIN_TRIANGLES;
 
-/**
- * Share 0 (this thread) welds this many 256ths of the vertices: the worker
- * starts ~40 ms later and has the measuring to do afterwards.
- */
-const MAIN_SHARE_SPLIT = 128;
-
 /** 20,000 records, 1 MB: stays in the core's cache between the read and the weld. */
 const CHUNK_RECORDS = 20_000;
 
-/** Flags in the shared `sync` array: which thread has merged its half of the corners. */
-export const MAIN_MERGED = 0;
-export const WORKER_MERGED = 1;
-/** A worker that never signals has crashed; fail instead of hanging. */
-const SIGNAL_TIMEOUT_MS = 60_000;
-
-export type StlThreadRequest =
-  | { type: "weld"; file: string; triangles: number; share: StlShare }
-  | { type: "finish"; positions: Float32Array; indices: Uint32Array; otherIndices: Uint32Array; otherOffset: number; sync: Int32Array };
+export type StlThreadRequest = { type: "measure"; file: string; triangles: number } | { type: "shells"; indices: Uint32Array; vertices: number };
 
 export type StlThreadReply =
-  | { type: "welded"; positions: Float32Array; indices: Uint32Array }
-  | { type: "finished"; sums: RangeSums; box: Box; parts: number }
+  | { type: "measured"; sums: RangeSums; box: Box }
+  | { type: "shells"; parts: number }
   | { type: "error"; code: "unreadable_file" | "internal_error"; message: string };
 
 /** The triangle count of a file that is a binary STL (by its exact size) large enough for two threads, else null. */
@@ -68,96 +55,103 @@ export function largeBinaryStlTriangles(file: string): number | null {
 
 /** Analyses a binary STL of `triangles` triangles (see largeBinaryStlTriangles) with `thread` as the second core. */
 export async function analyzeStlFileInParallel(file: string, triangles: number, thread: Worker): Promise<MeshAnalysis> {
-  const welded = ask(thread, { type: "weld", file, triangles, share: { index: 1, split: MAIN_SHARE_SPLIT } });
-  const indices = new Uint32Array(new SharedArrayBuffer(triangles * 12));
-  const ownWelder = weldStlFileShare(file, indices, { index: 0, split: MAIN_SHARE_SPLIT });
-  const other = await welded("welded");
-  const ownPositions = ownWelder.positions();
-  const otherOffset = ownWelder.vertexCount;
-  const vertices = otherOffset + other.positions.length / 3;
-  const positions = new Float32Array(new SharedArrayBuffer(vertices * 12));
-  positions.set(ownPositions);
-  positions.set(other.positions, ownPositions.length);
-
-  const sync = new Int32Array(new SharedArrayBuffer(8));
-  const finished = ask(thread, { type: "finish", positions, indices, otherIndices: other.indices, otherOffset, sync });
-  mergeShares(indices, other.indices, 0, halfOfCorners(indices), otherOffset);
-  signal(sync, MAIN_MERGED);
-  waitFor(sync, WORKER_MERGED);
-  const edges = countEdgeUses(indices, vertices);
-  const { sums, box, parts } = await finished("finished");
-
-  return describeMeasuredMesh(
-    { format: "stl", units: ASSUMED_MILLIMETRES },
-    { triangles, vertices, measured: measureFromSums(baseNameOf(path.basename(file)), triangles, sums, box), topology: { ...edges, parts } },
-  );
+  const asker = new ThreadAsker(thread);
+  try {
+    const measured = asker.ask({ type: "measure", file, triangles }, "measured");
+    const indices = new Uint32Array(new SharedArrayBuffer(triangles * 12));
+    const welder = new Float32BitsWelder((triangles >>> 1) + 16);
+    forEachStlChunk(file, triangles, (records, first) => weldBinaryStlRecords(records, first, indices, welder));
+    const vertices = welder.vertexCount;
+    // Asked now, answered after the measuring: the worker takes requests in order.
+    const shells = asker.ask({ type: "shells", indices, vertices }, "shells");
+    const edges = countEdgeUses(indices, vertices);
+    const [{ sums, box }, { parts }] = await Promise.all([measured, shells]);
+    return describeMeasuredMesh(
+      { format: "stl", units: ASSUMED_MILLIMETRES },
+      { triangles, vertices, measured: measureFromSums(baseNameOf(path.basename(file)), triangles, sums, box), topology: { ...edges, parts } },
+    );
+  } finally {
+    asker.close();
+  }
 }
 
-/** Reads the records in chunks and welds this share's vertices into a new welder. */
-export function weldStlFileShare(file: string, indices: Uint32Array, share: StlShare): Float32BitsWelder {
-  const triangles = indices.length / 3;
-  const share0 = share.split / 256;
-  const welder = new Float32BitsWelder(Math.ceil((triangles / 2) * (share.index === 0 ? share0 : 1 - share0)) + 16);
+/** Calls `each(records, firstTriangle)` for the file's `count` records, read in 1 MB chunks. */
+export function forEachStlChunk(file: string, count: number, each: (records: Uint8Array, firstTriangle: number) => void): void {
   const chunk = new Uint8Array(CHUNK_RECORDS * STL_RECORD_BYTES);
   const fd = fs.openSync(file, "r");
   try {
-    for (let first = 0; first < triangles; first += CHUNK_RECORDS) {
-      const length = Math.min(CHUNK_RECORDS, triangles - first) * STL_RECORD_BYTES;
+    for (let done = 0; done < count; done += CHUNK_RECORDS) {
+      const length = Math.min(CHUNK_RECORDS, count - done) * STL_RECORD_BYTES;
+      const position = STL_HEADER_BYTES + done * STL_RECORD_BYTES;
       for (let at = 0; at < length; ) {
-        const read = fs.readSync(fd, chunk, at, length - at, STL_HEADER_BYTES + first * STL_RECORD_BYTES + at);
+        const read = fs.readSync(fd, chunk, at, length - at, position + at);
         if (read === 0) throw new AppError("unreadable_file", "The STL file became shorter while it was being read.");
         at += read;
       }
-      weldBinaryStlRecords(chunk.subarray(0, length), first, indices, welder, share);
+      each(chunk.subarray(0, length), done);
     }
   } finally {
     fs.closeSync(fd);
   }
-  return welder;
 }
 
-/** The first half of the corners is this thread's to merge, the rest the worker's. */
-export function halfOfCorners(indices: Uint32Array): number {
-  return Math.floor(indices.length / 6) * 3;
-}
-
-/** Fills share 1's corners into share 0's index array, numbering share 1's vertices after share 0's. */
-export function mergeShares(indices: Uint32Array, otherIndices: Uint32Array, start: number, end: number, otherOffset: number): void {
-  for (let i = start; i < end; i++) {
-    if (indices[i] === OTHER_SHARE) indices[i] = otherIndices[i] + otherOffset;
-  }
-}
-
-export function signal(sync: Int32Array, flag: number): void {
-  Atomics.store(sync, flag, 1);
-  Atomics.notify(sync, flag);
-}
-
-export function waitFor(sync: Int32Array, flag: number): void {
-  if (Atomics.wait(sync, flag, 0, SIGNAL_TIMEOUT_MS) === "timed-out") {
-    throw new AppError("internal_error", "The STL analysis thread stopped answering.");
-  }
-}
-
-/** Posts a request now; the returned function awaits the reply of the expected type (an error reply or a crash rejects). */
-function ask(thread: Worker, request: StlThreadRequest) {
-  const reply = new Promise<StlThreadReply>((resolve, reject) => {
-    const onMessage = (message: StlThreadReply) => {
-      thread.off("error", onError);
-      resolve(message);
-    };
-    const onError = (error: Error) => {
-      thread.off("message", onMessage);
-      reject(error);
-    };
-    thread.once("message", onMessage);
-    thread.once("error", onError);
+/**
+ * Volume, area and degenerate sums and the box of the file's triangles, from the
+ * records themselves: each chunk's corners become a small position list measured
+ * by sumRange, about the file's first corner as the one-thread path does.
+ */
+export function measureStlFile(file: string, triangles: number): { sums: RangeSums; box: Box } {
+  const corners = new Float32Array(CHUNK_RECORDS * 9);
+  const identity = Uint32Array.from({ length: CHUNK_RECORDS * 3 }, (_, i) => i);
+  const sums: RangeSums = { signedVolume6: 0, doubleArea: 0, degenerate: 0 };
+  const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  let origin: Float32Array | null = null;
+  forEachStlChunk(file, triangles, (records) => {
+    const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
+    const count = records.length / STL_RECORD_BYTES;
+    for (let r = 0; r < count; r++) {
+      for (let k = 0; k < 9; k++) corners[r * 9 + k] = view.getFloat32(r * STL_RECORD_BYTES + 12 + 4 * k, true);
+    }
+    origin ??= corners.slice(0, 3);
+    const part = sumRange(corners, identity, 0, count, origin);
+    sums.signedVolume6 += part.signedVolume6;
+    sums.doubleArea += part.doubleArea;
+    sums.degenerate += part.degenerate;
+    const partBox = boxOfVertices(corners, 0, count * 3);
+    for (let axis = 0; axis < 3; axis++) {
+      box.min[axis] = Math.min(box.min[axis], partBox.min[axis]);
+      box.max[axis] = Math.max(box.max[axis], partBox.max[axis]);
+    }
   });
-  thread.postMessage(request);
-  return async <T extends StlThreadReply["type"]>(type: T): Promise<Extract<StlThreadReply, { type: T }>> => {
+  return { sums, box };
+}
+
+/** Requests to the worker, answered in the order asked; an error reply or a crash rejects. */
+class ThreadAsker {
+  readonly #thread: Worker;
+  readonly #waiting: { resolve: (reply: StlThreadReply) => void; reject: (error: Error) => void }[] = [];
+  readonly #onMessage = (reply: StlThreadReply) => this.#waiting.shift()?.resolve(reply);
+  readonly #onError = (error: Error) => {
+    for (const waiter of this.#waiting.splice(0)) waiter.reject(error);
+  };
+
+  constructor(thread: Worker) {
+    this.#thread = thread;
+    thread.on("message", this.#onMessage);
+    thread.on("error", this.#onError);
+  }
+
+  async ask<T extends Exclude<StlThreadReply["type"], "error">>(request: StlThreadRequest, type: T): Promise<Extract<StlThreadReply, { type: T }>> {
+    const reply = new Promise<StlThreadReply>((resolve, reject) => this.#waiting.push({ resolve, reject }));
+    this.#thread.postMessage(request);
     const message = await reply;
     if (message.type === "error") throw new AppError(message.code, message.message);
     if (message.type !== type) throw new AppError("internal_error", `The STL analysis thread answered ${message.type}, not ${type}.`);
     return message as Extract<StlThreadReply, { type: T }>;
-  };
+  }
+
+  close(): void {
+    this.#thread.off("message", this.#onMessage);
+    this.#thread.off("error", this.#onError);
+  }
 }

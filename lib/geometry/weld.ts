@@ -17,7 +17,7 @@ function nextPowerOfTwo(value: number): number {
 }
 
 /** Mixes three 32-bit words into a table slot hash (Murmur-style multipliers). */
-export function hashWords(a: number, b: number, c: number): number {
+function hashWords(a: number, b: number, c: number): number {
   let h = Math.imul(a, 0x9e3779b1);
   h ^= Math.imul(b ^ (h >>> 15), 0x85ebca77);
   h ^= Math.imul(c ^ (h >>> 13), 0xc2b2ae3d);
@@ -47,11 +47,7 @@ export class Float32BitsWelder {
 
   /** Returns the welded index of the vertex whose x/y/z float32 bit patterns are given. -0 must already be mapped to +0. */
   addVertexBits(xBits: number, yBits: number, zBits: number): number {
-    return this.addHashedVertexBits(xBits, yBits, zBits, hashWords(xBits, yBits, zBits));
-  }
-
-  /** As addVertexBits, with `hash = hashWords(xBits, yBits, zBits)` already computed by the caller. */
-  addHashedVertexBits(xBits: number, yBits: number, zBits: number, hash: number): number {
+    const hash = hashWords(xBits, yBits, zBits);
     const keys = this.keys;
     const table = this.table;
     const mask = this.mask;

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/api/app-error";
 import { formatBytes, formatCount, parseNumberToken, readTextLines, splitTokens } from "../text-lines";
 import type { ComponentRange, ParsedMesh } from "../types";
 import { ASSUMED_MILLIMETRES } from "../units";
-import { Float32BitsWelder, hashWords } from "../weld";
+import { Float32BitsWelder } from "../weld";
 
 const HEADER_BYTES = 84;
 const RECORD_BYTES = 50;
@@ -45,7 +45,7 @@ function parseBinaryStl(bytes: Uint8Array, defaultName: string): ParsedMesh {
   const triangleCount = binaryStlTriangleCount(bytes);
   const indices = new Uint32Array(triangleCount * 3);
   const welder = new Float32BitsWelder((triangleCount >>> 1) + 16);
-  weldBinaryStlRecords(bytes.subarray(HEADER_BYTES), 0, indices, welder, WHOLE_MESH);
+  weldBinaryStlRecords(bytes.subarray(HEADER_BYTES), 0, indices, welder);
   return {
     format: "stl",
     units: ASSUMED_MILLIMETRES,
@@ -63,36 +63,15 @@ export const STL_HEADER_BYTES = HEADER_BYTES;
 export const STL_RECORD_BYTES = RECORD_BYTES;
 
 /**
- * Which vertices a thread welds when two weld one STL (see parallel-stl.ts):
- * share 0 those whose ownership byte (a second mix of the hash, 0–255) is below
- * `split`, share 1 the rest. Each thread fills its own index array, with
- * OTHER_SHARE at the corners the other thread welds (a shared array would have
- * both cores writing the same cache lines all the time).
- */
-export interface StlShare {
-  index: 0 | 1;
-  split: number;
-}
-
-export const WHOLE_MESH: StlShare = { index: 0, split: 256 };
-export const OTHER_SHARE = 0xffffffff;
-
-/**
  * Single pass over whole 50-byte records (`records` starts at triangle
  * `firstTriangle`), welding on the raw float32 bit patterns read straight from
  * the buffer (no intermediate float arrays). Volume/area are measured
  * afterwards on the welded mesh: fusing them into this loop measured no faster
  * and would duplicate the measuring code.
- *
- * Two threads can weld one file at once: each reads every corner but welds
- * only its share of the vertices, so the two vertex sets are disjoint and need
- * no merging.
  */
-export function weldBinaryStlRecords(records: Uint8Array, firstTriangle: number, indices: Uint32Array, welder: Float32BitsWelder, share: StlShare): void {
+export function weldBinaryStlRecords(records: Uint8Array, firstTriangle: number, indices: Uint32Array, welder: Float32BitsWelder): void {
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const count = Math.floor(records.length / RECORD_BYTES);
-  const firstShare = share.index === 0;
-  const split = share.split;
   for (let r = 0; r < count; r++) {
     const record = r * RECORD_BYTES + 12; // skip the normal, it is recomputed
     const t = firstTriangle + r;
@@ -104,18 +83,13 @@ export function weldBinaryStlRecords(records: Uint8Array, firstTriangle: number,
       if (x === NEGATIVE_ZERO_BITS) x = 0;
       if (y === NEGATIVE_ZERO_BITS) y = 0;
       if (z === NEGATIVE_ZERO_BITS) z = 0;
-      const hash = hashWords(x, y, z);
-      if (Math.imul(hash, 0x2c1b3c6d) >>> 24 < split !== firstShare) {
-        indices[t * 3 + corner] = OTHER_SHARE;
-        continue;
-      }
       if ((x & EXPONENT_MASK) === EXPONENT_MASK || (y & EXPONENT_MASK) === EXPONENT_MASK || (z & EXPONENT_MASK) === EXPONENT_MASK) {
         throw new AppError(
           "unreadable_file",
           `Binary STL triangle ${t + 1} has a coordinate that is not a finite number (NaN or infinity).`,
         );
       }
-      indices[t * 3 + corner] = welder.addHashedVertexBits(x, y, z, hash);
+      indices[t * 3 + corner] = welder.addVertexBits(x, y, z);
     }
   }
 }
