@@ -3,8 +3,7 @@
 import { useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-
-type Labels = Record<"drop" | "choose" | "uploading" | "uploaded" | "failed" | "open", string>;
+import type { UploadLabels } from "./upload-labels";
 
 interface Item {
   key: number;
@@ -27,7 +26,7 @@ function outcome(xhr: XMLHttpRequest): { fileId?: string; message?: string } {
 }
 
 /** Drag-and-drop or picked files, each posted on its own XHR so every file gets a real progress bar. */
-export function UploadZone(props: { endpoint: string; multiple: boolean; labels: Labels; inputId: string }) {
+export function UploadZone(props: { endpoint: string; multiple: boolean; labels: UploadLabels; inputId: string }) {
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const nextKey = useRef(0);

@@ -7,6 +7,7 @@ import { FilesTable } from "@/components/files/files-table";
 import { UploadZone } from "@/components/files/upload-zone";
 import { FilesSearch } from "@/components/search/files-search";
 import { filesQueryFromSearch, searchWithCursor, type SearchParams } from "./files-query";
+import { uploadLabels } from "@/components/files/upload-labels";
 
 export default async function FilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { db, current, t, lang } = await requireDashboard();
@@ -33,14 +34,7 @@ export default async function FilesPage({ searchParams }: { searchParams: Promis
             endpoint="/dashboard-api/files"
             multiple
             inputId="upload-files"
-            labels={{
-              drop: t("files.dropHere"),
-              choose: t("files.choose"),
-              uploading: t("files.uploading"),
-              uploaded: t("files.uploaded"),
-              failed: t("files.failed"),
-              open: t("files.open"),
-            }}
+            labels={uploadLabels(t, "files.choose")}
           />
         )}
       </section>

@@ -21,6 +21,7 @@ import { ModelViewer } from "@/components/viewer/model-viewer";
 import { AnalyzeSection } from "@/components/metadata/analyze-section";
 import { viewerFactsFor } from "@/lib/viewer/viewer-facts";
 import { listViewerTokens, viewerTokenState } from "@/lib/viewer/viewer-tokens";
+import { uploadLabels } from "@/components/files/upload-labels";
 
 export default async function FilePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, current, t, lang } = await requireDashboard();
@@ -126,14 +127,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
               endpoint={`/dashboard-api/files/${file.id}/versions`}
               multiple={false}
               inputId="upload-version"
-              labels={{
-                drop: t("files.dropHere"),
-                choose: t("file.uploadVersion"),
-                uploading: t("files.uploading"),
-                uploaded: t("files.uploaded"),
-                failed: t("files.failed"),
-                open: t("files.open"),
-              }}
+              labels={uploadLabels(t, "file.uploadVersion")}
             />
           </div>
         )}
