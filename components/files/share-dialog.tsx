@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import type { ShareState } from "@/app/(dashboard)/files/[id]/share-actions";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 type Labels = Record<
   | "title" | "intro" | "expires" | "pin" | "allowDownload" | "lang" | "create" | "snippet" | "copy" | "copied" | "links" | "none"
@@ -55,9 +56,7 @@ export function ShareDialog(props: {
           <input type="checkbox" name="allowDownload" /> {labels.allowDownload}
         </label>
         <div className="sm:col-span-3">
-          <button disabled={pending} className="rounded bg-orange-700 px-4 py-1.5 text-white hover:bg-orange-800 disabled:opacity-50">
-            {labels.create}
-          </button>
+          <SubmitButton pending={pending}>{labels.create}</SubmitButton>
         </div>
       </form>
       {state.error && <p role="alert" className="mt-2 text-sm text-red-700">{state.error}</p>}

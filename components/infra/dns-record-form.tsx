@@ -3,6 +3,7 @@
 import { useActionState, useState } from "react";
 import type { InfraAction } from "@/app/(dashboard)/infra/infra-manager";
 import { ActionResult } from "@/components/dashboard/action-result";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 type Extra = "priority" | "weight" | "port" | "flags" | "tag";
 export type RecordFormLabels = Record<"type" | "name" | "ttl" | "add" | "address" | "target" | "mailServer" | "text" | "value" | Extra, string>;
@@ -74,9 +75,7 @@ export function DnsRecordForm({ action, domain, labels }: { action: InfraAction;
         )}
         {text("ttl", labels.ttl, { type: "number", min: 60, max: 86400 })}
         <div className="flex items-end">
-          <button disabled={pending} className="rounded bg-orange-700 px-4 py-1.5 text-white hover:bg-orange-800 disabled:opacity-50">
-            {labels.add}
-          </button>
+          <SubmitButton pending={pending}>{labels.add}</SubmitButton>
         </div>
       </form>
       <ActionResult state={state} className="mt-3 text-sm" />

@@ -3,6 +3,7 @@
 import { useActionState, useState } from "react";
 import type { InfraAction } from "@/app/(dashboard)/infra/infra-manager";
 import { ActionResult } from "@/components/dashboard/action-result";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 export type FormField = {
   name: string;
@@ -57,9 +58,7 @@ export function InfraForm({ action, fields, submit, resetOnSuccess = true }: { a
           </label>
         ))}
         <div className="flex items-end">
-          <button disabled={pending} className="rounded bg-orange-700 px-4 py-1.5 text-white hover:bg-orange-800 disabled:opacity-50">
-            {submit}
-          </button>
+          <SubmitButton pending={pending}>{submit}</SubmitButton>
         </div>
       </form>
       <ActionResult state={state} className="mt-3 text-sm" />

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { SecretBox } from "@/components/dashboard/secret-box";
 import type { CreateKeyState } from "@/app/(dashboard)/actions";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 type Labels = Record<"name" | "scopes" | "allScopes" | "expires" | "create" | "created" | "copy" | "copied", string>;
 
@@ -37,9 +38,7 @@ export function CreateKeyForm(props: {
           </div>
         </fieldset>
         <div className="sm:col-span-2">
-          <button disabled={pending} className="rounded bg-orange-700 px-4 py-1.5 text-white hover:bg-orange-800 disabled:opacity-50">
-            {labels.create}
-          </button>
+          <SubmitButton pending={pending}>{labels.create}</SubmitButton>
         </div>
       </form>
       {state.error && <p role="alert" className="mt-3 text-sm text-red-700">{state.error}</p>}

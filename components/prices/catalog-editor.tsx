@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import type { PublishState } from "@/app/(dashboard)/prices/actions";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 export function CatalogEditor(props: {
   action: (prev: PublishState, data: FormData) => Promise<PublishState>;
@@ -25,9 +26,7 @@ export function CatalogEditor(props: {
         {props.labels.note}
         <input name="note" maxLength={200} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
       </label>
-      <button disabled={pending} className="rounded bg-orange-700 px-4 py-1.5 text-white hover:bg-orange-800 disabled:opacity-50">
-        {props.labels.publish}
-      </button>
+      <SubmitButton pending={pending}>{props.labels.publish}</SubmitButton>
       {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
       {state.version && <p role="status" className="text-sm text-green-700">{props.labels.published} {state.version}</p>}
     </form>

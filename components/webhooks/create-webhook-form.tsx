@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import type { WebhookActionState } from "@/app/(dashboard)/webhooks/actions";
 import { SecretBox } from "@/components/dashboard/secret-box";
 import type { SecretLabels } from "@/components/dashboard/action-button";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 type Labels = Record<"url" | "events" | "description" | "create", string>;
 
@@ -41,9 +42,7 @@ export function CreateWebhookForm(props: {
           </div>
         </fieldset>
         <div className="sm:col-span-2">
-          <button disabled={pending} className="rounded bg-orange-700 px-4 py-1.5 text-white hover:bg-orange-800 disabled:opacity-50">
-            {labels.create}
-          </button>
+          <SubmitButton pending={pending}>{labels.create}</SubmitButton>
         </div>
       </form>
       {state.error && (
