@@ -8,11 +8,11 @@ import { LaserQuoteTable, PrintQuoteTable, type QuoteLabels } from "./quote-tabl
 
 /** The server renders the 20 % quote; moving the slider re-quotes through the dashboard endpoint. */
 export function QuotePanel(props: { fileId: string; initial: DashboardQuote; labels: QuoteLabels; lang: Lang }) {
-  const [infill, setInfill] = useState(20);
-  // Until the slider moves, the server's quote stands: nothing to fetch.
-  const [moved, setMoved] = useState(false);
+  // null until the slider moves: the server's 20 % quote stands, nothing to fetch.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const infill = chosen ?? 20;
   const { labels, lang } = props;
-  const requote = useDebouncedJson<DashboardQuote>(moved ? `/dashboard-api/files/${props.fileId}/quote?infill=${infill}` : null);
+  const requote = useDebouncedJson<DashboardQuote>(chosen === null ? null : `/dashboard-api/files/${props.fileId}/quote?infill=${chosen}`);
   const data = requote.data ?? props.initial;
   const { pending, error } = requote;
 
@@ -28,10 +28,7 @@ export function QuotePanel(props: { fileId: string; initial: DashboardQuote; lab
             max={100}
             step={1}
             value={infill}
-            onChange={(e) => {
-              setInfill(Number(e.currentTarget.value));
-              setMoved(true);
-            }}
+            onChange={(e) => setChosen(Number(e.currentTarget.value))}
             className="w-64"
           />
           <output className="w-10 tabular-nums" data-testid="infill-value">

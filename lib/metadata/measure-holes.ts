@@ -1,3 +1,4 @@
+import type { MeshGeometry } from "@/lib/geometry/types";
 import type { ComponentMetadata } from "./types";
 
 interface Contour {
@@ -55,16 +56,11 @@ export function sheetComponents(contours: Contour[]): ComponentMetadata[] {
   });
 }
 
-/** The mesh figures `countMeshThroughHoles` needs (MeshGeometry has them all). */
-export interface MeshTopologyFacts {
-  triangles: number;
-  vertices: number;
-  parts: number;
-  is_watertight: boolean;
-  is_manifold: boolean;
-  is_winding_consistent: boolean;
-  degenerate_triangles: number;
-}
+/** The mesh figures `countMeshThroughHoles` needs. */
+export type MeshTopologyFacts = Pick<
+  MeshGeometry,
+  "triangles" | "vertices" | "parts" | "is_watertight" | "is_manifold" | "is_winding_consistent" | "degenerate_triangles"
+>;
 
 /**
  * Holes that pass through a closed mesh, from its topology alone: a closed,
@@ -80,4 +76,3 @@ export function countMeshThroughHoles(g: MeshTopologyFacts): number | null {
   const holes = g.parts - (g.vertices - g.triangles / 2) / 2;
   return Number.isInteger(holes) && holes >= 0 ? holes : null;
 }
-

@@ -1,5 +1,5 @@
 import type { FileRow, FileVersionRow } from "@/lib/files/get-file";
-import type { Lang } from "@/lib/i18n/messages";
+import { translator, type Lang } from "@/lib/i18n/messages";
 
 /** What the viewer's facts panel shows: a few measured numbers, nothing else of the file's record. */
 export interface ViewerFacts {
@@ -11,37 +11,6 @@ export interface ViewerFacts {
   bbox_mm: { x: number; y: number; z?: number } | null;
   entries: { label: string; value: string }[];
 }
-
-const LABELS = {
-  en: {
-    volume: "Volume",
-    area: "Surface area",
-    manifold: "Manifold",
-    yes: "yes",
-    no: "no",
-    triangles: "Triangles",
-    parts: "Parts",
-    cutLength: "Cut length",
-    pierces: "Pierces",
-    partArea: "Part area",
-    holes: "Holes",
-    openContours: "Open contours",
-  },
-  id: {
-    volume: "Volume",
-    area: "Luas permukaan",
-    manifold: "Manifold",
-    yes: "ya",
-    no: "tidak",
-    triangles: "Segitiga",
-    parts: "Bagian",
-    cutLength: "Panjang potong",
-    pierces: "Tembakan",
-    partArea: "Luas bagian",
-    holes: "Lubang",
-    openContours: "Kontur terbuka",
-  },
-} satisfies Record<Lang, Record<string, string>>;
 
 /** In the viewer's language (decimal comma in Indonesian); small values keep three significant digits: a 1 mm cube is 0.001 cm³, not 0. */
 function formatter(lang: Lang) {
@@ -57,22 +26,22 @@ function formatter(lang: Lang) {
 export function viewerFactsFor(file: FileRow, version: FileVersionRow, lang: Lang = "en"): ViewerFacts {
   const g = version.analysis.geometry;
   const num = formatter(lang);
-  const l = LABELS[lang];
+  const t = translator(lang);
   const entries =
     version.kind === "mesh"
       ? [
-          { label: l.volume, value: `${num(g.volume_cm3)} cm³` },
-          { label: l.area, value: `${num(g.surface_area_cm2)} cm²` },
-          { label: l.manifold, value: g.is_manifold ? l.yes : l.no },
-          { label: l.triangles, value: num(g.triangles, 0) },
-          { label: l.parts, value: num(g.parts, 0) },
+          { label: t("file.volume"), value: `${num(g.volume_cm3)} cm³` },
+          { label: t("file.area"), value: `${num(g.surface_area_cm2)} cm²` },
+          { label: t("viewer.manifold"), value: t(g.is_manifold ? "file.yes" : "file.no") },
+          { label: t("file.triangles"), value: num(g.triangles, 0) },
+          { label: t("file.parts"), value: num(g.parts, 0) },
         ]
       : [
-          { label: l.cutLength, value: `${num(g.cut_length_mm, 1)} mm` },
-          { label: l.pierces, value: num(g.pierce_count, 0) },
-          { label: l.partArea, value: `${num(g.area_cm2)} cm²` },
-          { label: l.holes, value: num(g.holes, 0) },
-          { label: l.openContours, value: num(g.open_contours, 0) },
+          { label: t("file.cutLength"), value: `${num(g.cut_length_mm, 1)} mm` },
+          { label: t("file.pierces"), value: num(g.pierce_count, 0) },
+          { label: t("viewer.partArea"), value: `${num(g.area_cm2)} cm²` },
+          { label: t("viewer.holes"), value: num(g.holes, 0) },
+          { label: t("viewer.openContours"), value: num(g.open_contours, 0) },
         ];
   const box = g.bbox_mm as { x?: unknown; y?: unknown; z?: unknown } | undefined;
   const bbox_mm =
