@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
 import { isAppError } from "@/lib/api/app-error";
 import { UsageError } from "./output";
+import { startStlThread } from "./stl-thread-start";
+
+const stlThread = startStlThread(process.argv.slice(2));
 
 const HELP = `bengkel — manufacturing quotes from CAD files
 
@@ -23,7 +26,7 @@ async function dispatch(positionals: string[], values: Record<string, string | b
   const json = Boolean(values.json);
   const [group, action] = positionals;
   const command = `${group ?? ""} ${action ?? ""}`.trim();
-  if (group === "analyze") return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json });
+  if (group === "analyze") return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json }, stlThread);
   if (group === "demo") return (await import("./commands/demo")).runDemo(json);
   if (group === "quote") {
     return (await import("./commands/quote")).runQuote(positionals.slice(1), { json, infill: values.infill as string | undefined });
@@ -93,4 +96,5 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
+  void stlThread?.terminate(); // when the command ended before using it
 });

@@ -58,6 +58,46 @@ export function sumRange(
   return { signedVolume6, doubleArea, degenerate };
 }
 
+/**
+ * Adds `count` binary STL records (50 bytes each, read through `view`) to `sums`
+ * and `box`, measured about `origin` exactly as sumRange measures welded
+ * triangles; reading the records in place spares a copy per corner.
+ */
+export function sumStlRecords(view: DataView, count: number, origin: ArrayLike<number>, sums: RangeSums, box: Box): void {
+  const originX = origin[0], originY = origin[1], originZ = origin[2];
+  let signedVolume6 = sums.signedVolume6, doubleArea = sums.doubleArea, degenerate = sums.degenerate;
+  let minX = box.min[0], minY = box.min[1], minZ = box.min[2], maxX = box.max[0], maxY = box.max[1], maxZ = box.max[2];
+  for (let r = 0; r < count; r++) {
+    const o = r * 50 + 12;
+    const rawAx = view.getFloat32(o, true), rawAy = view.getFloat32(o + 4, true), rawAz = view.getFloat32(o + 8, true);
+    const rawBx = view.getFloat32(o + 12, true), rawBy = view.getFloat32(o + 16, true), rawBz = view.getFloat32(o + 20, true);
+    const rawCx = view.getFloat32(o + 24, true), rawCy = view.getFloat32(o + 28, true), rawCz = view.getFloat32(o + 32, true);
+    minX = Math.min(minX, rawAx, rawBx, rawCx);
+    maxX = Math.max(maxX, rawAx, rawBx, rawCx);
+    minY = Math.min(minY, rawAy, rawBy, rawCy);
+    maxY = Math.max(maxY, rawAy, rawBy, rawCy);
+    minZ = Math.min(minZ, rawAz, rawBz, rawCz);
+    maxZ = Math.max(maxZ, rawAz, rawBz, rawCz);
+    const ax = rawAx - originX, ay = rawAy - originY, az = rawAz - originZ;
+    const bx = rawBx - originX, by = rawBy - originY, bz = rawBz - originZ;
+    const cx = rawCx - originX, cy = rawCy - originY, cz = rawCz - originZ;
+    signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+    const ux = bx - ax, uy = by - ay, uz = bz - az;
+    const vx = cx - ax, vy = cy - ay, vz = cz - az;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    doubleArea += crossLength;
+    const wx = cx - bx, wy = cy - by, wz = cz - bz;
+    const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
+    if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) degenerate++;
+  }
+  sums.signedVolume6 = signedVolume6;
+  sums.doubleArea = doubleArea;
+  sums.degenerate = degenerate;
+  box.min[0] = minX; box.min[1] = minY; box.min[2] = minZ;
+  box.max[0] = maxX; box.max[1] = maxY; box.max[2] = maxZ;
+}
+
 /** Bounding box of vertices (all by default): valid for the whole mesh because parsers keep only vertices that triangles use. */
 export function boxOfVertices(positions: Float32Array | Float64Array, firstVertex = 0, endVertex = positions.length / 3): Box {
   const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };

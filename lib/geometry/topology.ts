@@ -24,17 +24,33 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
  * vertex index have no real edges and are left out of the edge statistics.
  */
 export function countEdgeUses(indices: Uint32Array, vertexCount: number): EdgeUses {
-  const triangleCount = indices.length / 3;
-  const bucketEnd = new Int32Array(vertexCount + 1);
-  for (let t = 0; t < triangleCount; t++) {
+  const bucketSizes = new Int32Array(vertexCount + 1);
+  countEdgeBuckets(indices, 0, indices.length / 3, bucketSizes);
+  return settleEdgeUses(indices, vertexCount, bucketSizes);
+}
+
+/** First pass of countEdgeUses for triangles [from, to): adds each half-edge to the size of its bucket (one word a vertex). */
+export function countEdgeBuckets(indices: Uint32Array, from: number, to: number, bucketSizes: Int32Array): void {
+  for (let t = from; t < to; t++) {
     const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
     if (a === b || b === c || a === c) continue;
-    bucketEnd[a < b ? a : b]++;
-    bucketEnd[b < c ? b : c]++;
-    bucketEnd[c < a ? c : a]++;
+    bucketSizes[a < b ? a : b]++;
+    bucketSizes[b < c ? b : c]++;
+    bucketSizes[c < a ? c : a]++;
   }
+}
+
+/**
+ * The rest of countEdgeUses once `bucketSizes` (vertexCount + 1 words, the last
+ * 0) counts every triangle; it is overwritten. `entriesScratch`, when it holds
+ * one word per half-edge (3 a triangle), is used instead of fresh memory.
+ */
+export function settleEdgeUses(indices: Uint32Array, vertexCount: number, bucketSizes: Int32Array, entriesScratch?: Int32Array): EdgeUses {
+  const triangleCount = indices.length / 3;
+  const bucketEnd = bucketSizes;
   for (let v = 1; v <= vertexCount; v++) bucketEnd[v] += bucketEnd[v - 1];
-  const entries = new Int32Array(bucketEnd[vertexCount]);
+  const halfEdges = bucketEnd[vertexCount];
+  const entries = entriesScratch !== undefined && entriesScratch.length >= halfEdges ? entriesScratch : new Int32Array(halfEdges);
   // Filling each bucket from its end leaves bucketEnd[v] at the start of bucket v.
   for (let t = 0; t < triangleCount; t++) {
     const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
@@ -68,14 +84,9 @@ export function countEdgeUses(indices: Uint32Array, vertexCount: number): EdgeUs
  * three distinct vertices; vertices of no such triangle belong to no shell.
  */
 export function countShells(indices: Uint32Array, vertexCount: number): number {
-  const shells = new ShellUnion(vertexCount);
-  for (let i = 0; i < indices.length; i += 3) {
-    const a = indices[i], b = indices[i + 1], c = indices[i + 2];
-    if (a === b || b === c || a === c) continue;
-    shells.join(a, b);
-    shells.join(a, c);
-  }
-  return shells.countShells();
+  const shells = new ShellUnion(new Int32Array(vertexCount));
+  shells.joinTriangles(indices, 0, indices.length / 3);
+  return shells.countShells(vertexCount);
 }
 
 /** Insertion sort: buckets hold about six entries. */
@@ -91,32 +102,55 @@ function sortRange(values: Int32Array, start: number, end: number): void {
   }
 }
 
-/** Union-find over welded vertices. */
-class ShellUnion {
+/**
+ * Union-find over welded vertices, fed triangles in runs (a thread can follow
+ * another's welding). `parent` holds `parent vertex + 1`, 0 for a vertex no
+ * triangle has reached yet, so zeroed memory is an empty union.
+ */
+export class ShellUnion {
   private readonly parent: Int32Array;
 
-  constructor(vertexCount: number) {
-    this.parent = new Int32Array(vertexCount).fill(-1);
+  constructor(zeroedParents: Int32Array) {
+    this.parent = zeroedParents;
   }
 
-  join(a: number, b: number): void {
-    const rootA = this.find(a), rootB = this.find(b);
-    if (rootA < rootB) this.parent[rootB] = rootA;
-    else if (rootB < rootA) this.parent[rootA] = rootB;
+  /** How many vertices it can hold. */
+  get capacity(): number {
+    return this.parent.length;
   }
 
-  countShells(): number {
+  /** Joins the corners of triangles [from, to) that have three distinct vertices. */
+  joinTriangles(indices: Uint32Array, from: number, to: number): void {
+    for (let i = from * 3; i < to * 3; i += 3) {
+      const a = indices[i], b = indices[i + 1], c = indices[i + 2];
+      if (a === b || b === c || a === c) continue;
+      this.join(a, b);
+      this.join(a, c);
+    }
+  }
+
+  countShells(vertexCount: number): number {
     let shells = 0;
-    for (let v = 0; v < this.parent.length; v++) if (this.parent[v] === v) shells++;
+    for (let v = 0; v < vertexCount; v++) if (this.parent[v] === v + 1) shells++;
     return shells;
+  }
+
+  private join(a: number, b: number): void {
+    const rootA = this.find(a), rootB = this.find(b);
+    if (rootA < rootB) this.parent[rootB] = rootA + 1;
+    else if (rootB < rootA) this.parent[rootA] = rootB + 1;
   }
 
   private find(v: number): number {
     const parent = this.parent;
-    if (parent[v] === -1) parent[v] = v;
-    while (parent[v] !== v) {
-      parent[v] = parent[parent[v]];
-      v = parent[v];
+    if (parent[v] === 0) {
+      parent[v] = v + 1;
+      return v;
+    }
+    // Path halving: each visited vertex skips to its grandparent.
+    for (let up = parent[v] - 1; up !== v; up = parent[v] - 1) {
+      parent[v] = parent[up];
+      v = parent[up] - 1;
     }
     return v;
   }

@@ -6,8 +6,6 @@ import { Float32BitsWelder } from "../weld";
 
 const HEADER_BYTES = 84;
 const RECORD_BYTES = 50;
-const EXPONENT_MASK = 0x7f800000;
-const NEGATIVE_ZERO_BITS = -2147483648;
 
 /** Binary STL is recognised by its exact size (84 + 50·n), never by a leading "solid". */
 export function isBinaryStl(bytes: Uint8Array): boolean {
@@ -63,34 +61,15 @@ export const STL_HEADER_BYTES = HEADER_BYTES;
 export const STL_RECORD_BYTES = RECORD_BYTES;
 
 /**
- * Single pass over whole 50-byte records (`records` starts at triangle
- * `firstTriangle`), welding on the raw float32 bit patterns read straight from
- * the buffer (no intermediate float arrays). Volume/area are measured
- * afterwards on the welded mesh: fusing them into this loop measured no faster
- * and would duplicate the measuring code.
+ * Welds whole 50-byte records (`records` starts at triangle `firstTriangle`) on
+ * the raw float32 bit patterns read straight from the buffer (no intermediate
+ * float arrays). Volume/area are measured afterwards on the welded mesh.
  */
 export function weldBinaryStlRecords(records: Uint8Array, firstTriangle: number, indices: Uint32Array, welder: Float32BitsWelder): void {
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
-  const count = Math.floor(records.length / RECORD_BYTES);
-  for (let r = 0; r < count; r++) {
-    const record = r * RECORD_BYTES + 12; // skip the normal, it is recomputed
-    const t = firstTriangle + r;
-    for (let corner = 0; corner < 3; corner++) {
-      const offset = record + corner * 12;
-      let x = view.getInt32(offset, true);
-      let y = view.getInt32(offset + 4, true);
-      let z = view.getInt32(offset + 8, true);
-      if (x === NEGATIVE_ZERO_BITS) x = 0;
-      if (y === NEGATIVE_ZERO_BITS) y = 0;
-      if (z === NEGATIVE_ZERO_BITS) z = 0;
-      if ((x & EXPONENT_MASK) === EXPONENT_MASK || (y & EXPONENT_MASK) === EXPONENT_MASK || (z & EXPONENT_MASK) === EXPONENT_MASK) {
-        throw new AppError(
-          "unreadable_file",
-          `Binary STL triangle ${t + 1} has a coordinate that is not a finite number (NaN or infinity).`,
-        );
-      }
-      indices[t * 3 + corner] = welder.addVertexBits(x, y, z);
-    }
+  const notFinite = welder.addStlRecords(view, Math.floor(records.length / RECORD_BYTES), indices, firstTriangle * 3);
+  if (notFinite >= 0) {
+    throw new AppError("unreadable_file", `Binary STL triangle ${firstTriangle + notFinite + 1} has a coordinate that is not a finite number (NaN or infinity).`);
   }
 }
 

@@ -4,15 +4,15 @@
  */
 import { parentPort } from "node:worker_threads";
 import { isAppError } from "@/lib/api/app-error";
-import { measureStlFile, type StlThreadReply, type StlThreadRequest } from "../parallel-stl";
-import { countShells } from "../topology";
+import { followStlWelding, prefaultStlArena, type StlThreadReply, type StlThreadRequest } from "../parallel-stl";
 
 const port = parentPort!;
 
-port.on("message", (request: StlThreadRequest) => {
+port.on("message", ({ file, triangles, arena }: StlThreadRequest) => {
   try {
-    if (request.type === "measure") reply({ type: "measured", ...measureStlFile(request.file, request.triangles) });
-    else reply({ type: "shells", parts: countShells(request.indices, request.vertices) });
+    prefaultStlArena(arena, triangles);
+    const followed = followStlWelding(file, triangles, arena);
+    reply(followed ? { type: "measured", ...followed } : { type: "error", code: "internal_error", message: "The welding thread stopped." });
   } catch (error) {
     const unreadable = isAppError(error) && error.code === "unreadable_file";
     reply({ type: "error", code: unreadable ? "unreadable_file" : "internal_error", message: error instanceof Error ? error.message : String(error) });
