@@ -39,10 +39,20 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function runSeries(label, command, args) {
-  measure(command, args); // warm the page cache
-  const runs = Array.from({ length: RUNS }, () => measure(command, args));
-  return { label, runs, time: median(runs.map((r) => r.milliseconds)), peakMib: median(runs.map((r) => r.peakKib)) / 1024, stdout: runs[0].stdout };
+/**
+ * Runs the commands in turn, RUNS rounds (after one round that warms the page
+ * cache): interleaving keeps a drift in the machine's speed out of the ratio.
+ */
+function runSeries(commands) {
+  for (const { command, args } of commands) measure(command, args);
+  const runs = commands.map(() => []);
+  for (let round = 0; round < RUNS; round++) commands.forEach(({ command, args }, i) => runs[i].push(measure(command, args)));
+  return commands.map(({ label }, i) => ({
+    label,
+    time: median(runs[i].map((r) => r.milliseconds)),
+    peakMib: median(runs[i].map((r) => r.peakKib)) / 1024,
+    stdout: runs[i][0].stdout,
+  }));
 }
 
 if (!fs.existsSync(cli)) {
@@ -55,13 +65,15 @@ const fileBytes = writeTorusStl(file);
 const fileMib = fileBytes / 1024 / 1024;
 
 try {
-  const series = [runSeries("bengkel (`node dist/cli.mjs analyze FILE --json`)", process.execPath, [cli, "analyze", file, "--json"])];
   const hasAdmesh = spawnSync("which", ["admesh"]).status === 0;
-  if (hasAdmesh) series.push(runSeries("admesh (`admesh FILE`)", "admesh", [file]));
+  const series = runSeries([
+    { label: "bengkel (`node dist/cli.mjs analyze FILE --json`)", command: process.execPath, args: [cli, "analyze", file, "--json"] },
+    ...(hasAdmesh ? [{ label: "admesh (`admesh FILE`)", command: "admesh", args: [file] }] : []),
+  ]);
 
   const report = JSON.parse(series[0].stdout);
   const geometry = report.geometry ?? report.analysis?.geometry ?? report;
-  console.log(`\n1,000,000-triangle binary STL torus, ${fileMib.toFixed(1)} MiB, ${RUNS} runs each (median), ${os.cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(`\n1,000,000-triangle binary STL torus, ${fileMib.toFixed(1)} MiB, ${RUNS} runs each, interleaved (median), ${os.cpus().length} CPUs, Node ${process.version}\n`);
   console.log("| tool | median time (ms) | peak RSS (MiB) | peak RSS / file size |");
   console.log("|---|---:|---:|---:|");
   for (const s of series) console.log(`| ${s.label} | ${s.time.toFixed(0)} | ${s.peakMib.toFixed(1)} | ${(s.peakMib / fileMib).toFixed(2)}× |`);

@@ -57,7 +57,7 @@ export interface StlArenaLayout {
   words: number;
 }
 
-const WELDED = 0, VERTICES = 1, FOLLOWED = 2;
+const WELDED = 0, VERTICES = 1, FOLLOWED = 2, WORKER_READY = 3, NEXT_PREFAULT_BATCH = 4;
 const WELDING_FAILED = -1;
 /** The mesh has more vertices than the arena expected: the worker stops following, this thread counts. */
 const WORKER_GAVE_UP = -1;
@@ -119,6 +119,7 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
   const indices = new Uint32Array(arena, layout.indices.offset * 4, layout.indices.length);
   const welder = new Float32BitsWelder(expectedStlVertices(triangles), { keys: view(arena, layout.keys), table: view(arena, layout.table) });
   try {
+    prefaultStlArena(arena, triangles, () => Atomics.load(progress, WORKER_READY) === 1);
     for (const [records, first] of readStlChunks(file, triangles)) {
       weldBinaryStlRecords(records, first, indices, welder);
       Atomics.store(progress, VERTICES, welder.vertexCount);
@@ -159,29 +160,48 @@ function awaitBucketSizes(arena: SharedArrayBuffer, triangles: number, vertices:
 
 /** Bytes per page: one write to each makes the kernel map it. */
 const PAGE_WORDS = 4096 / 4;
+const BATCH_PAGES = 64;
 
 /**
- * The worker's first job: touch every page of the arena the welding thread will
- * write, ahead of its progress (indices and keys grow together), then the rest.
- * Atomics.add of 0 writes without changing data.
+ * Touches the arena's pages in the order the welding thread will write them
+ * (its hash table, then indices and keys as they grow together, then the rest),
+ * 64 pages a batch, batches claimed from a shared counter so both threads can
+ * take part: the welding thread until the worker is ready (`stop`), the worker
+ * for the rest. Atomics.add of 0 writes without changing data.
  */
-export function prefaultStlArena(arena: SharedArrayBuffer, triangles: number): void {
+export function prefaultStlArena(arena: SharedArrayBuffer, triangles: number, stop: () => boolean = () => false): void {
   const layout = stlArenaLayout(triangles);
   const all = new Int32Array(arena);
+  const batch = BATCH_PAGES * PAGE_WORDS;
+  const { indices, keys, table } = layout;
+  const tableBatches = Math.ceil(table.length / batch);
+  const weldBatches = Math.ceil(indices.length / batch);
+  const restStart = table.offset + table.length;
+  const batches = tableBatches + weldBatches + Math.ceil((layout.words - restStart) / batch);
+  const keysPerIndex = keys.length / indices.length;
   const touch = (from: number, to: number) => {
     for (let word = from; word < to; word += PAGE_WORDS) Atomics.add(all, word, 0);
   };
-  const { indices, keys } = layout;
-  const keysPerIndex = keys.length / indices.length;
-  // Batches of 64 pages; each starts a little past where the welding is now.
-  const batch = 64 * PAGE_WORDS;
-  for (let at = 0; at < indices.length; at += batch) {
-    const welded = Atomics.load(all, layout.progress.offset + WELDED) * 3;
-    if (welded > at) at = Math.min(indices.length, welded + 4 * PAGE_WORDS);
-    touch(indices.offset + at, indices.offset + Math.min(indices.length, at + batch));
-    touch(keys.offset + Math.floor(at * keysPerIndex), keys.offset + Math.floor(Math.min(indices.length, at + batch) * keysPerIndex));
+  for (let claimed = Atomics.add(all, layout.progress.offset + NEXT_PREFAULT_BATCH, 1); claimed < batches && !stop(); claimed = Atomics.add(all, layout.progress.offset + NEXT_PREFAULT_BATCH, 1)) {
+    if (claimed < tableBatches) {
+      touch(table.offset + claimed * batch, table.offset + Math.min(table.length, (claimed + 1) * batch));
+    } else if (claimed < tableBatches + weldBatches) {
+      const at = (claimed - tableBatches) * batch;
+      // Pages the welding has passed are faulted already.
+      if (Atomics.load(all, layout.progress.offset + WELDED) * 3 > at + batch) continue;
+      const end = Math.min(indices.length, at + batch);
+      touch(indices.offset + at, indices.offset + end);
+      touch(keys.offset + Math.floor(at * keysPerIndex), keys.offset + Math.floor(end * keysPerIndex));
+    } else {
+      const at = restStart + (claimed - tableBatches - weldBatches) * batch;
+      touch(at, Math.min(layout.words, at + batch));
+    }
   }
-  touch(layout.table.offset + layout.table.length, layout.words);
+}
+
+/** The worker says it is ready: the welding thread stops pre-faulting and starts welding. */
+export function announceStlWorkerReady(arena: SharedArrayBuffer, triangles: number): void {
+  Atomics.store(view(arena, stlArenaLayout(triangles).progress), WORKER_READY, 1);
 }
 
 /**
