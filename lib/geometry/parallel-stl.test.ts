@@ -89,6 +89,24 @@ describe("analyzeStlFileInParallel", () => {
     expect((await expectSameAsOneThread(writeStl("degenerate.stl", degenerate))).geometry.degenerate_triangles).toBe(2);
   });
 
+  it("passes a file of many chunks through the ring to the worker (250,000 triangles, 13 chunks)", async () => {
+    const analysis = await expectSameAsOneThread(writeStl("large-torus.stl", createTorus(60, 20, 500, 250)));
+    const exact = computeTorusVolumeAndArea(60, 20, 500, 250);
+    expectClose(analysis.geometry.volume_cm3, exact.volume / 1000, 1e-6);
+    expect(analysis.geometry).toMatchObject({ triangles: 250_000, vertices: 125_000, parts: 1, is_manifold: true });
+  });
+
+  it("a mesh with more vertices than a closed one has (unshared triangles) outgrows the shared memory", async () => {
+    // 60,000 separate triangles on a 10 mm grid: 3 vertices and 3 open edges each.
+    const apart = Array.from({ length: 60_000 }, (_, t) => {
+      const x = (t % 300) * 10, y = Math.floor(t / 300) * 10;
+      return [x, y, 0, x + 5, y, 0, x, y + 5, 0];
+    }).flat();
+    const analysis = await expectSameAsOneThread(writeStl("apart.stl", apart));
+    expect(analysis.geometry).toMatchObject({ triangles: 60_000, vertices: 180_000, parts: 60_000, is_watertight: false });
+    expect(analysis.geometry.warnings[0].message).toMatch(/^180,000 edges belong to only one triangle/);
+  });
+
   it("reports a NaN or infinite coordinate as unreadable, wherever it is", async () => {
     for (const [triangle, bits] of [[3000, 0x7fc00000], [3000, 0x7fc00005], [0, 0x7f800000], [3599, 0xff800000]]) {
       const bytes = writeBinaryStl(createTorus(30, 10, 60, 30));

@@ -7,34 +7,35 @@ import { STL_HEADER_BYTES, STL_RECORD_BYTES, weldBinaryStlRecords } from "./form
 import { measureFromSums, sumStlRecords, type Box, type RangeSums } from "./measure";
 import { PARALLEL_STL_MIN_TRIANGLES } from "./parallel-stl-size";
 import { baseNameOf } from "./text-lines";
-import { countEdgeBuckets, countShells, settleEdgeUses, ShellUnion } from "./topology";
+import { EDGE_SLOTS_PER_VERTEX, EdgeUseTable, ShellUnion, type EdgeUses } from "./topology";
 import type { MeshAnalysis } from "./types";
 import { ASSUMED_MILLIMETRES } from "./units";
 import { Float32BitsWelder, float32WelderInts } from "./weld";
 
 /**
  * Two-core analysis of a large binary STL file (the issue's speed target is a
- * 1M-triangle file against admesh). This thread welds the whole file, streamed
- * in 1 MB chunks that stay in cache, then settles the edge uses. A worker
- * (workers/stl-thread.ts) follows it:
- * 1. it writes to every page of memory this thread is about to use, ahead of it;
- * 2. as triangles are welded it joins them into shells and counts the edge
- *    buckets (the first pass of countEdgeUses), and in between it reads the file
- *    on its own and measures volume, area, degenerate triangles and the box
- *    straight from the records (welding changes no coordinate).
- * Why the pre-faulting: the first touch of a fresh page costs the kernel (and on
- * virtual machines the hypervisor) microseconds; on the machines measured that
- * made the ~30 MB this analysis needs cost as much as the welding itself. So all
- * of it lives in one SharedArrayBuffer laid out by stlArenaLayout, the edge
- * entries reuse the welding's memory, and the worker takes the page faults on
- * the other core (an atomic add of 0 never changes a value this thread wrote).
- * Welding split between two threads measured slower than one: each thread paid
- * for every corner. The figures equal the one-thread path's (sums may differ in
- * the last bits).
+ * 1M-triangle file against admesh). This thread reads the file in 1 MB chunks
+ * and welds them, handing each chunk's vertex indices to a worker
+ * (workers/stl-thread.ts) through a ring of RING_CHUNKS chunks. The worker adds
+ * the chunk's edges to the edge-use table and joins its shells, so no triangle
+ * list is kept; while it waits for the next chunk it reads the file on its own
+ * and measures volume, area, degenerate triangles and the box straight from the
+ * records (welding changes no coordinate).
+ * Memory: the first touch of a fresh page costs the kernel (and on virtual
+ * machines the hypervisor) microseconds; on the machines measured, faulting in
+ * the ~22 MB this needs cost as much as the welding. So all of it lives in one
+ * SharedArrayBuffer laid out by stlArenaLayout, and its pages are touched in
+ * batches claimed from a shared counter: by this thread until the worker has
+ * started (~60 ms), by the worker after, ahead of the welding (an atomic add of
+ * 0 never changes a value the other thread wrote). Welding split between two
+ * threads measured slower than one: each thread paid for every corner. The
+ * figures equal the one-thread path's (sums may differ in the last bits).
  */
 
 /** 20,000 records, 1 MB: stays in the core's cache between the read and the weld. */
 const CHUNK_RECORDS = 20_000;
+/** Chunks of vertex indices in flight between the welding thread and the worker. */
+const RING_CHUNKS = 8;
 
 interface Region {
   offset: number;
@@ -43,40 +44,36 @@ interface Region {
 
 /** Word offsets and lengths (32-bit words) of the regions of the shared memory for one file. */
 export interface StlArenaLayout {
-  /** Triangles welded (or WELDING_FAILED), vertices welded, triangles followed by the worker (or WORKER_GAVE_UP). */
+  /** Triangles welded (or WELDING_FAILED), vertices welded, triangles followed (or WORKER_STOPPED), worker ready, next pre-fault batch. */
   progress: Region;
-  indices: Region;
+  ring: Region;
   keys: Region;
   table: Region;
-  /** Edge entries, one a half-edge: the welding's keys and table once they are no longer needed, and more. */
-  entries: Region;
-  /** Edge bucket sizes, one a vertex and one more, counted by the worker. */
-  buckets: Region;
-  /** Shell union-find parents, one a vertex. */
+  edges: Region;
   shells: Region;
   words: number;
 }
 
 const WELDED = 0, VERTICES = 1, FOLLOWED = 2, WORKER_READY = 3, NEXT_PREFAULT_BATCH = 4;
 const WELDING_FAILED = -1;
-/** The mesh has more vertices than the arena expected: the worker stops following, this thread counts. */
-const WORKER_GAVE_UP = -1;
+const WORKER_STOPPED = -1;
+/** A worker that takes this long to free a ring slot is taken for dead. */
+const WORKER_PATIENCE_MS = 5000;
 
 /** How a file of `triangles` triangles is laid out in shared memory (both threads compute it). */
 export function stlArenaLayout(triangles: number): StlArenaLayout {
   const expectedVertices = expectedStlVertices(triangles);
   const welder = float32WelderInts(expectedVertices);
   const progress = { offset: 0, length: 16 };
-  const indices = { offset: 16, length: triangles * 3 };
-  const keys = { offset: indices.offset + indices.length, length: welder.keys };
-  const table = { offset: keys.offset + keys.length, length: welder.table };
-  const entries = { offset: keys.offset, length: Math.max(keys.length + table.length, triangles * 3) };
-  const buckets = { offset: entries.offset + entries.length, length: expectedVertices + 1 };
-  const shells = { offset: buckets.offset + buckets.length, length: expectedVertices };
-  return { progress, indices, keys, table, entries, buckets, shells, words: shells.offset + shells.length };
+  const ring = { offset: progress.offset + progress.length, length: RING_CHUNKS * CHUNK_RECORDS * 3 };
+  const table = { offset: ring.offset + ring.length, length: welder.table };
+  const keys = { offset: table.offset + table.length, length: welder.keys };
+  const edges = { offset: keys.offset + keys.length, length: expectedVertices * EDGE_SLOTS_PER_VERTEX };
+  const shells = { offset: edges.offset + edges.length, length: expectedVertices };
+  return { progress, ring, keys, table, edges, shells, words: shells.offset + shells.length };
 }
 
-/** A closed mesh has about half as many vertices as triangles (Euler); more only makes the welder grow. */
+/** A closed mesh has about half as many vertices as triangles (Euler); more only makes the structures grow. */
 function expectedStlVertices(triangles: number): number {
   return (triangles >>> 1) + 16;
 }
@@ -91,8 +88,15 @@ export interface StlThreadRequest {
   arena: SharedArrayBuffer;
 }
 
+export interface StlFollowed {
+  sums: RangeSums;
+  box: Box;
+  edges: EdgeUses;
+  parts: number;
+}
+
 export type StlThreadReply =
-  | { type: "measured"; sums: RangeSums; box: Box; parts: number }
+  | ({ type: "followed" } & StlFollowed)
   | { type: "error"; code: "unreadable_file" | "internal_error"; message: string };
 
 /** The triangle count of a file that is a binary STL (by its exact size) large enough for two threads, else null. */
@@ -116,12 +120,13 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
   const arena = new SharedArrayBuffer(layout.words * 4);
   const progress = view(arena, layout.progress);
   const reply = askThread(thread, { file, triangles, arena });
-  const indices = new Uint32Array(arena, layout.indices.offset * 4, layout.indices.length);
   const welder = new Float32BitsWelder(expectedStlVertices(triangles), { keys: view(arena, layout.keys), table: view(arena, layout.table) });
   try {
     prefaultStlArena(arena, triangles, () => Atomics.load(progress, WORKER_READY) === 1);
     for (const [records, first] of readStlChunks(file, triangles)) {
-      weldBinaryStlRecords(records, first, indices, welder);
+      // The ring slot this chunk takes must have been followed (its previous chunk's triangles).
+      if (!awaitFollowed(progress, first - (RING_CHUNKS - 1) * CHUNK_RECORDS)) break;
+      weldBinaryStlRecords(records, first, ringChunk(arena, triangles, first), welder, 0);
       Atomics.store(progress, VERTICES, welder.vertexCount);
       Atomics.store(progress, WELDED, first + records.length / STL_RECORD_BYTES);
       Atomics.notify(progress, WELDED);
@@ -132,30 +137,30 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
     reply.catch(() => {}); // the worker stops; its answer no longer matters
     throw error;
   }
-  const vertices = welder.vertexCount;
-  const edges = settleEdgeUses(indices, vertices, awaitBucketSizes(arena, triangles, vertices), view(arena, layout.entries));
-  const { sums, box, parts } = await reply;
+  // A worker that stopped following answers with its error.
+  const { sums, box, edges, parts } = await reply;
   return describeMeasuredMesh(
     { format: "stl", units: ASSUMED_MILLIMETRES },
-    { triangles, vertices, measured: measureFromSums(baseNameOf(path.basename(file)), triangles, sums, box), topology: { ...edges, parts } },
+    { triangles, vertices: welder.vertexCount, measured: measureFromSums(baseNameOf(path.basename(file)), triangles, sums, box), topology: { ...edges, parts } },
   );
 }
 
-/** A worker that answers nothing for this long is taken for dead: this thread counts the buckets itself. */
-const FOLLOWER_PATIENCE_MS = 2000;
-
-/** The edge bucket sizes the worker counted (it trails the welding by a chunk at most), or counted here if it gave up. */
-function awaitBucketSizes(arena: SharedArrayBuffer, triangles: number, vertices: number): Int32Array {
-  const layout = stlArenaLayout(triangles);
-  const progress = view(arena, layout.progress);
-  for (let followed = Atomics.load(progress, FOLLOWED); followed !== triangles; followed = Atomics.load(progress, FOLLOWED)) {
-    if (followed === WORKER_GAVE_UP || Atomics.wait(progress, FOLLOWED, followed, FOLLOWER_PATIENCE_MS) === "timed-out") {
-      const sizes = new Int32Array(vertices + 1);
-      countEdgeBuckets(new Uint32Array(arena, layout.indices.offset * 4, layout.indices.length), 0, triangles, sizes);
-      return sizes;
+/** Waits until the worker has followed `triangles` triangles; false if it stopped. */
+function awaitFollowed(progress: Int32Array, triangles: number): boolean {
+  for (let followed = Atomics.load(progress, FOLLOWED); followed < triangles; followed = Atomics.load(progress, FOLLOWED)) {
+    if (followed === WORKER_STOPPED) return false;
+    if (Atomics.wait(progress, FOLLOWED, followed, WORKER_PATIENCE_MS) === "timed-out") {
+      throw new AppError("internal_error", "The STL analysis thread stopped answering.");
     }
   }
-  return view(arena, layout.buckets).subarray(0, vertices + 1);
+  return true;
+}
+
+/** The ring slot of the chunk that starts at triangle `first`. */
+function ringChunk(arena: SharedArrayBuffer, triangles: number, first: number): Uint32Array {
+  const { ring } = stlArenaLayout(triangles);
+  const words = CHUNK_RECORDS * 3;
+  return new Uint32Array(arena, (ring.offset + ((first / CHUNK_RECORDS) % RING_CHUNKS) * words) * 4, words);
 }
 
 /** Bytes per page: one write to each makes the kernel map it. */
@@ -163,38 +168,38 @@ const PAGE_WORDS = 4096 / 4;
 const BATCH_PAGES = 64;
 
 /**
- * Touches the arena's pages in the order the welding thread will write them
- * (its hash table, then indices and keys as they grow together, then the rest),
- * 64 pages a batch, batches claimed from a shared counter so both threads can
- * take part: the welding thread until the worker is ready (`stop`), the worker
- * for the rest. Atomics.add of 0 writes without changing data.
+ * Touches the arena's pages in the order the threads will write them (the
+ * ring and the hash table, then keys, edge slots and shell parents as they grow
+ * together), 64 pages a batch, batches claimed from a shared counter so both
+ * threads can take part: the welding thread until the worker is ready (`stop`),
+ * the worker for the rest. Atomics.add of 0 writes without changing data.
  */
 export function prefaultStlArena(arena: SharedArrayBuffer, triangles: number, stop: () => boolean = () => false): void {
   const layout = stlArenaLayout(triangles);
   const all = new Int32Array(arena);
-  const batch = BATCH_PAGES * PAGE_WORDS;
-  const { indices, keys, table } = layout;
-  const tableBatches = Math.ceil(table.length / batch);
-  const weldBatches = Math.ceil(indices.length / batch);
-  const restStart = table.offset + table.length;
-  const batches = tableBatches + weldBatches + Math.ceil((layout.words - restStart) / batch);
-  const keysPerIndex = keys.length / indices.length;
+  const batchWords = BATCH_PAGES * PAGE_WORDS;
+  // The ring and the hash table are touched from the start; the other regions grow with the vertex count.
+  const table = { offset: layout.ring.offset, length: layout.ring.length + layout.table.length };
+  const growing = [layout.keys, layout.edges, layout.shells];
+  const tableBatches = Math.ceil(table.length / batchWords);
+  // Growing regions are cut into as many batches as the largest needs, each batch a slice of each.
+  const growingBatches = Math.ceil(Math.max(...growing.map((region) => region.length)) / batchWords);
   const touch = (from: number, to: number) => {
     for (let word = from; word < to; word += PAGE_WORDS) Atomics.add(all, word, 0);
   };
-  for (let claimed = Atomics.add(all, layout.progress.offset + NEXT_PREFAULT_BATCH, 1); claimed < batches && !stop(); claimed = Atomics.add(all, layout.progress.offset + NEXT_PREFAULT_BATCH, 1)) {
-    if (claimed < tableBatches) {
-      touch(table.offset + claimed * batch, table.offset + Math.min(table.length, (claimed + 1) * batch));
-    } else if (claimed < tableBatches + weldBatches) {
-      const at = (claimed - tableBatches) * batch;
-      // Pages the welding has passed are faulted already.
-      if (Atomics.load(all, layout.progress.offset + WELDED) * 3 > at + batch) continue;
-      const end = Math.min(indices.length, at + batch);
-      touch(indices.offset + at, indices.offset + end);
-      touch(keys.offset + Math.floor(at * keysPerIndex), keys.offset + Math.floor(end * keysPerIndex));
-    } else {
-      const at = restStart + (claimed - tableBatches - weldBatches) * batch;
-      touch(at, Math.min(layout.words, at + batch));
+  const counter = layout.progress.offset + NEXT_PREFAULT_BATCH;
+  for (let batch = Atomics.add(all, counter, 1); batch < tableBatches + growingBatches && !stop(); batch = Atomics.add(all, counter, 1)) {
+    if (batch < tableBatches) {
+      touch(table.offset + batch * batchWords, table.offset + Math.min(table.length, (batch + 1) * batchWords));
+      continue;
+    }
+    const slice = batch - tableBatches;
+    // Pages the welding has passed are faulted already.
+    if (Atomics.load(all, layout.progress.offset + WELDED) > ((slice + 1) / growingBatches) * triangles) continue;
+    for (const region of growing) {
+      const from = Math.floor((region.length * slice) / growingBatches);
+      const to = Math.floor((region.length * (slice + 1)) / growingBatches);
+      touch(region.offset + from, region.offset + to);
     }
   }
 }
@@ -202,54 +207,6 @@ export function prefaultStlArena(arena: SharedArrayBuffer, triangles: number, st
 /** The worker says it is ready: the welding thread stops pre-faulting and starts welding. */
 export function announceStlWorkerReady(arena: SharedArrayBuffer, triangles: number): void {
   Atomics.store(view(arena, stlArenaLayout(triangles).progress), WORKER_READY, 1);
-}
-
-/**
- * The worker's second job (see the top of this file): shells and edge bucket
- * sizes as triangles are welded, measuring the file's records while it waits.
- * Null if welding failed.
- */
-export function followStlWelding(file: string, triangles: number, arena: SharedArrayBuffer): { sums: RangeSums; box: Box; parts: number } | null {
-  const layout = stlArenaLayout(triangles);
-  const progress = view(arena, layout.progress);
-  const indices = new Uint32Array(arena, layout.indices.offset * 4, layout.indices.length);
-  const shells = new ShellUnion(view(arena, layout.shells));
-  const buckets = view(arena, layout.buckets);
-  const measuring = measureStlChunks(file, triangles);
-  let measured: IteratorResult<void, { sums: RangeSums; box: Box }> | null = null;
-  let followed = 0;
-  let following = true;
-  try {
-    for (;;) {
-      const welded = Atomics.load(progress, WELDED);
-      if (welded === WELDING_FAILED) return null;
-      if (following && welded > followed) {
-        if (Atomics.load(progress, VERTICES) > shells.capacity) {
-          following = false;
-          Atomics.store(progress, FOLLOWED, WORKER_GAVE_UP);
-        } else {
-          shells.joinTriangles(indices, followed, welded);
-          countEdgeBuckets(indices, followed, welded, buckets);
-          followed = welded;
-          Atomics.store(progress, FOLLOWED, followed);
-        }
-        Atomics.notify(progress, FOLLOWED);
-      } else if (!measured?.done) {
-        measured = measuring.next();
-      } else if (welded === triangles) {
-        const vertices = Atomics.load(progress, VERTICES);
-        return { ...measured.value, parts: following ? shells.countShells(vertices) : countShells(indices, vertices) };
-      } else {
-        Atomics.wait(progress, WELDED, welded, 100);
-      }
-    }
-  } finally {
-    measuring.return(undefined as never);
-    if (followed !== triangles) {
-      Atomics.store(progress, FOLLOWED, WORKER_GAVE_UP);
-      Atomics.notify(progress, FOLLOWED);
-    }
-  }
 }
 
 /** The file's `count` records in 1 MB chunks, each with the index of its first triangle. */
@@ -273,11 +230,55 @@ export function* readStlChunks(file: string, count: number): Generator<[records:
 }
 
 /**
+ * The worker's part after pre-faulting (see the top of this file): edges and
+ * shells of each welded chunk, and the file's measurements while it waits.
+ * Null if welding failed.
+ */
+export function followStlWelding(file: string, triangles: number, arena: SharedArrayBuffer): StlFollowed | null {
+  const layout = stlArenaLayout(triangles);
+  const progress = view(arena, layout.progress);
+  const edges = new EdgeUseTable(view(arena, layout.edges));
+  const shells = new ShellUnion(view(arena, layout.shells));
+  const measuring = measureStlChunks(file, triangles);
+  let measured: { sums: RangeSums; box: Box } | null = null;
+  let followed = 0;
+  try {
+    for (;;) {
+      const welded = Atomics.load(progress, WELDED);
+      if (welded === WELDING_FAILED) return null;
+      if (welded > followed) {
+        const count = Math.min(CHUNK_RECORDS, triangles - followed);
+        const indices = ringChunk(arena, triangles, followed);
+        edges.addTriangles(indices, 0, count);
+        shells.reserve(Atomics.load(progress, VERTICES));
+        shells.joinTriangles(indices, 0, count);
+        followed += count;
+        Atomics.store(progress, FOLLOWED, followed);
+        Atomics.notify(progress, FOLLOWED);
+      } else if (!measured) {
+        const step = measuring.next();
+        if (step.done) measured = step.value;
+      } else if (followed === triangles) {
+        return { ...measured, edges: edges.countUses(), parts: shells.countShells(Atomics.load(progress, VERTICES)) };
+      } else {
+        Atomics.wait(progress, WELDED, welded, 100);
+      }
+    }
+  } finally {
+    measuring.return(undefined as never);
+    if (followed !== triangles) {
+      Atomics.store(progress, FOLLOWED, WORKER_STOPPED);
+      Atomics.notify(progress, FOLLOWED);
+    }
+  }
+}
+
+/**
  * Volume, area and degenerate sums and the box of the file's triangles, a chunk
  * a step, from the records themselves (about the file's first corner, as the
  * one-thread path measures).
  */
-export function* measureStlChunks(file: string, triangles: number): Generator<void, { sums: RangeSums; box: Box }> {
+function* measureStlChunks(file: string, triangles: number): Generator<void, { sums: RangeSums; box: Box }> {
   const sums: RangeSums = { signedVolume6: 0, doubleArea: 0, degenerate: 0 };
   const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
   let origin: [number, number, number] | null = null;
@@ -291,7 +292,7 @@ export function* measureStlChunks(file: string, triangles: number): Generator<vo
 }
 
 /** Sends the worker its one request; its error reply or a crash rejects. */
-function askThread(thread: Worker, request: StlThreadRequest): Promise<Extract<StlThreadReply, { type: "measured" }>> {
+function askThread(thread: Worker, request: StlThreadRequest): Promise<StlFollowed> {
   return new Promise((resolve, reject) => {
     const settle = () => {
       thread.off("message", onMessage);

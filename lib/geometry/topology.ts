@@ -16,67 +16,138 @@ export function analyzeTopology(indices: Uint32Array, vertexCount: number): Mesh
   return { ...countEdgeUses(indices, vertexCount), parts: countShells(indices, vertexCount) };
 }
 
-/**
- * Counts edge uses with every half-edge filed under the smaller vertex of its
- * edge (typed-array buckets, about 12 bytes per triangle), so each undirected
- * edge is settled inside one small bucket without random lookups elsewhere.
- * Entries are `larger vertex · 2 + direction`. Triangles with a repeated
- * vertex index have no real edges and are left out of the edge statistics.
- */
+/** Edge uses of a welded triangle list (see EdgeUseTable). */
 export function countEdgeUses(indices: Uint32Array, vertexCount: number): EdgeUses {
-  const bucketSizes = new Int32Array(vertexCount + 1);
-  countEdgeBuckets(indices, 0, indices.length / 3, bucketSizes);
-  return settleEdgeUses(indices, vertexCount, bucketSizes);
+  const edges = new EdgeUseTable(new Int32Array(vertexCount * EDGE_SLOTS_PER_VERTEX));
+  edges.addTriangles(indices, 0, indices.length / 3);
+  return edges.countUses();
 }
 
-/** First pass of countEdgeUses for triangles [from, to): adds each half-edge to the size of its bucket (one word a vertex). */
-export function countEdgeBuckets(indices: Uint32Array, from: number, to: number, bucketSizes: Int32Array): void {
-  for (let t = from; t < to; t++) {
-    const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
-    if (a === b || b === c || a === c) continue;
-    bucketSizes[a < b ? a : b]++;
-    bucketSizes[b < c ? b : c]++;
-    bucketSizes[c < a ? c : a]++;
-  }
-}
+/** Edge slots each vertex has for the edges to higher-numbered vertices; more go to an overflow table. */
+export const EDGE_SLOTS_PER_VERTEX = 4;
 
 /**
- * The rest of countEdgeUses once `bucketSizes` (vertexCount + 1 words, the last
- * 0) counts every triangle; it is overwritten. `entriesScratch`, when it holds
- * one word per half-edge (3 a triangle), is used instead of fresh memory.
+ * Every undirected edge once, filed under its lower vertex: a slot packs
+ * `higher vertex << 4 | uses << 2 | forward uses` (uses and forward uses, the
+ * traversals from lower to higher, saturate at 3), 0 is empty. A vertex's slots
+ * are tried in turn; a vertex with more than EDGE_SLOTS_PER_VERTEX such edges
+ * (the centre of a fan) spills into a small hash table. Triangles are added as
+ * they are welded, so no triangle list needs keeping (a 1M-triangle mesh needs
+ * 8 MB here, against 26 MB for sorting all half-edges by vertex), and edges
+ * whose vertices are recent stay in cache. Triangles with a repeated vertex
+ * index have no real edges and are left out.
  */
-export function settleEdgeUses(indices: Uint32Array, vertexCount: number, bucketSizes: Int32Array, entriesScratch?: Int32Array): EdgeUses {
-  const triangleCount = indices.length / 3;
-  const bucketEnd = bucketSizes;
-  for (let v = 1; v <= vertexCount; v++) bucketEnd[v] += bucketEnd[v - 1];
-  const halfEdges = bucketEnd[vertexCount];
-  const entries = entriesScratch !== undefined && entriesScratch.length >= halfEdges ? entriesScratch : new Int32Array(halfEdges);
-  // Filling each bucket from its end leaves bucketEnd[v] at the start of bucket v.
-  for (let t = 0; t < triangleCount; t++) {
-    const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
-    if (a === b || b === c || a === c) continue;
-    if (a < b) entries[--bucketEnd[a]] = b * 2; else entries[--bucketEnd[b]] = a * 2 + 1;
-    if (b < c) entries[--bucketEnd[b]] = c * 2; else entries[--bucketEnd[c]] = b * 2 + 1;
-    if (c < a) entries[--bucketEnd[c]] = a * 2; else entries[--bucketEnd[a]] = c * 2 + 1;
+export class EdgeUseTable {
+  private slots: Int32Array;
+  private spill = new SpilledEdges();
+
+  /** `zeroedSlots`: EDGE_SLOTS_PER_VERTEX words a vertex; it grows when a higher vertex arrives. */
+  constructor(zeroedSlots: Int32Array) {
+    this.slots = zeroedSlots;
   }
 
-  let boundaryEdges = 0, overusedEdges = 0, misorientedEdges = 0;
-  for (let v = 0; v < vertexCount; v++) {
-    const start = bucketEnd[v], end = bucketEnd[v + 1];
-    sortRange(entries, start, end);
-    for (let i = start; i < end; ) {
-      const other = entries[i] >> 1;
-      let uses = 0, forward = 0;
-      for (; i < end && entries[i] >> 1 === other; i++) {
-        uses++;
-        forward += 1 - (entries[i] & 1);
-      }
-      if (uses === 1) boundaryEdges++;
-      else if (uses > 2) overusedEdges++;
-      else if (forward !== 1) misorientedEdges++;
+  /** Adds the edges of triangles [from, to) of `indices`. */
+  addTriangles(indices: Uint32Array, from: number, to: number): void {
+    for (let t = from; t < to; t++) {
+      const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
+      if (a === b || b === c || a === c) continue;
+      this.addHalfEdge(a, b);
+      this.addHalfEdge(b, c);
+      this.addHalfEdge(c, a);
     }
   }
-  return { boundaryEdges, overusedEdges, misorientedEdges };
+
+  countUses(): EdgeUses {
+    const counts: EdgeUses = { boundaryEdges: 0, overusedEdges: 0, misorientedEdges: 0 };
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) if (slots[i] !== 0) classifyEdge(slots[i], counts);
+    this.spill.forEach((state) => classifyEdge(state, counts));
+    return counts;
+  }
+
+  private addHalfEdge(from: number, to: number): void {
+    const lower = from < to ? from : to;
+    const higher = from < to ? to : from;
+    const forward = from < to ? 1 : 0;
+    const first = lower * EDGE_SLOTS_PER_VERTEX;
+    if (first + EDGE_SLOTS_PER_VERTEX > this.slots.length) this.grow(lower);
+    const slots = this.slots;
+    for (let i = first; i < first + EDGE_SLOTS_PER_VERTEX; i++) {
+      const slot = slots[i];
+      if (slot === 0) {
+        slots[i] = (higher << 4) | (1 << 2) | forward;
+        return;
+      }
+      if (slot >>> 4 === higher) {
+        slots[i] = addEdgeUse(slot, forward);
+        return;
+      }
+    }
+    this.spill.add(lower, higher, forward);
+  }
+
+  private grow(vertex: number): void {
+    const grown = new Int32Array(Math.max(this.slots.length * 2, (vertex + 1) * EDGE_SLOTS_PER_VERTEX));
+    grown.set(this.slots);
+    this.slots = grown;
+  }
+}
+
+/** An edge state (its low four bits) after one more traversal, forward or not. */
+function addEdgeUse(state: number, forward: number): number {
+  const uses = Math.min(((state >>> 2) & 3) + 1, 3);
+  const forwardUses = Math.min((state & 3) + forward, 3);
+  return (state & ~15) | (uses << 2) | forwardUses;
+}
+
+function classifyEdge(state: number, counts: EdgeUses): void {
+  const uses = (state >>> 2) & 3;
+  if (uses === 1) counts.boundaryEdges++;
+  else if (uses === 3) counts.overusedEdges++;
+  else if ((state & 3) !== 1) counts.misorientedEdges++;
+}
+
+/** Edges beyond a vertex's slots: open addressing on (lower, higher), two words an entry (lower + 1, state as in a slot). */
+class SpilledEdges {
+  private entries = new Int32Array(2 * 1024);
+  private count = 0;
+
+  add(lower: number, higher: number, forward: number): void {
+    let mask = this.entries.length / 2 - 1;
+    let slot = hashPair(lower, higher) & mask;
+    for (;;) {
+      const key = this.entries[slot * 2];
+      if (key === 0) break;
+      if (key === lower + 1 && this.entries[slot * 2 + 1] >>> 4 === higher) {
+        this.entries[slot * 2 + 1] = addEdgeUse(this.entries[slot * 2 + 1], forward);
+        return;
+      }
+      slot = (slot + 1) & mask;
+    }
+    this.entries[slot * 2] = lower + 1;
+    this.entries[slot * 2 + 1] = (higher << 4) | (1 << 2) | forward;
+    if (++this.count * 2 > mask + 1) {
+      const old = this.entries;
+      this.entries = new Int32Array(old.length * 2);
+      mask = this.entries.length / 2 - 1;
+      for (let i = 0; i < old.length; i += 2) {
+        if (old[i] === 0) continue;
+        let to = hashPair(old[i] - 1, old[i + 1] >>> 4) & mask;
+        while (this.entries[to * 2] !== 0) to = (to + 1) & mask;
+        this.entries[to * 2] = old[i];
+        this.entries[to * 2 + 1] = old[i + 1];
+      }
+    }
+  }
+
+  forEach(each: (state: number) => void): void {
+    for (let i = 0; i < this.entries.length; i += 2) if (this.entries[i] !== 0) each(this.entries[i + 1]);
+  }
+}
+
+function hashPair(a: number, b: number): number {
+  const h = Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca77);
+  return h ^ (h >>> 15);
 }
 
 /**
@@ -89,34 +160,24 @@ export function countShells(indices: Uint32Array, vertexCount: number): number {
   return shells.countShells(vertexCount);
 }
 
-/** Insertion sort: buckets hold about six entries. */
-function sortRange(values: Int32Array, start: number, end: number): void {
-  for (let i = start + 1; i < end; i++) {
-    const value = values[i];
-    let j = i - 1;
-    while (j >= start && values[j] > value) {
-      values[j + 1] = values[j];
-      j--;
-    }
-    values[j + 1] = value;
-  }
-}
-
 /**
  * Union-find over welded vertices, fed triangles in runs (a thread can follow
  * another's welding). `parent` holds `parent vertex + 1`, 0 for a vertex no
  * triangle has reached yet, so zeroed memory is an empty union.
  */
 export class ShellUnion {
-  private readonly parent: Int32Array;
+  private parent: Int32Array;
 
   constructor(zeroedParents: Int32Array) {
     this.parent = zeroedParents;
   }
 
-  /** How many vertices it can hold. */
-  get capacity(): number {
-    return this.parent.length;
+  /** Makes room for vertices [0, vertexCount) before triangles using them are joined. */
+  reserve(vertexCount: number): void {
+    if (vertexCount <= this.parent.length) return;
+    const grown = new Int32Array(Math.max(vertexCount, this.parent.length * 2));
+    grown.set(this.parent);
+    this.parent = grown;
   }
 
   /** Joins the corners of triangles [from, to) that have three distinct vertices. */

@@ -112,28 +112,29 @@ export class Float32BitsWelder {
    * Two shortcuts, because welding a 1M-triangle file is 3M lookups: the table
    * lives in locals (no call per corner), and each corner is first compared with
    * the previous triangle's, since tessellators write strips and fans whose
-   * consecutive triangles share an edge (two corners in three skip the hash).
+   * consecutive triangles share an edge (two corners in three skip the hash and
+   * the checks: a match was checked when it was first seen).
    */
   addStlRecords(view: DataView, count: number, indices: Uint32Array, indexOffset: number): number {
     let keys = this.keys, table = this.table, mask = this.mask;
-    // The previous triangle's corners: bits and welded index; NaN bits match no corner that gets this far.
-    let x0 = EXPONENT_MASK | 1, y0 = 0, z0 = 0, i0 = -1, x1 = x0, y1 = 0, z1 = 0, i1 = -1, x2 = x0, y2 = 0, z2 = 0, i2 = -1;
+    // The previous triangle's corners: bits (-0 already mapped to +0) and welded index; -1 matches nothing.
+    let x0 = 0, y0 = 0, z0 = 0, i0 = -1, x1 = 0, y1 = 0, z1 = 0, i1 = -1, x2 = 0, y2 = 0, z2 = 0, i2 = -1;
     for (let r = 0; r < count; r++) {
       const record = r * 50 + 12; // the normal is skipped: it is recomputed
-      let a = -1, b = -1, c = -1, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+      let a = -1, b = -1, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
       for (let corner = 0; corner < 3; corner++) {
         const offset = record + corner * 12;
         let x = view.getInt32(offset, true), y = view.getInt32(offset + 4, true), z = view.getInt32(offset + 8, true);
-        // -0 welds with +0.
-        if (x === NEGATIVE_ZERO_BITS) x = 0;
-        if (y === NEGATIVE_ZERO_BITS) y = 0;
-        if (z === NEGATIVE_ZERO_BITS) z = 0;
-        if ((x & EXPONENT_MASK) === EXPONENT_MASK || (y & EXPONENT_MASK) === EXPONENT_MASK || (z & EXPONENT_MASK) === EXPONENT_MASK) return r;
         let index = -1;
         if (x === x0 && y === y0 && z === z0) index = i0;
         else if (x === x1 && y === y1 && z === z1) index = i1;
         else if (x === x2 && y === y2 && z === z2) index = i2;
-        else {
+        if (index < 0) {
+          // -0 welds with +0.
+          if (x === NEGATIVE_ZERO_BITS) x = 0;
+          if (y === NEGATIVE_ZERO_BITS) y = 0;
+          if (z === NEGATIVE_ZERO_BITS) z = 0;
+          if ((x & EXPONENT_MASK) === EXPONENT_MASK || (y & EXPONENT_MASK) === EXPONENT_MASK || (z & EXPONENT_MASK) === EXPONENT_MASK) return r;
           const hash = hashWords(x, y, z);
           const fingerprint = hash >>> (32 - FINGERPRINT_BITS);
           let slot = hash & mask;
@@ -163,8 +164,7 @@ export class Float32BitsWelder {
         } else if (corner === 1) {
           b = index; bx = x; by = y; bz = z;
         } else {
-          c = index;
-          x2 = x; y2 = y; z2 = z; i2 = c;
+          x2 = x; y2 = y; z2 = z; i2 = index;
         }
       }
       x0 = ax; y0 = ay; z0 = az; i0 = a;

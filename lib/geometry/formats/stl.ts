@@ -63,11 +63,18 @@ export const STL_RECORD_BYTES = RECORD_BYTES;
 /**
  * Welds whole 50-byte records (`records` starts at triangle `firstTriangle`) on
  * the raw float32 bit patterns read straight from the buffer (no intermediate
- * float arrays). Volume/area are measured afterwards on the welded mesh.
+ * float arrays), writing the corners' vertex indices to `indices` from
+ * `indicesAt` (by default where the triangles' own indices go).
  */
-export function weldBinaryStlRecords(records: Uint8Array, firstTriangle: number, indices: Uint32Array, welder: Float32BitsWelder): void {
+export function weldBinaryStlRecords(
+  records: Uint8Array,
+  firstTriangle: number,
+  indices: Uint32Array,
+  welder: Float32BitsWelder,
+  indicesAt = firstTriangle * 3,
+): void {
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
-  const notFinite = welder.addStlRecords(view, Math.floor(records.length / RECORD_BYTES), indices, firstTriangle * 3);
+  const notFinite = welder.addStlRecords(view, Math.floor(records.length / RECORD_BYTES), indices, indicesAt);
   if (notFinite >= 0) {
     throw new AppError("unreadable_file", `Binary STL triangle ${firstTriangle + notFinite + 1} has a coordinate that is not a finite number (NaN or infinity).`);
   }

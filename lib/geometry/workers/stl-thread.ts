@@ -13,7 +13,7 @@ port.on("message", ({ file, triangles, arena }: StlThreadRequest) => {
     announceStlWorkerReady(arena, triangles);
     prefaultStlArena(arena, triangles);
     const followed = followStlWelding(file, triangles, arena);
-    reply(followed ? { type: "measured", ...followed } : { type: "error", code: "internal_error", message: "The welding thread stopped." });
+    reply(followed ? { type: "followed", ...followed } : { type: "error", code: "internal_error", message: "The welding thread stopped." });
   } catch (error) {
     const unreadable = isAppError(error) && error.code === "unreadable_file";
     reply({ type: "error", code: unreadable ? "unreadable_file" : "internal_error", message: error instanceof Error ? error.message : String(error) });
