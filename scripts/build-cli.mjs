@@ -32,6 +32,6 @@ await build({
   outExtension: { ".js": ".mjs" },
   splitting: true, // commands load on demand: `analyze` never loads the database layer
 });
-// The second core's half of a large binary STL (lib/geometry/parallel-stl.ts): one file with no shared
-// chunks, because a thread that loads fewer modules is ready sooner.
-await build({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.mjs" });
+// The second core's half of a large binary STL (lib/geometry/parallel-stl.ts): one CommonJS file with no
+// shared chunks, because a thread is ready sooner without the ES module loader (~50 ms against ~64 measured).
+await build({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.cjs", format: "cjs", banner: {} });

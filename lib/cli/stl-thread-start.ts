@@ -8,12 +8,12 @@ import { PARALLEL_STL_MIN_BYTES } from "@/lib/geometry/parallel-stl-size";
  * (lib/geometry/parallel-stl.ts), and a thread takes tens of milliseconds to
  * start: so it is started here, first thing, while the command's code loads.
  * Null for any other command or file, and when run from sources (the thread is
- * the bundled dist/stl-thread.mjs).
+ * the bundled dist/stl-thread.cjs).
  */
 export function startStlThread(argv: string[]): Worker | null {
   const [command, file] = argv.filter((arg) => !arg.startsWith("-"));
   if (command !== "analyze" || !file || !/\.stl$/i.test(file)) return null;
   if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) < PARALLEL_STL_MIN_BYTES) return null;
-  const workerFile = new URL("./stl-thread.mjs", import.meta.url);
+  const workerFile = new URL("./stl-thread.cjs", import.meta.url);
   return fs.existsSync(fileURLToPath(workerFile)) ? new Worker(workerFile) : null;
 }

@@ -18,12 +18,12 @@ let workerFile: string;
 
 beforeAll(async () => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-stl-thread-"));
-  workerFile = path.join(directory, "stl-thread.mjs");
+  workerFile = path.join(directory, "stl-thread.cjs");
   await build({
     entryPoints: ["lib/geometry/workers/stl-thread.ts"],
     outfile: workerFile,
     bundle: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     alias: { "@": "." },
     logLevel: "warning",

@@ -1,6 +1,6 @@
 /**
  * The second thread of analyzeStlFileInParallel (see parallel-stl.ts). Bundled
- * to dist/stl-thread.mjs for the CLI; tests bundle it the same way.
+ * to dist/stl-thread.cjs for the CLI; tests bundle it the same way.
  */
 import { parentPort } from "node:worker_threads";
 import { isAppError } from "@/lib/api/app-error";
