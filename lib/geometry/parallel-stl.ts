@@ -18,18 +18,18 @@ import { Float32BitsWelder, float32WelderInts } from "./weld";
  * and welds them, handing each chunk's vertex indices to a worker
  * (workers/stl-thread.ts) through a ring of RING_CHUNKS chunks. The worker adds
  * the chunk's edges to the edge-use table and joins its shells, so no triangle
- * list is kept; while it waits for the next chunk it reads the file on its own
- * and measures volume, area, degenerate triangles and the box straight from the
- * records (welding changes no coordinate).
+ * list is kept; between chunks it reads the file on its own and measures
+ * volume, area, degenerate triangles and the box straight from the records
+ * (welding changes no coordinate).
  * Memory: the first touch of a fresh page costs the kernel (and on virtual
  * machines the hypervisor) microseconds; on the machines measured, faulting in
  * the ~22 MB this needs cost as much as the welding. So all of it lives in one
- * SharedArrayBuffer laid out by stlArenaLayout, and its pages are touched in
- * batches claimed from a shared counter: by this thread until the worker has
- * started (~60 ms), by the worker after, ahead of the welding (an atomic add of
- * 0 never changes a value the other thread wrote). Welding split between two
- * threads measured slower than one: each thread paid for every corner. The
- * figures equal the one-thread path's (sums may differ in the last bits).
+ * SharedArrayBuffer laid out by stlArenaLayout and is touched ahead of use by
+ * StlArenaPrefaulter: by this thread while the worker starts (~50 ms), then by
+ * the worker between chunks (an atomic add of 0 never changes a value the other
+ * thread wrote). Welding split between two threads measured slower than one:
+ * each thread paid for every corner. The figures equal the one-thread path's
+ * (sums may differ in the last bits).
  */
 
 /** 20,000 records, 1 MB: stays in the core's cache between the read and the weld. */
@@ -124,7 +124,8 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
   const welder = new Float32BitsWelder(expectedStlVertices(triangles), { keys: view(arena, layout.keys), table: view(arena, layout.table) });
   try {
     warmUpWelding(file, triangles, ringChunk(arena, triangles, 0));
-    prefaultStlArena(arena, triangles, () => Atomics.load(progress, WORKER_READY) === 1);
+    const prefaulter = new StlArenaPrefaulter(arena, triangles);
+    while (Atomics.load(progress, WORKER_READY) === 0 && prefaulter.step(false));
     for (const [records, first] of readStlChunks(file, triangles)) {
       // The ring slot this chunk takes must have been followed (its previous chunk's triangles).
       if (!awaitFollowed(progress, first - (RING_CHUNKS - 1) * CHUNK_RECORDS)) break;
@@ -181,39 +182,56 @@ const PAGE_WORDS = 4096 / 4;
 const BATCH_PAGES = 64;
 
 /**
- * Touches the arena's pages in the order the threads will write them (the
- * ring and the hash table, then keys, edge slots and shell parents as they grow
- * together), 64 pages a batch, batches claimed from a shared counter so both
- * threads can take part: the welding thread until the worker is ready (`stop`),
- * the worker for the rest. Atomics.add of 0 writes without changing data.
+ * Touches the arena's pages in the order they will be written, 64 pages a
+ * batch: the ring and the hash table (from the start), the keys (as welding
+ * goes), then the edge slots and shell parents (as the worker follows).
+ * Batches are claimed from a shared counter so both threads can take part: the
+ * welding thread before the worker is ready, the worker for the keys left (the
+ * pages it writes itself it faults as it goes). Atomics.add of 0 writes without
+ * changing data.
  */
-export function prefaultStlArena(arena: SharedArrayBuffer, triangles: number, stop: () => boolean = () => false): void {
-  const layout = stlArenaLayout(triangles);
-  const all = new Int32Array(arena);
-  const batchWords = BATCH_PAGES * PAGE_WORDS;
-  // The ring and the hash table are touched from the start; the other regions grow with the vertex count.
-  const table = { offset: layout.ring.offset, length: layout.ring.length + layout.table.length };
-  const growing = [layout.keys, layout.edges, layout.shells];
-  const tableBatches = Math.ceil(table.length / batchWords);
-  // Growing regions are cut into as many batches as the largest needs, each batch a slice of each.
-  const growingBatches = Math.ceil(Math.max(...growing.map((region) => region.length)) / batchWords);
-  const touch = (from: number, to: number) => {
-    for (let word = from; word < to; word += PAGE_WORDS) Atomics.add(all, word, 0);
-  };
-  const counter = layout.progress.offset + NEXT_PREFAULT_BATCH;
-  for (let batch = Atomics.add(all, counter, 1); batch < tableBatches + growingBatches && !stop(); batch = Atomics.add(all, counter, 1)) {
-    if (batch < tableBatches) {
-      touch(table.offset + batch * batchWords, table.offset + Math.min(table.length, (batch + 1) * batchWords));
-      continue;
+export class StlArenaPrefaulter {
+  private readonly all: Int32Array;
+  private readonly layout: StlArenaLayout;
+  private readonly batchWords = BATCH_PAGES * PAGE_WORDS;
+  private readonly startBatches: number;
+  private readonly keyBatches: number;
+  private readonly followerBatches: number;
+
+  constructor(arena: SharedArrayBuffer, triangles: number) {
+    this.all = new Int32Array(arena);
+    this.layout = stlArenaLayout(triangles);
+    const { ring, table, keys, edges, shells } = this.layout;
+    this.startBatches = Math.ceil((table.offset + table.length - ring.offset) / this.batchWords);
+    this.keyBatches = Math.ceil(keys.length / this.batchWords);
+    this.followerBatches = Math.ceil(Math.max(edges.length, shells.length) / this.batchWords);
+  }
+
+  /** Faults the next unclaimed batch, up to the keys (`welderPagesOnly`) or all; false when none is left. */
+  step(welderPagesOnly: boolean): boolean {
+    const { ring, keys, edges, shells, progress } = this.layout;
+    const last = this.startBatches + this.keyBatches + (welderPagesOnly ? 0 : this.followerBatches);
+    const batch = Atomics.add(this.all, progress.offset + NEXT_PREFAULT_BATCH, 1);
+    if (batch >= last) return false;
+    if (batch < this.startBatches) {
+      this.touchSlice({ offset: ring.offset, length: this.startBatches * this.batchWords }, batch, this.startBatches);
+    } else if (batch < this.startBatches + this.keyBatches) {
+      const slice = batch - this.startBatches;
+      // Keys the welding has passed are faulted already.
+      if (Atomics.load(this.all, progress.offset + VERTICES) * 3 < (slice + 1) * this.batchWords) this.touchSlice(keys, slice, this.keyBatches);
+    } else {
+      const slice = batch - this.startBatches - this.keyBatches;
+      this.touchSlice(edges, slice, this.followerBatches);
+      this.touchSlice(shells, slice, this.followerBatches);
     }
-    const slice = batch - tableBatches;
-    // Pages the welding has passed are faulted already.
-    if (Atomics.load(all, layout.progress.offset + WELDED) > ((slice + 1) / growingBatches) * triangles) continue;
-    for (const region of growing) {
-      const from = Math.floor((region.length * slice) / growingBatches);
-      const to = Math.floor((region.length * (slice + 1)) / growingBatches);
-      touch(region.offset + from, region.offset + to);
-    }
+    return true;
+  }
+
+  /** Slice `slice` of `count` equal slices of `region`, clipped to the arena. */
+  private touchSlice(region: Region, slice: number, count: number): void {
+    const from = region.offset + Math.floor((region.length * slice) / count);
+    const to = Math.min(this.layout.words, region.offset + Math.floor((region.length * (slice + 1)) / count));
+    for (let word = from; word < to; word += PAGE_WORDS) Atomics.add(this.all, word, 0);
   }
 }
 
@@ -243,9 +261,9 @@ export function* readStlChunks(file: string, count: number): Generator<[records:
 }
 
 /**
- * The worker's part after pre-faulting (see the top of this file): edges and
- * shells of each welded chunk, and the file's measurements while it waits.
- * Null if welding failed.
+ * The worker's part (see the top of this file), by priority: edges and shells
+ * of each welded chunk, the keys' pages ahead of the welding, the file's
+ * measurements. Null if welding failed.
  */
 export function followStlWelding(file: string, triangles: number, arena: SharedArrayBuffer): StlFollowed | null {
   const layout = stlArenaLayout(triangles);
@@ -253,6 +271,8 @@ export function followStlWelding(file: string, triangles: number, arena: SharedA
   const edges = new EdgeUseTable(view(arena, layout.edges));
   const shells = new ShellUnion(view(arena, layout.shells));
   const measuring = measureStlChunks(file, triangles);
+  const prefaulter = new StlArenaPrefaulter(arena, triangles);
+  let prefaulting = true;
   let measured: { sums: RangeSums; box: Box } | null = null;
   let followed = 0;
   try {
@@ -268,6 +288,8 @@ export function followStlWelding(file: string, triangles: number, arena: SharedA
         followed += count;
         Atomics.store(progress, FOLLOWED, followed);
         Atomics.notify(progress, FOLLOWED);
+      } else if (prefaulting) {
+        prefaulting = prefaulter.step(true);
       } else if (!measured) {
         const step = measuring.next();
         if (step.done) measured = step.value;

@@ -4,14 +4,13 @@
  */
 import { parentPort } from "node:worker_threads";
 import { isAppError } from "@/lib/api/app-error";
-import { announceStlWorkerReady, followStlWelding, prefaultStlArena, type StlThreadReply, type StlThreadRequest } from "../parallel-stl";
+import { announceStlWorkerReady, followStlWelding, type StlThreadReply, type StlThreadRequest } from "../parallel-stl";
 
 const port = parentPort!;
 
 port.on("message", ({ file, triangles, arena }: StlThreadRequest) => {
   try {
     announceStlWorkerReady(arena, triangles);
-    prefaultStlArena(arena, triangles);
     const followed = followStlWelding(file, triangles, arena);
     reply(followed ? { type: "followed", ...followed } : { type: "error", code: "internal_error", message: "The welding thread stopped." });
   } catch (error) {
