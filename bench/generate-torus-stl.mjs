@@ -31,3 +31,6 @@ export function writeTorusStl(file) {
   fs.writeFileSync(file, bytes);
   return bytes.length;
 }
+
+// `node bench/generate-torus-stl.mjs FILE` writes the torus from a process of its own.
+if (process.argv[1] === new URL(import.meta.url).pathname && process.argv[2]) writeTorusStl(process.argv[2]);
