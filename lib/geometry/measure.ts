@@ -38,24 +38,31 @@ export function sumRange(
   origin: ArrayLike<number> = positions,
 ): RangeSums {
   const originX = origin[0], originY = origin[1], originZ = origin[2];
-  let signedVolume6 = 0, doubleArea = 0, degenerate = 0;
+  const sums: RangeSums = { signedVolume6: 0, doubleArea: 0, degenerate: 0 };
   const end = (firstTriangle + triangleCount) * 3;
   for (let i = firstTriangle * 3; i < end; i += 3) {
     const a = indices[i] * 3, b = indices[i + 1] * 3, c = indices[i + 2] * 3;
-    const ax = positions[a] - originX, ay = positions[a + 1] - originY, az = positions[a + 2] - originZ;
-    const bx = positions[b] - originX, by = positions[b + 1] - originY, bz = positions[b + 2] - originZ;
-    const cx = positions[c] - originX, cy = positions[c + 1] - originY, cz = positions[c + 2] - originZ;
-    signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
-    const ux = bx - ax, uy = by - ay, uz = bz - az;
-    const vx = cx - ax, vy = cy - ay, vz = cz - az;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    doubleArea += crossLength;
-    const wx = cx - bx, wy = cy - by, wz = cz - bz;
-    const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
-    if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) degenerate++;
+    addTriangle(
+      sums,
+      positions[a] - originX, positions[a + 1] - originY, positions[a + 2] - originZ,
+      positions[b] - originX, positions[b + 1] - originY, positions[b + 2] - originZ,
+      positions[c] - originX, positions[c + 1] - originY, positions[c + 2] - originZ,
+    );
   }
-  return { signedVolume6, doubleArea, degenerate };
+  return sums;
+}
+
+/** Adds a triangle, its corners given about the origin, to the sums. */
+function addTriangle(sums: RangeSums, ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): void {
+  sums.signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+  const ux = bx - ax, uy = by - ay, uz = bz - az;
+  const vx = cx - ax, vy = cy - ay, vz = cz - az;
+  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  sums.doubleArea += crossLength;
+  const wx = cx - bx, wy = cy - by, wz = cz - bz;
+  const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
+  if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) sums.degenerate++;
 }
 
 /**
@@ -65,35 +72,20 @@ export function sumRange(
  */
 export function sumStlRecords(view: DataView, count: number, origin: ArrayLike<number>, sums: RangeSums, box: Box): void {
   const originX = origin[0], originY = origin[1], originZ = origin[2];
-  let signedVolume6 = sums.signedVolume6, doubleArea = sums.doubleArea, degenerate = sums.degenerate;
   let minX = box.min[0], minY = box.min[1], minZ = box.min[2], maxX = box.max[0], maxY = box.max[1], maxZ = box.max[2];
   for (let r = 0; r < count; r++) {
     const o = r * 50 + 12;
-    const rawAx = view.getFloat32(o, true), rawAy = view.getFloat32(o + 4, true), rawAz = view.getFloat32(o + 8, true);
-    const rawBx = view.getFloat32(o + 12, true), rawBy = view.getFloat32(o + 16, true), rawBz = view.getFloat32(o + 20, true);
-    const rawCx = view.getFloat32(o + 24, true), rawCy = view.getFloat32(o + 28, true), rawCz = view.getFloat32(o + 32, true);
-    minX = Math.min(minX, rawAx, rawBx, rawCx);
-    maxX = Math.max(maxX, rawAx, rawBx, rawCx);
-    minY = Math.min(minY, rawAy, rawBy, rawCy);
-    maxY = Math.max(maxY, rawAy, rawBy, rawCy);
-    minZ = Math.min(minZ, rawAz, rawBz, rawCz);
-    maxZ = Math.max(maxZ, rawAz, rawBz, rawCz);
-    const ax = rawAx - originX, ay = rawAy - originY, az = rawAz - originZ;
-    const bx = rawBx - originX, by = rawBy - originY, bz = rawBz - originZ;
-    const cx = rawCx - originX, cy = rawCy - originY, cz = rawCz - originZ;
-    signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
-    const ux = bx - ax, uy = by - ay, uz = bz - az;
-    const vx = cx - ax, vy = cy - ay, vz = cz - az;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    doubleArea += crossLength;
-    const wx = cx - bx, wy = cy - by, wz = cz - bz;
-    const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
-    if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) degenerate++;
+    const ax = view.getFloat32(o, true), ay = view.getFloat32(o + 4, true), az = view.getFloat32(o + 8, true);
+    const bx = view.getFloat32(o + 12, true), by = view.getFloat32(o + 16, true), bz = view.getFloat32(o + 20, true);
+    const cx = view.getFloat32(o + 24, true), cy = view.getFloat32(o + 28, true), cz = view.getFloat32(o + 32, true);
+    minX = Math.min(minX, ax, bx, cx);
+    maxX = Math.max(maxX, ax, bx, cx);
+    minY = Math.min(minY, ay, by, cy);
+    maxY = Math.max(maxY, ay, by, cy);
+    minZ = Math.min(minZ, az, bz, cz);
+    maxZ = Math.max(maxZ, az, bz, cz);
+    addTriangle(sums, ax - originX, ay - originY, az - originZ, bx - originX, by - originY, bz - originZ, cx - originX, cy - originY, cz - originZ);
   }
-  sums.signedVolume6 = signedVolume6;
-  sums.doubleArea = doubleArea;
-  sums.degenerate = degenerate;
   box.min[0] = minX; box.min[1] = minY; box.min[2] = minZ;
   box.max[0] = maxX; box.max[1] = maxY; box.max[2] = maxZ;
 }
