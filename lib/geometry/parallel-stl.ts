@@ -58,8 +58,8 @@ export interface StlArenaLayout {
 const WELDED = 0, VERTICES = 1, FOLLOWED = 2, WORKER_READY = 3, NEXT_PREFAULT_BATCH = 4;
 const WELDING_FAILED = -1;
 const WORKER_STOPPED = -1;
-/** A worker that takes this long to free a ring slot is taken for dead. */
-const WORKER_PATIENCE_MS = 5000;
+/** A worker that takes this long to free a ring slot is taken for dead (one that fails says so at once). */
+const WORKER_PATIENCE_MS = 30_000;
 
 /** How a file of `triangles` triangles is laid out in shared memory (both threads compute it). */
 export function stlArenaLayout(triangles: number): StlArenaLayout {
