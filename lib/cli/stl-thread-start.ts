@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { PARALLEL_STL_MIN_BYTES } from "@/lib/geometry/parallel-stl-size";
+import { PARALLEL_STL_MIN_BYTES } from "@/lib/geometry/stl-size";
 
 /**
  * `bengkel analyze FILE.stl` on a large file uses a second thread

@@ -1,3 +1,4 @@
+import { STL_RECORD_BYTES } from "./stl-size";
 import type { BoundingBoxSize, MeshComponent, ParsedMesh } from "./types";
 
 /** Sizes of a mesh and of each of its components, in the units of MeshComponent (cm³, cm², mm). */
@@ -74,7 +75,7 @@ export function sumStlRecords(view: DataView, count: number, origin: ArrayLike<n
   const originX = origin[0], originY = origin[1], originZ = origin[2];
   let minX = box.min[0], minY = box.min[1], minZ = box.min[2], maxX = box.max[0], maxY = box.max[1], maxZ = box.max[2];
   for (let r = 0; r < count; r++) {
-    const o = r * 50 + 12;
+    const o = r * STL_RECORD_BYTES + 12; // after the normal
     const ax = view.getFloat32(o, true), ay = view.getFloat32(o + 4, true), az = view.getFloat32(o + 8, true);
     const bx = view.getFloat32(o + 12, true), by = view.getFloat32(o + 16, true), bz = view.getFloat32(o + 20, true);
     const cx = view.getFloat32(o + 24, true), cy = view.getFloat32(o + 28, true), cz = view.getFloat32(o + 32, true);

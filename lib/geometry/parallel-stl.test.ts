@@ -6,7 +6,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeMesh } from "./index";
 import { analyzeStlFileInParallel, largeBinaryStlTriangles } from "./parallel-stl";
-import { PARALLEL_STL_MIN_TRIANGLES } from "./parallel-stl-size";
+import { PARALLEL_STL_MIN_TRIANGLES } from "./stl-size";
 import { expectAppError, expectClose } from "./testing/expectations";
 import { computeTorusVolumeAndArea } from "./testing/reference-volume";
 import { createBox, createTorus, invertSoup, translateSoup, type TriangleSoup } from "./testing/shapes";

@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/api/app-error";
 import { describeMeasuredMesh } from "./analyze";
-import { STL_HEADER_BYTES, STL_RECORD_BYTES, weldBinaryStlRecords } from "./formats/stl";
+import { weldBinaryStlRecords } from "./formats/stl";
 import { measureFromSums, sumStlRecords, type Box, type RangeSums } from "./measure";
-import { PARALLEL_STL_MIN_TRIANGLES } from "./parallel-stl-size";
+import { PARALLEL_STL_MIN_TRIANGLES, STL_HEADER_BYTES, STL_RECORD_BYTES } from "./stl-size";
 import { baseNameOf } from "./text-lines";
 import { EDGE_SLOTS_PER_VERTEX, EdgeUseTable, ShellUnion, type EdgeUses } from "./topology";
 import type { MeshAnalysis } from "./types";
@@ -123,13 +123,13 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
   const reply = askThread(thread, { file, triangles, arena });
   const welder = new Float32BitsWelder(expectedStlVertices(triangles), { keys: view(arena, layout.keys), table: view(arena, layout.table) });
   try {
-    warmUpWelding(file, triangles, ringChunk(arena, triangles, 0));
+    warmUpWelding(file, triangles, ringChunk(arena, layout, 0));
     const prefaulter = new StlArenaPrefaulter(arena, triangles);
     while (Atomics.load(progress, WORKER_READY) === 0 && prefaulter.step(false));
     for (const [records, first] of readStlChunks(file, triangles)) {
       // The ring slot this chunk takes must have been followed (its previous chunk's triangles).
       if (!awaitFollowed(progress, first - (RING_CHUNKS - 1) * CHUNK_RECORDS)) break;
-      weldBinaryStlRecords(records, first, ringChunk(arena, triangles, first), welder, 0);
+      weldBinaryStlRecords(records, first, ringChunk(arena, layout, first), welder, 0);
       Atomics.store(progress, VERTICES, welder.vertexCount);
       Atomics.store(progress, WELDED, first + records.length / STL_RECORD_BYTES);
       Atomics.notify(progress, WELDED);
@@ -171,8 +171,7 @@ function awaitFollowed(progress: Int32Array, triangles: number): boolean {
 }
 
 /** The ring slot of the chunk that starts at triangle `first`. */
-function ringChunk(arena: SharedArrayBuffer, triangles: number, first: number): Uint32Array {
-  const { ring } = stlArenaLayout(triangles);
+function ringChunk(arena: SharedArrayBuffer, { ring }: StlArenaLayout, first: number): Uint32Array {
   const words = CHUNK_RECORDS * 3;
   return new Uint32Array(arena, (ring.offset + ((first / CHUNK_RECORDS) % RING_CHUNKS) * words) * 4, words);
 }
@@ -281,9 +280,11 @@ export function followStlWelding(file: string, triangles: number, arena: SharedA
       if (welded === WELDING_FAILED) return null;
       if (welded > followed) {
         const count = Math.min(CHUNK_RECORDS, triangles - followed);
-        const indices = ringChunk(arena, triangles, followed);
+        const indices = ringChunk(arena, layout, followed);
+        const vertices = Atomics.load(progress, VERTICES);
+        edges.reserve(vertices);
         edges.addTriangles(indices, 0, count);
-        shells.reserve(Atomics.load(progress, VERTICES));
+        shells.reserve(vertices);
         shells.joinTriangles(indices, 0, count);
         followed += count;
         Atomics.store(progress, FOLLOWED, followed);

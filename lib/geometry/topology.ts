@@ -41,9 +41,17 @@ export class EdgeUseTable {
   private slots: Int32Array;
   private spill = new SpilledEdges();
 
-  /** `zeroedSlots`: EDGE_SLOTS_PER_VERTEX words a vertex; it grows when a higher vertex arrives. */
+  /** `zeroedSlots`: EDGE_SLOTS_PER_VERTEX words a vertex. */
   constructor(zeroedSlots: Int32Array) {
     this.slots = zeroedSlots;
+  }
+
+  /** Makes room for vertices [0, vertexCount) before triangles using them are added. */
+  reserve(vertexCount: number): void {
+    if (vertexCount * EDGE_SLOTS_PER_VERTEX <= this.slots.length) return;
+    const grown = new Int32Array(Math.max(vertexCount * EDGE_SLOTS_PER_VERTEX, this.slots.length * 2));
+    grown.set(this.slots);
+    this.slots = grown;
   }
 
   /** Adds the edges of triangles [from, to) of `indices`. */
@@ -70,7 +78,6 @@ export class EdgeUseTable {
     const higher = from < to ? to : from;
     const forward = from < to ? 1 : 0;
     const first = lower * EDGE_SLOTS_PER_VERTEX;
-    if (first + EDGE_SLOTS_PER_VERTEX > this.slots.length) this.grow(lower);
     const slots = this.slots;
     for (let i = first; i < first + EDGE_SLOTS_PER_VERTEX; i++) {
       const slot = slots[i];
@@ -86,11 +93,6 @@ export class EdgeUseTable {
     this.spill.add(lower, higher, forward);
   }
 
-  private grow(vertex: number): void {
-    const grown = new Int32Array(Math.max(this.slots.length * 2, (vertex + 1) * EDGE_SLOTS_PER_VERTEX));
-    grown.set(this.slots);
-    this.slots = grown;
-  }
 }
 
 /** An edge state (its low four bits) after one more traversal, forward or not. */

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/api/app-error";
+import { STL_RECORD_BYTES } from "./stl-size";
 import { formatCount } from "./text-lines";
 
 /*
@@ -120,7 +121,7 @@ export class Float32BitsWelder {
     // The previous triangle's corners: bits (-0 already mapped to +0) and welded index; -1 matches nothing.
     let x0 = 0, y0 = 0, z0 = 0, i0 = -1, x1 = 0, y1 = 0, z1 = 0, i1 = -1, x2 = 0, y2 = 0, z2 = 0, i2 = -1;
     for (let r = 0; r < count; r++) {
-      const record = r * 50 + 12; // the normal is skipped: it is recomputed
+      const record = r * STL_RECORD_BYTES + 12; // the normal is skipped: it is recomputed
       let a = -1, b = -1, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
       for (let corner = 0; corner < 3; corner++) {
         const offset = record + corner * 12;

@@ -2,10 +2,9 @@ import { AppError } from "@/lib/api/app-error";
 import { formatBytes, formatCount, parseNumberToken, readTextLines, splitTokens } from "../text-lines";
 import type { ComponentRange, ParsedMesh } from "../types";
 import { ASSUMED_MILLIMETRES } from "../units";
+import { STL_HEADER_BYTES as HEADER_BYTES, STL_RECORD_BYTES as RECORD_BYTES } from "../stl-size";
 import { Float32BitsWelder } from "../weld";
 
-const HEADER_BYTES = 84;
-const RECORD_BYTES = 50;
 
 /** Binary STL is recognised by its exact size (84 + 50·n), never by a leading "solid". */
 export function isBinaryStl(bytes: Uint8Array): boolean {
@@ -56,9 +55,6 @@ function parseBinaryStl(bytes: Uint8Array, defaultName: string): ParsedMesh {
 export function binaryStlTriangleCount(bytes: Uint8Array): number {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(80, true);
 }
-
-export const STL_HEADER_BYTES = HEADER_BYTES;
-export const STL_RECORD_BYTES = RECORD_BYTES;
 
 /**
  * Welds whole 50-byte records (`records` starts at triangle `firstTriangle`) on
