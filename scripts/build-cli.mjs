@@ -2,9 +2,6 @@
 import fs from "node:fs";
 import { build } from "esbuild";
 
-// Chunk names are content hashes: start clean so stale chunks never pile up.
-fs.rmSync("dist", { recursive: true, force: true });
-
 const common = {
   bundle: true,
   format: "esm",
@@ -25,6 +22,23 @@ const common = {
   logLevel: "warning",
 };
 
+// The server's analysis child process (lib/analyze/analysis-pool.ts): one file, the engines inlined; and the second
+// core's half of a large binary STL (lib/geometry/parallel-stl.ts), one CommonJS file with no shared chunks, because a
+// thread is ready sooner without the ES module loader (~50 ms against ~64 measured). `--analysis-child` builds only
+// these (the unit tests' global setup), leaving the rest of dist/ alone.
+const analysisChild = () =>
+  Promise.all([
+    build({ ...common, entryPoints: { "analysis-child": "lib/analyze/analysis-child.ts" }, outdir: "dist", outExtension: { ".js": ".mjs" } }),
+    build({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.cjs", format: "cjs", banner: {} }),
+  ]);
+if (process.argv.includes("--analysis-child")) {
+  await analysisChild();
+  process.exit(0);
+}
+
+// Chunk names are content hashes: start clean so stale chunks never pile up.
+fs.rmSync("dist", { recursive: true, force: true });
+await analysisChild();
 await build({
   ...common,
   entryPoints: { cli: "lib/cli/main.ts" },
@@ -32,6 +46,3 @@ await build({
   outExtension: { ".js": ".mjs" },
   splitting: true, // commands load on demand: `analyze` never loads the database layer
 });
-// The second core's half of a large binary STL (lib/geometry/parallel-stl.ts): one CommonJS file with no
-// shared chunks, because a thread is ready sooner without the ES module loader (~50 ms against ~64 measured).
-await build({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.cjs", format: "cjs", banner: {} });

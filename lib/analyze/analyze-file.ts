@@ -3,6 +3,7 @@ import { detectMeshFormat } from "@/lib/geometry/detect-format";
 import { detectDrawingFormat } from "@/lib/laser/detect-format";
 import type { MeshAnalysis } from "@/lib/geometry";
 import type { DrawingAnalysis } from "@/lib/laser";
+import type { StoredAnalysis } from "@/db/schema";
 
 export type FileAnalysis = MeshAnalysis | DrawingAnalysis;
 
@@ -22,4 +23,11 @@ export async function analyzeFile(bytes: Uint8Array, filename: string): Promise<
     `${filename} is not a supported CAD file. Accepted: ${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(", ")}.`,
     { details: { accepted_extensions: ACCEPTED_EXTENSIONS } },
   );
+}
+
+/** What a file version keeps: the measurements. Display contours of drawings are large and recomputed on demand. */
+export function toStoredAnalysis(result: FileAnalysis): StoredAnalysis {
+  return result.kind === "mesh"
+    ? { kind: "mesh", format: result.format, geometry: { ...result.geometry }, components: result.components }
+    : { kind: "laser", format: result.format, geometry: { ...result.geometry } };
 }

@@ -19,9 +19,15 @@ export const ERROR_CODES = {
   unreadable_file: { status: 422, type: "invalid_request_error" },
   empty_geometry: { status: 422, type: "invalid_request_error" },
   wrong_process: { status: 422, type: "invalid_request_error" },
+  drawing_too_complex: { status: 422, type: "invalid_request_error" },
+  archive_too_large: { status: 422, type: "invalid_request_error" },
+  analysis_timeout: { status: 422, type: "invalid_request_error" },
+  analysis_too_large: { status: 422, type: "invalid_request_error" },
   rate_limit_exceeded: { status: 429, type: "rate_limit_error" },
   quota_exceeded: { status: 429, type: "rate_limit_error" },
+  too_many_attempts: { status: 429, type: "rate_limit_error" },
   internal_error: { status: 500, type: "api_error" },
+  busy: { status: 503, type: "api_error" },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { fileVersions, type StoredAnalysis } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { analyzeFile } from "@/lib/analyze/analyze-file";
+import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
 import type { BlobStore } from "./blob-store";
 import type { ReceivedUpload } from "./receive-upload";
 
@@ -18,12 +18,7 @@ export async function analyzeAndStoreUpload(
 ): Promise<{ analysis: StoredAnalysis; undo: () => Promise<void> }> {
   let analysis: StoredAnalysis;
   try {
-    const result = await analyzeFile(new Uint8Array(await fs.readFile(upload.tempPath)), upload.filename);
-    // Display contours of drawings are large and recomputed on demand; the measurements are what we keep.
-    analysis =
-      result.kind === "mesh"
-        ? { kind: "mesh", format: result.format, geometry: { ...result.geometry }, components: result.components }
-        : { kind: "laser", format: result.format, geometry: { ...result.geometry } };
+    analysis = await getAnalysisPool().analyze(upload.tempPath, upload.filename);
   } catch (error) {
     await fs.rm(upload.tempPath, { force: true });
     throw error;

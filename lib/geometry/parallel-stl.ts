@@ -115,8 +115,11 @@ export function largeBinaryStlTriangles(file: string): number | null {
   }
 }
 
-/** Analyses a binary STL of `triangles` triangles (see largeBinaryStlTriangles) with `thread` as the second core. */
-export async function analyzeStlFileInParallel(file: string, triangles: number, thread: Worker): Promise<MeshAnalysis> {
+/**
+ * Analyses a binary STL of `triangles` triangles (see largeBinaryStlTriangles) with `thread` as the second core.
+ * `filename` names the part (an upload's temp file has a name of its own).
+ */
+export async function analyzeStlFileInParallel(file: string, triangles: number, thread: Worker, filename = path.basename(file)): Promise<MeshAnalysis> {
   const layout = stlArenaLayout(triangles);
   const arena = new SharedArrayBuffer(layout.words * 4);
   const progress = view(arena, layout.progress);
@@ -144,7 +147,7 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
   const { sums, box, edges, parts } = await reply;
   return describeMeasuredMesh(
     { format: "stl", units: ASSUMED_MILLIMETRES },
-    { triangles, vertices: welder.vertexCount, measured: measureFromSums(baseNameOf(path.basename(file)), triangles, sums, box), topology: { ...edges, parts } },
+    { triangles, vertices: welder.vertexCount, measured: measureFromSums(baseNameOf(filename), triangles, sums, box), topology: { ...edges, parts } },
   );
 }
 

@@ -1,5 +1,5 @@
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { residentMb } from "@/lib/process-memory";
 import { AppError } from "@/lib/api/app-error";
 import { resolveFromRoot } from "@/lib/paths";
 import type { DrawingModel } from "./types";
@@ -38,15 +38,6 @@ export async function readDwg(bytes: Uint8Array, limits: DwgLimits): Promise<Dra
 }
 
 /** Resident memory of a process in MB from /proc (Linux); null elsewhere, where only the heap limit applies. */
-function residentMb(pid: number): number | null {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)\s+kB/);
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Runs the conversion in a fresh child process. The JS heap is capped with
  * --max-old-space-size; WebAssembly memory lives outside that heap, so the parent

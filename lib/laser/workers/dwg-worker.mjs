@@ -31,6 +31,9 @@ async function convert(bytes) {
   };
 }
 
+// The parent may be a worker thread that is terminated mid-job: its IPC channel closes and nobody would kill us.
+process.once("disconnect", () => process.exit(1));
+
 process.once("message", async (message) => {
   let reply;
   try {

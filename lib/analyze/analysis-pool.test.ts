@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AnalysisPool } from "./analysis-pool";
+import { analyzeFile, toStoredAnalysis } from "./analyze-file";
+import { CORPUS, expectAppError } from "@/lib/geometry/testing/expectations";
+import { createTorus } from "@/lib/geometry/testing/shapes";
+import { writeAsciiStl, writeBinaryStl } from "@/lib/geometry/testing/writers";
+import { boxStl, plateDxf } from "@/test/helpers/cad-text";
+
+let dir: string;
+const pools: AnalysisPool[] = [];
+
+function makePool(overrides: Partial<ConstructorParameters<typeof AnalysisPool>[0]> = {}): AnalysisPool {
+  const pool = new AnalysisPool({ workers: 2, timeoutMs: 60_000, memoryMb: 512, queue: 4, ...overrides });
+  pools.push(pool);
+  return pool;
+}
+
+function writeTemp(name: string, bytes: Uint8Array | string): string {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}-${name}`);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-pool-"));
+});
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => Promise.resolve(pool.close())));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("AnalysisPool", () => {
+  // The CLI analyses in its own thread (analyzeFile); the server in the pool. Both must store the same answer.
+  it.each([
+    ["mesh/stl_binary.stl"],
+    ["mesh/rhombicuboctahedron.3mf"],
+    ["mesh/rook.amf"],
+    ["mesh/hundred_cubes.obj"],
+    ["dxf/polylines.dxf"],
+    ["dwg/2000_entities-2d.dwg"],
+    ["step/cube-mm.step"],
+    ["dxf/api-cw750-details.dxf"],
+  ])("gives the same analysis as the in-process engines for %s", async (relative) => {
+    const source = path.join(CORPUS, relative);
+    if (!fs.existsSync(source)) throw new Error(`missing fixture ${relative}`);
+    const bytes = new Uint8Array(fs.readFileSync(source));
+    const direct = toStoredAnalysis(await analyzeFile(bytes, path.basename(relative)));
+    const pooled = await makePool().analyze(source, path.basename(relative));
+    expect(pooled).toEqual(JSON.parse(JSON.stringify(direct)));
+  });
+
+  it("measures a large binary STL on two cores exactly as the one-thread engine does", async () => {
+    const soup = createTorus(40, 10, 400, 200);
+    const file = writeTemp("torus.stl", writeBinaryStl(soup));
+    const direct = toStoredAnalysis(await analyzeFile(new Uint8Array(fs.readFileSync(file)), "torus.stl"));
+    expect(direct.geometry.triangles).toBe(160_000);
+    expect(await makePool().analyze(file, "torus.stl")).toEqual(JSON.parse(JSON.stringify(direct)));
+  });
+
+  it("passes the engines' errors through with their codes", async () => {
+    const pool = makePool();
+    await expectAppError(pool.analyze(writeTemp("notes.txt", "hello"), "notes.txt"), "unsupported_format");
+    await expectAppError(pool.analyze(writeTemp("broken.ply", "ply\nformat ascii 1.0\nelement vertex 3\n"), "broken.ply"), "unreadable_file");
+    await expectAppError(pool.analyze(writeTemp("blank.stl", "solid x\nendsolid x\n"), "blank.stl"), "empty_geometry");
+  });
+
+  it("stops a job past its time limit with analysis_timeout and goes on with a fresh worker", async () => {
+    const pool = makePool({ workers: 1, timeoutMs: 100 });
+    const big = writeTemp("torus.stl", writeAsciiStl(createTorus(40, 10, 600, 300)));
+    const error = await expectAppError(pool.analyze(big, "torus.stl"), "analysis_timeout");
+    expect(error.details).toEqual({ limit_seconds: 0.1 });
+    const box = await makePool({ workers: 1 }).analyze(writeTemp("box.stl", boxStl(10, 20, 30)), "box.stl");
+    expect(box.geometry.volume_cm3).toBeCloseTo(6, 9);
+    // The same pool serves the next job once the stuck worker is replaced.
+    const again = await pool.analyze(writeTemp("small.dxf", plateDxf(100, 50)), "small.dxf");
+    expect(again.kind).toBe("laser");
+  });
+
+  it("answers analysis_too_large when a job outgrows the worker's heap, and keeps serving", async () => {
+    const pool = makePool({ workers: 1, memoryMb: 16 });
+    const big = writeTemp("torus.stl", writeAsciiStl(createTorus(40, 10, 400, 200)));
+    await expectAppError(pool.analyze(big, "torus.stl"), "analysis_too_large");
+    const box = await pool.analyze(writeTemp("box.stl", boxStl(10, 10, 10)), "box.stl");
+    expect(box.geometry.volume_cm3).toBeCloseTo(1, 9);
+  });
+
+  it("refuses work past its waiting line with 503 busy and Retry-After", async () => {
+    const pool = makePool({ workers: 1, queue: 1 });
+    const part = writeTemp("torus.stl", writeBinaryStl(createTorus(40, 10, 200, 100)));
+    const first = pool.analyze(part, "torus.stl");
+    const second = pool.analyze(part, "torus.stl");
+    const refused = await expectAppError(pool.analyze(part, "torus.stl"), "busy");
+    expect(refused.status).toBe(503);
+    expect(refused.headers).toEqual({ "Retry-After": "5" });
+    await Promise.all([first, second]);
+    expect(pool.load).toMatchObject({ running: 0, waiting: 0 });
+  });
+});
