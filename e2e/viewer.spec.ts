@@ -6,7 +6,7 @@ import path from "node:path";
 import { plateDxf } from "../test/helpers/cad-text";
 import { createKey, openServerDb, readFixture } from "./fixture";
 
-const CORPUS = path.resolve("..", "shared", "corpus");
+const CORPUS = path.resolve("test", "fixtures", "corpus");
 
 /** A 120 × 80 mm plate with two Ø20 holes and a dimension line on a DIM layer. */
 const PLATE_DXF = plateDxf(120, 80, [[30, 40], [90, 40]], 20, ["0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10"]);

@@ -5,7 +5,7 @@ import { analyzeDrawing } from "@/lib/laser";
 import { bytesOf, dxf, dxfDocument } from "@/lib/laser/testing/dxf-builder";
 import { writeDrawingJson } from "./drawing-json";
 
-const CORPUS = path.resolve("../shared/corpus/dxf");
+const CORPUS = path.resolve("test/fixtures/corpus/dxf");
 
 function written(analysis: Parameters<typeof writeDrawingJson>[0]): string {
   const chunks: Uint8Array[] = [];

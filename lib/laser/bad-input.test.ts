@@ -15,7 +15,7 @@ async function failure(bytes: Uint8Array, name: string, options = {}): Promise<A
 }
 
 const plateDxf = dxfDocument({ entities: [dxf.lwpolyline([[0, 0], [100, 0], [100, 60], [0, 60]], true)] });
-const dwgBytes = () => new Uint8Array(readFileSync("../shared/corpus/dwg/2000_entities-2d.dwg"));
+const dwgBytes = () => new Uint8Array(readFileSync("test/fixtures/corpus/dwg/2000_entities-2d.dwg"));
 
 describe("format detection", () => {
   it("by content: DWG magic, DXF sections, renamed files still recognised", () => {

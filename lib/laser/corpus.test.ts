@@ -9,8 +9,8 @@ import { readDxf } from "./read-dxf";
 
 const PYTHON = "/usr/bin/python3";
 const hasEzdxf = spawnSync(PYTHON, ["-c", "import ezdxf"]).status === 0;
-const DXF_DIR = "../shared/corpus/dxf";
-const DWG_DIR = "../shared/corpus/dwg";
+const DXF_DIR = "test/fixtures/corpus/dxf";
+const DWG_DIR = "test/fixtures/corpus/dwg";
 const dxfFiles = [...readdirSync(DXF_DIR).map((f) => path.join(DXF_DIR, f)), ...readdirSync(DWG_DIR).filter((f) => f.endsWith(".dxf")).map((f) => path.join(DWG_DIR, f))];
 
 interface Reference {

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { AppError } from "@/lib/api/app-error";
 import type { ErrorCode } from "@/lib/api/error-codes";
 
-export const CORPUS = path.resolve("../shared/corpus");
+export const CORPUS = path.resolve("test/fixtures/corpus");
 
 export function readCorpusFile(relativePath: string): Uint8Array {
   return new Uint8Array(fs.readFileSync(path.join(CORPUS, relativePath)));
