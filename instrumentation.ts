@@ -4,10 +4,17 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { config } = await import("@/lib/config");
+  config(); // a bad setting stops the start here, with its name
   const { getDb } = await import("@/lib/db/client");
   const db = getDb();
   const { startWebhookWorker } = await import("@/lib/webhooks/start");
   startWebhookWorker(db); // no-op when WEBHOOK_WORKER=off
+  const { getBlobStore } = await import("@/lib/files/blob-store");
+  const { startTempSweeper } = await import("@/lib/files/sweep-temp-files");
+  startTempSweeper(getBlobStore()); // uploads a crash left half-written
+  const { getAnalysisPool } = await import("@/lib/analyze/analysis-pool");
+  getAnalysisPool().warm(); // the first upload need not wait for a child to load the engines
   const { startInfraServices } = await import("@/lib/infra/start-infra-services");
   await startInfraServices(db); // DNS, SMTP, VPS ticker; each off with DNS_ENABLED / SMTP_ENABLED / VPS_TICKER=off
 }

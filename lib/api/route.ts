@@ -8,6 +8,7 @@ import { consumeRequest, rateLimitHeaders } from "@/lib/usage/consume-request";
 import { planAtLeast } from "@/lib/plans/plans";
 import { randomToken } from "@/lib/ids";
 import { logError } from "@/lib/log";
+import { jsonBodyLimitBytes } from "@/lib/config";
 
 export interface RouteContext<P, Q, B> {
   request: Request;
@@ -120,13 +121,38 @@ function queryEntries(url: URL): [string, string | string[]][] {
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readBodyText(request, jsonBodyLimitBytes());
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new AppError("invalid_json", "The request body is not valid JSON.", { param: "body" });
   }
+}
+
+/** The body as text, refused with 413 as soon as it passes `limit` bytes (declared or counted): never read whole first. */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () =>
+    new AppError("payload_too_large", `The request body is larger than ${Math.round(limit / 1024)} KB.`, {
+      param: "body",
+      details: { max_bytes: limit },
+    });
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseWith<T extends z.ZodType>(schema: T | undefined, input: unknown, where: string): z.output<T> | undefined {

@@ -8,6 +8,13 @@ import { resolveFromRoot } from "@/lib/paths";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/**
+ * For write transactions that read first: a deferred one that must upgrade its
+ * read snapshot to a write fails at once with SQLITE_BUSY when another process
+ * wrote meanwhile (busy_timeout cannot help it); an immediate one waits its turn.
+ */
+export const IMMEDIATE = { behavior: "immediate" } as const;
+
 export const DEFAULT_DATABASE_URL = "file:data/bengkel.db";
 
 /** Accepts "file:relative/or/absolute.db", a bare path, or ":memory:". */

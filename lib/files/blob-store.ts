@@ -16,6 +16,8 @@ export interface BlobStore {
   delete(sha256: string): Promise<void>;
   /** A folder on the same filesystem for uploads in progress, so putFile is an atomic rename. */
   tempDir(): string;
+  /** Removes temp files left by a crash: older than `maxAgeMs`, or written by a process that is gone. Returns how many. */
+  sweepTemp(maxAgeMs: number): Promise<number>;
 }
 
 export class LocalBlobStore implements BlobStore {
@@ -30,6 +32,21 @@ export class LocalBlobStore implements BlobStore {
     const dir = path.join(this.root, "tmp");
     fs.mkdirSync(dir, { recursive: true });
     return dir;
+  }
+
+  async sweepTemp(maxAgeMs: number): Promise<number> {
+    const dir = this.tempDir();
+    const cutoff = Date.now() - maxAgeMs;
+    let removed = 0;
+    for (const name of await fsp.readdir(dir)) {
+      const file = path.join(dir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && (stat.mtimeMs < cutoff || writerIsGone(name))) {
+        await fsp.rm(file, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async putFile(tempPath: string, sha256: string): Promise<void> {
@@ -52,6 +69,18 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(sha256: string): Promise<void> {
     await fsp.rm(this.pathFor(sha256), { force: true });
+  }
+}
+
+/** Uploads are named `upload-<pid>-…` by the process writing them (receive-upload.ts). */
+function writerIsGone(name: string): boolean {
+  const pid = Number(name.match(/^upload-(\d+)-/)?.[1]);
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { files, fileStatusEvents, type FileStatus } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { IMMEDIATE, type Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
@@ -45,7 +45,7 @@ export function changeFileStatus(
       .run();
     enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: rule.event, data: fileEventData(updated, input) }, now);
     return updated;
-  });
+  }, IMMEDIATE);
 }
 
 export function listStatusEvents(db: Db, workspaceId: string, fileId: string) {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { files, fileVersions } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { IMMEDIATE, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { BlobStore } from "./blob-store";
 import type { ReceivedUpload } from "./receive-upload";
@@ -50,7 +50,7 @@ export async function createFile(
       const version = insertVersion(tx as unknown as Db, { id: versionId, fileId, number: 1, input, analysis, now });
       enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: "file.uploaded", data: fileEventData(file, { version, actor: input.actor }) }, now);
       return { file, version };
-    });
+    }, IMMEDIATE);
   } catch (error) {
     await undo();
     throw error;
@@ -94,7 +94,7 @@ export async function addFileVersion(
         .get();
       enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: "file.version_created", data: fileEventData(file, { version, actor: input.actor }) }, now);
       return { file, version };
-    });
+    }, IMMEDIATE);
   } catch (error) {
     await undo();
     throw error;

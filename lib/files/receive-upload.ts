@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
@@ -31,23 +32,32 @@ export async function receiveUpload(request: Request, options: { maxBytes: numbe
   if (declared > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
   if (!request.body) throw new AppError("invalid_request", "The request has no body.", { param: "file" });
 
-  const tempPath = path.join(options.tempDir, `upload-${randomBytes(12).toString("hex")}`);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: 1, fields: MAX_FIELDS, fieldSize: 16 * 1024, fileSize: options.maxBytes },
+    });
+  } catch (error) {
+    // e.g. "multipart/form-data" without a boundary
+    throw new AppError("invalid_request", `The multipart body cannot be read: ${(error as Error).message}.`, { param: "file" });
+  }
+
+  // The pid in the name lets a restarted server sweep what a killed one was writing (sweep-temp-files.ts).
+  const tempPath = path.join(options.tempDir, `upload-${process.pid}-${randomBytes(12).toString("hex")}`);
   const fields: Record<string, string[]> = {};
   let file: { sha256: string; sizeBytes: number; filename: string } | undefined;
   let failure: AppError | undefined;
+  let fileStream: Readable | undefined;
+  let written: Promise<void> = Promise.resolve();
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { files: 1, fields: MAX_FIELDS, fieldSize: 16 * 1024, fileSize: options.maxBytes },
-  });
   const fileWritten = new Promise<void>((resolve, reject) => {
-    let sawFile = false;
     parser.on("file", (name, stream, info) => {
-      if (name !== "file" || sawFile) {
+      if (name !== "file" || fileStream) {
         stream.resume();
         return;
       }
-      sawFile = true;
+      fileStream = stream;
       const hash = createHash("sha256");
       let size = 0;
       const hasher = new Transform({
@@ -62,37 +72,40 @@ export async function receiveUpload(request: Request, options: { maxBytes: numbe
         stream.unpipe();
         stream.resume();
       });
-      pipeline(stream, hasher, fs.createWriteStream(tempPath))
-        .then(() => {
-          file = { sha256: hash.digest("hex"), sizeBytes: size, filename: safeFilename(info.filename) };
-          resolve();
-        })
-        .catch(reject);
+      written = pipeline(stream, hasher, fs.createWriteStream(tempPath)).then(() => {
+        file = { sha256: hash.digest("hex"), sizeBytes: size, filename: safeFilename(info.filename) };
+      });
+      written.then(resolve, reject);
     });
     parser.on("field", (name, value) => {
       (fields[name] ??= []).push(value);
     });
     parser.on("filesLimit", () => undefined);
     parser.on("close", () => {
-      if (!sawFile) resolve();
+      if (!fileStream) resolve();
     });
     parser.on("error", reject);
   });
+  // Settled below on every path; an aborted request must not leave an unhandled rejection behind.
+  fileWritten.catch(() => undefined);
 
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
     await fileWritten;
   } catch (error) {
-    fs.rmSync(tempPath, { force: true });
+    // Let the file stream finish closing before removing what it wrote, or an empty file survives the rm.
+    fileStream?.destroy();
+    await written.catch(() => undefined);
+    await fsp.rm(tempPath, { force: true });
     if (failure) throw failure;
     throw new AppError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, { param: "file" });
   }
   if (failure || !file) {
-    fs.rmSync(tempPath, { force: true });
+    await fsp.rm(tempPath, { force: true });
     throw failure ?? new AppError("invalid_request", "The form has no `file` field.", { param: "file" });
   }
   if (file.sizeBytes === 0) {
-    fs.rmSync(tempPath, { force: true });
+    await fsp.rm(tempPath, { force: true });
     throw new AppError("unreadable_file", `${file.filename} is empty.`, { param: "file" });
   }
   return { tempPath, ...file, fields };

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { fileVersions, type StoredAnalysis } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
@@ -7,22 +6,17 @@ import type { BlobStore } from "./blob-store";
 import type { ReceivedUpload } from "./receive-upload";
 
 /**
- * Analyses an upload, then moves its bytes into the blob store. Unsupported or
- * unreadable files throw (415/422) and leave nothing behind. Returns an undo
- * for the blob, to run if the database write that follows fails.
+ * Analyses an upload (in the analysis pool), then moves its bytes into the blob
+ * store. Unsupported or unreadable files throw (415/422) before anything is
+ * stored; the caller removes the temp file. Returns an undo for the blob, to run
+ * if the database write that follows fails.
  */
 export async function analyzeAndStoreUpload(
   db: Db,
   blobs: BlobStore,
   upload: ReceivedUpload,
 ): Promise<{ analysis: StoredAnalysis; undo: () => Promise<void> }> {
-  let analysis: StoredAnalysis;
-  try {
-    analysis = await getAnalysisPool().analyze(upload.tempPath, upload.filename);
-  } catch (error) {
-    await fs.rm(upload.tempPath, { force: true });
-    throw error;
-  }
+  const analysis: StoredAnalysis = await getAnalysisPool().analyze(upload.tempPath, upload.filename);
   const alreadyStored = db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, upload.sha256)).get();
   await blobs.putFile(upload.tempPath, upload.sha256);
   return {

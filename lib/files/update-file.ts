@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "./blob-store";
 import { getFile, type FileRow } from "./get-file";
 import { indexFile } from "@/lib/search/index-file";
+import { removeDisplayAssets } from "@/lib/viewer/get-display-asset";
 
 export function updateFile(db: Db, workspaceId: string, fileId: string, patch: { name?: string; tags?: string[] }): FileRow {
   const file = getFile(db, workspaceId, fileId);
@@ -18,12 +19,13 @@ export function updateFile(db: Db, workspaceId: string, fileId: string, patch: {
   return updated;
 }
 
-/** Deletes the file and its versions, then any blob no other version still uses. */
+/** Deletes the file and its versions, then their display caches and any blob no other version still uses. */
 export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, fileId: string): Promise<FileRow> {
   const file = getFile(db, workspaceId, fileId);
-  const hashes = db.select({ sha256: fileVersions.sha256 }).from(fileVersions).where(eq(fileVersions.fileId, file.id)).all();
+  const versions = db.select({ id: fileVersions.id, sha256: fileVersions.sha256 }).from(fileVersions).where(eq(fileVersions.fileId, file.id)).all();
   db.delete(files).where(eq(files.id, file.id)).run();
-  for (const sha256 of new Set(hashes.map((h) => h.sha256))) {
+  await removeDisplayAssets(versions.map((v) => v.id));
+  for (const sha256 of new Set(versions.map((v) => v.sha256))) {
     const stillUsed = db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, sha256)).get();
     if (!stillUsed) await blobs.delete(sha256);
   }

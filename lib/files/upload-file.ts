@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import type { QuotePlan } from "@/lib/plans/plans";
 import type { BlobStore } from "./blob-store";
-import { receiveUpload } from "./receive-upload";
+import { receiveUpload, type ReceivedUpload } from "./receive-upload";
+import { getFile } from "./get-file";
 import { maxUploadBytes } from "./upload-limits";
 import { tagsFromForm, tagsSchema } from "./tags";
 import { addFileVersion, createFile } from "./create-file";
@@ -19,23 +20,35 @@ interface UploadContext {
 }
 
 /** `POST /v1/files`: stream, validate the form fields, analyse, store. Nothing is kept on any failure. */
-export async function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
-  const upload = await receiveUpload(ctx.request, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
-  const parsed = formFields.safeParse({ name: upload.fields.name?.[0], tags: tagsFromForm(upload.fields.tags) });
-  if (!parsed.success) {
-    await fs.rm(upload.tempPath, { force: true });
-    const issue = parsed.error.issues[0];
-    throw new AppError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
-      param: String(issue.path[0]),
-    });
-  }
-  return indexed(db, await createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data }));
+export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
+  return withUpload(blobs, ctx, async (upload) => {
+    const parsed = formFields.safeParse({ name: upload.fields.name?.[0], tags: tagsFromForm(upload.fields.tags) });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
+        param: String(issue.path[0]),
+      });
+    }
+    return indexed(db, await createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data }));
+  });
 }
 
-/** `POST /v1/files/:id/versions`. */
-export async function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
+/** `POST /v1/files/:id/versions`. An unknown (or another workspace's) file is refused before a byte is stored. */
+export function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
+  getFile(db, ctx.workspace.id, ctx.fileId);
+  return withUpload(blobs, ctx, async (upload) =>
+    indexed(db, await addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor })),
+  );
+}
+
+/** Receives the upload, runs `work`, and removes the temp file whatever happened (once stored, it was moved away). */
+async function withUpload<T>(blobs: BlobStore, ctx: UploadContext, work: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
   const upload = await receiveUpload(ctx.request, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
-  return indexed(db, await addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor }));
+  try {
+    return await work(upload);
+  } finally {
+    await fs.rm(upload.tempPath, { force: true });
+  }
 }
 
 /** Search sees a new file or version at once rather than on its next lazy re-index. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { fileMetadata, files } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { IMMEDIATE, type Db } from "@/lib/db/client";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
 import { densityOf, extractMetadata, massVolumeCm3 } from "@/lib/metadata/extract-metadata";
 import type { FileMetadata, SourceText } from "@/lib/metadata/types";
@@ -57,7 +57,7 @@ export function writeIndexEntry(db: Db, file: FileRow, version: FileVersionRow, 
     db.$client
       .prepare("INSERT INTO search_fts (rowid, name, tags, description, metadata) VALUES (?, ?, ?, ?, ?)")
       .run(row.docId, fields.name, fields.tags, fields.description, fields.metadata);
-  });
+  }, IMMEDIATE);
 }
 
 /**

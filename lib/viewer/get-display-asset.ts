@@ -43,6 +43,12 @@ export async function getDisplayAsset(blobs: BlobStore, version: FileVersionRow)
   return job;
 }
 
+/** Display caches are per version (never shared), so a deleted file's versions take theirs along. */
+export async function removeDisplayAssets(versionIds: string[]): Promise<void> {
+  const dir = displayDir();
+  await Promise.all(versionIds.flatMap((id) => ["glb", "json"].map((ext) => fsp.rm(path.join(dir, `${id}.${ext}`), { force: true }))));
+}
+
 async function convert(blobs: BlobStore, version: FileVersionRow, file: string): Promise<number> {
   const bytes = await blobs.read(version.sha256);
   const out =
