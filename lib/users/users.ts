@@ -30,14 +30,22 @@ export async function createUser(db: Db, input: { email: string; password: strin
     .get();
 }
 
-export async function verifyUserPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
-  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
-  if (!user) {
+/**
+ * Checks a password against a stored argon2id hash; without one (unknown account)
+ * against a throwaway hash, so that costs the same time, and answers false.
+ */
+export async function verifyPasswordHash(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
     timingDecoy ??= hashPassword("timing-decoy-password");
     await verify(await timingDecoy, password).catch(() => false);
-    return null;
+    return false;
   }
-  return (await verify(user.passwordHash, password).catch(() => false)) ? user : null;
+  return verify(passwordHash, password).catch(() => false);
+}
+
+export async function verifyUserPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
+  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  return (await verifyPasswordHash(user?.passwordHash, password)) && user ? user : null;
 }
 
 export function getUser(db: Db, userId: string): UserRow | undefined {

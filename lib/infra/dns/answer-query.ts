@@ -7,20 +7,28 @@ import { nameservers, type RecordRow, type ZoneRow } from "./manage-dns";
 const RCODE = { NOERROR: 0, FORMERR: 1, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 const SOA_TIMERS = { refresh: 3600, retry: 600, expire: 604_800, minimum: 300 };
 
+/** The largest DNS message: TCP frames each one with a 16-bit length (RFC 1035 §4.2.2). */
+export const MAX_DNS_MESSAGE = 65_535;
+
 /**
  * Builds the authoritative answer to one query straight from the database, so
- * a record answers as soon as it is created and disappears when deleted.
+ * a record answers as soon as it is created and disappears when deleted. The
+ * answer never exceeds `maxBytes` (default: the 65,535 bytes any DNS message is
+ * limited to): past it, the answer records that do not fit are left out and TC is set.
  */
-export function answerQuery(db: Db, query: dnsPacket.DecodedPacket): Buffer {
+export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, maxBytes = MAX_DNS_MESSAGE): Buffer {
   const reply = (rcode: number, sections: Partial<Pick<dnsPacket.Packet, "answers" | "authorities">> = {}, authoritative = true) =>
-    dnsPacket.encode({
-      id: query.id,
-      type: "response",
-      flags: (authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | rcode,
-      questions: query.questions,
-      answers: sections.answers ?? [],
-      authorities: sections.authorities ?? [],
-    });
+    encodeWithin(
+      {
+        id: query.id,
+        type: "response",
+        flags: (authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | rcode,
+        questions: query.questions,
+        answers: sections.answers ?? [],
+        authorities: sections.authorities ?? [],
+      },
+      maxBytes,
+    );
   const question = query.questions?.[0];
   if ((query as { opcode?: string }).opcode !== "QUERY") return reply(RCODE.NOTIMP, {}, false);
   if (!question || query.questions!.length !== 1) return reply(RCODE.FORMERR, {}, false);
@@ -45,6 +53,34 @@ export function answerQuery(db: Db, query: dnsPacket.DecodedPacket): Buffer {
   const exists = apex || atName.length > 0 || hasDescendant(db, zone, name);
   return reply(exists ? RCODE.NOERROR : RCODE.NXDOMAIN, { authorities: [soa] });
 }
+
+/**
+ * Encodes a response of at most `maxBytes`: when it is larger, keeps the answer
+ * records that fit (in order), drops the authority section too if need be, and
+ * sets TC (RFC 2181 §9). dns-packet does not compress names, so a packet's
+ * length is the sum of its records' lengths and the cut is found without
+ * encoding the oversized packet.
+ */
+export function encodeWithin(packet: dnsPacket.Packet, maxBytes: number): Buffer {
+  let size = dnsPacket.encodingLength(packet);
+  if (size <= maxBytes) return dnsPacket.encode(packet);
+  const answers = packet.answers ?? [];
+  let authorities = packet.authorities ?? [];
+  size -= dnsPacket.encodingLength({ additionals: packet.additionals }) - HEADER_BYTES; // additionals go first
+  let keep = answers.length;
+  while (keep > 0 && size > maxBytes) size -= recordLength(answers[--keep]);
+  if (size > maxBytes) authorities = [];
+  return dnsPacket.encode({
+    ...packet,
+    flags: (packet.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
+    answers: answers.slice(0, keep),
+    authorities,
+    additionals: [],
+  });
+}
+
+const HEADER_BYTES = dnsPacket.encodingLength({});
+const recordLength = (record: dnsPacket.Answer) => dnsPacket.encodingLength({ answers: [record] }) - HEADER_BYTES;
 
 function findZone(db: Db, name: string): ZoneRow | undefined {
   const labels = name.split(".");

@@ -3,7 +3,7 @@ import net from "node:net";
 import * as dnsPacket from "dns-packet";
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
-import { answerQuery } from "./answer-query";
+import { answerQuery, MAX_DNS_MESSAGE } from "./answer-query";
 
 export interface RunningServer {
   port: number;
@@ -39,18 +39,40 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
     socket.on("error", () => socket.destroy());
     socket.setTimeout(10_000, () => socket.destroy());
     let buffered = Buffer.alloc(0);
-    socket.on("data", (chunk) => {
-      buffered = Buffer.concat([buffered, chunk]);
+    let waiting = false;
+    const pump = () => {
+      try {
+        answerBuffered();
+      } catch (error) {
+        logError("dns tcp answer failed", { error });
+        socket.destroy();
+      }
+    };
+    const answerBuffered = () => {
       // Each TCP message is prefixed by its 2-byte length (RFC 1035 §4.2.2).
-      while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
+      while (!waiting && buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         const length = buffered.readUInt16BE(0);
-        const answer = respond(db, buffered.subarray(2, 2 + length));
+        let answer = respond(db, buffered.subarray(2, 2 + length));
         buffered = buffered.subarray(2 + length);
         if (!answer) return socket.destroy();
+        if (answer.length > MAX_DNS_MESSAGE) answer = truncated(answer); // answerQuery keeps within it; never frame a lie
         const prefix = Buffer.alloc(2);
         prefix.writeUInt16BE(answer.length);
-        socket.write(Buffer.concat([prefix, answer]));
+        if (!socket.write(Buffer.concat([prefix, answer]))) {
+          // A client that does not read its answers is not read either until it does, so unread answers never pile up.
+          waiting = true;
+          socket.pause();
+          socket.once("drain", () => {
+            waiting = false;
+            socket.resume();
+            pump();
+          });
+        }
       }
+    };
+    socket.on("data", (chunk) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      pump();
     });
   });
   try {

@@ -1,14 +1,19 @@
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
-import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { emailAccounts, emailDeliveries } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
+import { LoginThrottle } from "@/lib/auth/login-throttle";
+import { verifyPasswordHash } from "@/lib/users/users";
 import { recordUsage, type MailboxRow } from "./manage-mailboxes";
 import { deliverToMaildir } from "./maildir";
 
-const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+/** Advertised as SIZE and enforced while the message streams in: past it nothing more is kept. */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+const TOO_BIG = "5.3.4 Error: message exceeds fixed maximum message size";
+const AUTH_FAILED = "5.7.8 Authentication failed";
+const AUTH_THROTTLED = "4.7.0 Too many failed login attempts, try again later";
 
 /** An SMTP reply with its code: smtp-server sends `responseCode` and the message. */
 function smtpError(code: number, message: string): Error {
@@ -30,9 +35,16 @@ function declaredSize(session: SMTPServerSession): number {
 /**
  * Receives mail for the mailboxes in the database and files it into each
  * mailbox's maildir. Plain text on loopback: no STARTTLS; AUTH (PLAIN/LOGIN)
- * is optional and only records the last login.
+ * is optional and only records the last login. Failed logins are throttled
+ * per mailbox and per client address (`throttle`, by default a new
+ * LoginThrottle: 10 failures per 15 minutes, then 454 until the window passes).
  */
-export async function startSmtpServer(db: Db, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startSmtpServer(
+  db: Db,
+  options: { host?: string; port?: number; maxMessageBytes?: number; throttle?: LoginThrottle } = {},
+): Promise<RunningServer> {
+  const maxMessageBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+  const throttle = options.throttle ?? new LoginThrottle();
   const server = new SMTPServer({
     name: serverName(),
     banner: "Bengkel mail (local)",
@@ -40,18 +52,28 @@ export async function startSmtpServer(db: Db, options: { host?: string; port?: n
     disabledCommands: ["STARTTLS"],
     authOptional: true,
     allowInsecureAuth: true,
-    size: MAX_MESSAGE_BYTES,
-    onAuth(auth, _session, callback) {
-      const mailbox = findMailbox(db, auth.username ?? "");
-      if (!mailbox || mailbox.status !== "active" || !auth.password) return callback(smtpError(535, "5.7.8 Authentication failed"));
-      verify(mailbox.passwordHash, auth.password).then(
-        (ok) => {
-          if (!ok) return callback(smtpError(535, "5.7.8 Authentication failed"));
-          db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.id, mailbox.id)).run();
-          callback(null, { user: mailbox.id });
-        },
-        (error) => callback(error),
-      );
+    size: maxMessageBytes,
+    // Whatever onData answers, a message over `size` gets 552 (smtp-server's own check of the bytes received).
+    rejectOversized: true,
+    onAuth(auth, session, callback) {
+      const username = auth.username ?? "";
+      throttle
+        .attempt({ account: username, address: session.remoteAddress }, async () => {
+          // Unknown, suspended and wrong all cost one argon2 verify and give the same answer.
+          const mailbox = findMailbox(db, username);
+          const usable = mailbox && mailbox.status === "active" ? mailbox : undefined;
+          const ok = await verifyPasswordHash(usable?.passwordHash, auth.password ?? "");
+          return ok && usable ? usable : null;
+        })
+        .then(
+          (result) => {
+            if (result.status === "refused") return callback(smtpError(454, AUTH_THROTTLED));
+            if (result.status === "failed") return callback(smtpError(535, AUTH_FAILED));
+            db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.id, result.value.id)).run();
+            callback(null, { user: result.value.id });
+          },
+          (error) => callback(error),
+        );
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
       const mailbox = findMailbox(db, address.address);
@@ -62,11 +84,22 @@ export async function startSmtpServer(db: Db, options: { host?: string; port?: n
       callback();
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // Kept only while under the limit; past it the rest is read and dropped (the client is owed a reply after
+      // its final dot, and a stream left unread would stall the connection).
+      let chunks: Buffer[] = [];
+      let kept = 0;
+      let oversized = false;
+      stream.on("data", (chunk: Buffer) => {
+        if (oversized) return;
+        kept += chunk.length;
+        if (stream.sizeExceeded || kept > maxMessageBytes) {
+          oversized = true;
+          chunks = [];
+        } else chunks.push(chunk);
+      });
       stream.on("error", (error) => callback(error));
       stream.on("end", () => {
-        if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message larger than ${MAX_MESSAGE_BYTES} bytes`));
+        if (oversized || stream.sizeExceeded) return callback(smtpError(552, TOO_BIG));
         try {
           callback(null, deliver(db, session, Buffer.concat(chunks)));
         } catch (error) {
