@@ -50,7 +50,7 @@ export interface MeshAnalysis {
 }
 
 export interface AnalyzeMeshOptions {
-  /** Cap on the bytes inflated from a 3MF/AMF archive (declared and actual). Default 512 MiB. */
+  /** Cap on the bytes inflated from a 3MF/AMF archive (declared and actual). Default 1 GiB; see lib/geometry/unzip.ts for the other caps. */
   maxUnzippedBytes?: number;
   /** Time limit for tessellating STEP/IGES/BREP in the worker. Default 60 s. */
   stepTimeoutMs?: number;

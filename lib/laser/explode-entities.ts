@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/api/app-error";
-import type { DrawingEntity, DrawingModel, Vec3 } from "./types";
+import type { DrawingBlock, DrawingEntity, DrawingModel, Vec3 } from "./types";
 import type { Point, Segment } from "./geometry/segments";
 import { flattenCurve } from "./geometry/flatten-curve";
 import { makeNurbs } from "./geometry/nurbs";
@@ -18,8 +18,20 @@ import {
 
 export const DEFAULT_NON_CUT_LAYER_PATTERNS = ["DIM", "TEXT", "ANNO", "BEND", "TITLE", "BORDER", "DEFPOINTS"];
 
-const MAX_BLOCK_DEPTH = 32;
-const MAX_SEGMENTS = 2_000_000;
+/**
+ * Explosion budgets: a 10 KB DXF of blocks inserting blocks (or one INSERT with a 100,000 × 100,000
+ * array) expands to billions of entities, so nothing may be expanded before its size is known.
+ * Nesting deeper than this is never drawn by hand; it means a generated or hostile file.
+ */
+export const MAX_BLOCK_DEPTH = 32;
+/**
+ * Every entity instance an explosion produces counts (each INSERT cell, text, point and line alike):
+ * 2.5× the segment cap leaves room for the annotation that rides along with the most cut geometry we
+ * accept, and walking that many takes 1–2 s. The corpus drawings explode to at most 1,830.
+ */
+export const MAX_EXPLODED_ENTITIES = 5_000_000;
+/** Cut segments kept in memory and chained afterwards; far beyond any sheet a laser shop quotes. */
+export const MAX_SEGMENTS = 2_000_000;
 /** Beyond 1000 km the drawing is certainly in the wrong units or corrupt, and float precision is gone. */
 const MAX_COORDINATE_MM = 1e9;
 
@@ -52,8 +64,17 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
     out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
   };
 
-  const walk = (entities: Iterable<DrawingEntity>, m: Affine, parentLayer: string | null, depth: number): void => {
+  const sizeOf = insertSizes(model.blocks);
+  let exploded = 0;
+
+  const walk = (entities: Iterable<DrawingEntity>, m: Affine, parentLayer: string | null): void => {
     for (const e of entities) {
+      // Model space (no parent INSERT) is charged as it is walked, each INSERT with its whole expansion before
+      // anything is expanded; what a block holds is already in its INSERT's size.
+      if (parentLayer === null) {
+        exploded += e.type === "insert" ? sizeOf(e) : 1;
+        if (exploded > MAX_EXPLODED_ENTITIES) throw tooManyEntities(e.type === "insert" ? e.block : null);
+      }
       if (e.type === "ignored") {
         ignore(e.reason);
         continue;
@@ -63,8 +84,7 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
       if (e.type === "insert") {
         const block = model.blocks.get(e.block.toUpperCase());
         if (!block) ignore("missing_block");
-        else if (depth >= MAX_BLOCK_DEPTH) ignore("nesting_too_deep");
-        else for (const child of insertTransforms(e, block.base)) walk(block.entities, composeAffine(m, child), layer, depth + 1);
+        else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer));
         continue;
       }
       const role = roleOf(layer);
@@ -72,13 +92,70 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
       else if (role === "non_cut") ignore("layer");
       else emitEntity(e, m, layer, out.segments);
       if (out.segments.length > MAX_SEGMENTS) {
-        throw new AppError("unreadable_file", `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments (deeply nested or arrayed blocks); it is too complex to quote automatically.`);
+        throw new AppError(
+          "drawing_too_complex",
+          `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments, the most we quote automatically. Simplify the drawing (one part per file, no repeated arrays) and upload it again.`,
+          { details: { max_segments: MAX_SEGMENTS } },
+        );
       }
     }
   };
-  walk(model.entities, scaling([unitScale, unitScale, unitScale]), null, 0);
+  walk(model.entities, scaling([unitScale, unitScale, unitScale]), null);
   for (const s of out.segments) checkRange(s);
   return out;
+}
+
+function tooManyEntities(block: string | null): AppError {
+  return new AppError(
+    "drawing_too_complex",
+    `The drawing expands to more than ${MAX_EXPLODED_ENTITIES.toLocaleString("en")} entities once its blocks are exploded${block === null ? "" : ` (block "${block}" is inserted too many times: nested or arrayed INSERTs)`}. Explode the blocks or simplify the drawing and upload it again.`,
+    { details: { max_entities: MAX_EXPLODED_ENTITIES, ...(block === null ? {} : { block }) } },
+  );
+}
+
+type Insert = Extract<DrawingEntity, { type: "insert" }>;
+
+/** The cells forEachCell visits (column × row counts, DXF codes 70/71; a fractional count from a damaged file rounds up). */
+function cellCount(e: Insert): number {
+  return Math.ceil(e.rows) * Math.ceil(e.columns);
+}
+
+/**
+ * How many entity instances an INSERT explodes into, from the block definitions alone: every array cell
+ * counts (so empty blocks and points are not free), nested INSERTs multiply out, each block is sized once.
+ * Refuses block cycles and nesting deeper than MAX_BLOCK_DEPTH while sizing, so the walk never meets them.
+ */
+function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
+  const sizes = new Map<string, number>();
+  const path: string[] = [];
+  const blockSize = (name: string, block: DrawingBlock): number => {
+    const known = sizes.get(name);
+    if (known !== undefined) return known;
+    if (path.includes(name)) {
+      const cycle = [...path.slice(path.indexOf(name)), name].map((b) => `"${b}"`).join(" → ");
+      throw new AppError("unreadable_file", `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`, {
+        details: { block: name },
+      });
+    }
+    if (path.length >= MAX_BLOCK_DEPTH) {
+      throw new AppError("drawing_too_complex", `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`, {
+        details: { max_block_depth: MAX_BLOCK_DEPTH, block: name },
+      });
+    }
+    path.push(name);
+    let size = 0;
+    for (const e of block.entities) size += e.type === "insert" ? insertSize(e) : 1;
+    path.pop();
+    sizes.set(name, size);
+    return size;
+  };
+  const insertSize = (e: Insert): number => {
+    const name = e.block.toUpperCase();
+    const block = blocks.get(name);
+    // Counted before multiplying: a 100,000 × 100,000 array costs one multiplication, not an allocation.
+    return block ? cellCount(e) * (1 + blockSize(name, block)) : 1;
+  };
+  return insertSize;
 }
 
 function checkRange(s: Segment): void {
@@ -91,18 +168,15 @@ function within(x: number, y: number, r: number): boolean {
   return Math.abs(x) + r < MAX_COORDINATE_MM && Math.abs(y) + r < MAX_COORDINATE_MM;
 }
 
-/** Block → WCS for each cell of a (possibly arrayed) INSERT. */
-function insertTransforms(e: Extract<DrawingEntity, { type: "insert" }>, base: Vec3): Affine[] {
+/** Block → WCS for each cell of a (possibly arrayed) INSERT, one at a time: an array is never materialised. */
+function forEachCell(e: Insert, base: Vec3, visit: (cell: Affine) => void): void {
   const head = composeAffine(composeAffine(ocsToWcs(e.extrusion), translation(e.insertion)), rotationZ(e.rotation));
   const tail = composeAffine(scaling(e.scale), translation([-base[0], -base[1], -base[2]]));
-  const cells: Affine[] = [];
   for (let row = 0; row < e.rows; row++) {
     for (let col = 0; col < e.columns; col++) {
-      const offset = translation([col * e.columnSpacing, row * e.rowSpacing, 0]);
-      cells.push(composeAffine(composeAffine(head, offset), tail));
+      visit(composeAffine(composeAffine(head, translation([col * e.columnSpacing, row * e.rowSpacing, 0])), tail));
     }
   }
-  return cells;
 }
 
 /** Most entities lie in the XY plane: skip the matrix product then. */

@@ -17,7 +17,7 @@ export const DEFAULT_CHAIN_TOLERANCE_MM = 0.01;
 /**
  * Measures a DXF or DWG drawing the way a laser shop prices it: cut length, one
  * pierce per contour, net part area, extent, smallest feature. Throws AppError
- * (unsupported_format 415, unreadable_file / empty_geometry 422), never anything else.
+ * (unsupported_format 415, unreadable_file / empty_geometry / drawing_too_complex 422), never anything else.
  */
 export async function analyzeDrawing(bytes: Uint8Array, filename: string, options: AnalyzeOptions = {}): Promise<DrawingAnalysis> {
   const format = detectDrawingFormat(bytes, filename);

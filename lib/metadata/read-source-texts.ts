@@ -1,8 +1,10 @@
-import { unzipSync } from "fflate";
+import { readZipEntries } from "@/lib/geometry/unzip";
 import { scanDxfTexts } from "./scan-dxf-texts";
 import type { SourceText } from "./types";
 
 const MAX_TEXT_BYTES = 4 * 1024 * 1024;
+/** All model parts of one archive together: the names and materials of a build fit in a few parts. */
+const MAX_UNZIPPED_TEXT_BYTES = 8 * MAX_TEXT_BYTES;
 const MAX_TEXTS = 200;
 
 function collect(source: string, text: string, re: RegExp, out: SourceText[]): void {
@@ -31,8 +33,9 @@ export function readSourceTexts(bytes: Uint8Array, format: string): SourceText[]
     if (format === "dxf") return scanDxfTexts(bytes, MAX_TEXTS);
     const out: SourceText[] = [];
     if (format === "3mf" || (format === "amf" && bytes[0] === 0x50 && bytes[1] === 0x4b)) {
-      const files = unzipSync(bytes, { filter: (f) => /\.(model|amf)$/i.test(f.name) && f.originalSize <= MAX_TEXT_BYTES });
-      for (const data of Object.values(files)) readModelXml(new TextDecoder().decode(data), out);
+      // Sized from the central directory and inflated under the zip-bomb limits: entries can share one compressed body.
+      const files = readZipEntries(bytes, "Archive", (name, size) => /\.(model|amf)$/i.test(name) && size <= MAX_TEXT_BYTES, MAX_UNZIPPED_TEXT_BYTES);
+      for (const data of files.values()) readModelXml(new TextDecoder().decode(data), out);
       return out;
     }
     const text = new TextDecoder("latin1").decode(bytes.subarray(0, MAX_TEXT_BYTES));

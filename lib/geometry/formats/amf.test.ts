@@ -56,7 +56,7 @@ describe("AMF", () => {
 
     it("refuses a zipped AMF that inflates past the limit", async () => {
       const zipped = zipSync({ "big.amf": new Uint8Array(3 * 1024 * 1024) });
-      await expectAppError(analyzeMesh(zipped, "big.amf", { maxUnzippedBytes: 1024 * 1024 }), "unreadable_file", /zip bomb/);
+      await expectAppError(analyzeMesh(zipped, "big.amf", { maxUnzippedBytes: 1024 * 1024 }), "archive_too_large", /zip bomb/);
     });
   });
 });

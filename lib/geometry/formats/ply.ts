@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/api/app-error";
 import { MeshBuilder } from "../mesh-builder";
+import { formatBytes, formatCount } from "../text-lines";
 import type { ParsedMesh } from "../types";
 import { ASSUMED_MILLIMETRES } from "../units";
 
@@ -43,6 +44,8 @@ export function parsePly(bytes: Uint8Array, defaultName: string): ParsedMesh {
   let vertexCount = 0;
 
   for (const element of elements) {
+    // Holds no data whatever its count, so its count is not looped over.
+    if (element.properties.length === 0) continue;
     const axisProperty = ["x", "y", "z"].map((axis) => element.properties.findIndex((p) => p.name === axis && !p.countType));
     const isVertex = element.name === "vertex" && axisProperty.every((index) => index >= 0);
     const faceListIndex = element.name === "face" ? findFaceList(element.properties) : -1;
@@ -114,7 +117,29 @@ function parseHeader(bytes: Uint8Array): { encoding: Encoding; elements: PlyElem
     }
   }
   if (!encoding) throw new AppError("unreadable_file", "PLY header has no \"format\" line.");
-  return { encoding, elements, bodyStart: end.index + end[0].length };
+  const bodyStart = end.index + end[0].length;
+  checkDeclaredCounts(elements, encoding, bytes.length - bodyStart);
+  return { encoding, elements, bodyStart };
+}
+
+/**
+ * Refuses counts the body cannot hold before any is looped over: a header line such as
+ * `element vertex 4000000000` costs nothing to write. Each value takes at least its size in binary and
+ * one character in ASCII (a list at least its count).
+ */
+function checkDeclaredCounts(elements: PlyElement[], encoding: Encoding, bodyBytes: number): void {
+  let needed = 0;
+  for (const element of elements) {
+    const itemBytes = element.properties.reduce((sum, p) => sum + (encoding === "ascii" ? 1 : TYPE_SIZES[p.countType ?? p.type]), 0);
+    needed += element.count * itemBytes;
+    if (needed > bodyBytes) {
+      throw new AppError(
+        "unreadable_file",
+        `PLY file is truncated or damaged: its header announces ${formatCount(element.count)} "${element.name}" elements, more than the ${formatBytes(bodyBytes)} after the header can hold.`,
+        { details: { element: element.name, declared_count: element.count } },
+      );
+    }
+  }
 }
 
 function scalarType(name: string): ScalarType {

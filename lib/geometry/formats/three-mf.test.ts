@@ -65,14 +65,14 @@ describe("3MF", () => {
     it("refuses a zip bomb by declared size", async () => {
       const bomb = zipThreeMf(writeThreeMfModel("millimeter", [box10], [{ objectId: 1 }]), { "3D/padding.model": new Uint8Array(4 * 1024 * 1024) });
       expect(bomb.length).toBeLessThan(64 * 1024);
-      await expectAppError(analyzeMesh(bomb, "bomb.3mf", { maxUnzippedBytes: 1024 * 1024 }), "unreadable_file", /expands to more than 1 MiB .* zip bomb/);
+      await expectAppError(analyzeMesh(bomb, "bomb.3mf", { maxUnzippedBytes: 1024 * 1024 }), "archive_too_large", /unpacks to more than 1 MiB \(the 1 MiB limit\); refusing it as a possible zip bomb/);
     });
 
-    it("refuses a zip bomb whose header lies about the size, by counting inflated bytes", async () => {
+    it("refuses a zip bomb whose local header lies about the size: the central directory's size counts", async () => {
       const bomb = zipSync({ "3D/3dmodel.model": new Uint8Array(8 * 1024 * 1024) });
       const view = new DataView(bomb.buffer);
       view.setUint32(22, 100, true); // local header "uncompressed size"
-      await expectAppError(analyzeMesh(bomb, "bomb.3mf", { maxUnzippedBytes: 1024 * 1024 }), "unreadable_file", /zip bomb/);
+      await expectAppError(analyzeMesh(bomb, "bomb.3mf", { maxUnzippedBytes: 1024 * 1024 }), "archive_too_large", /zip bomb/);
     });
 
     it("refuses XML with a DTD or entity declarations", async () => {

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/api/app-error";
 import { MeshBuilder } from "../mesh-builder";
-import { parseNumberToken } from "../text-lines";
+import { formatCount, parseNumberToken } from "../text-lines";
 import type { ParsedMesh } from "../types";
 import { listKnownUnits, lookupUnitScale } from "../units";
 import { readZipEntries } from "../unzip";
@@ -11,6 +11,12 @@ type Transform = number[];
 
 const IDENTITY: Transform = [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
 const MAX_NESTING = 32;
+/**
+ * Vertices, triangles and component placements the build may produce together, counted before anything is
+ * placed: a few kilobytes of objects that each place the next ten times reach billions. 30 M is ~20 M
+ * triangles, five times what the largest upload holds as binary STL, and ~1 GB of mesh being built.
+ */
+export const MAX_PLACED_ITEMS = 30_000_000;
 
 interface ComponentReference {
   objectId: string;
@@ -50,19 +56,44 @@ export function parseThreeMf(bytes: Uint8Array, options: { maxUnzippedBytes?: nu
     throw new AppError("unreadable_file", `3MF unit "${root.unit}" is not one of ${listKnownUnits()}.`);
   }
 
-  const builder = new MeshBuilder("3MF build");
-  const placeObject = (reference: ComponentReference, transform: Transform, depth: number): void => {
+  const lookup = (reference: ComponentReference, depth: number): ObjectDefinition => {
     if (depth > MAX_NESTING) throw new AppError("unreadable_file", `3MF components are nested more than ${MAX_NESTING} levels deep (probably a reference cycle).`);
     const definition = models.get(reference.modelPath)?.objects.get(reference.objectId);
     if (!definition) {
       throw new AppError("unreadable_file", `3MF refers to object ${reference.objectId} in "${reference.modelPath}", which does not exist.`);
     }
+    return definition;
+  };
+  // Each object's size with all its components multiplied out, computed once per object.
+  const sizes = new Map<ObjectDefinition, number>();
+  const placedSize = (reference: ComponentReference, depth: number): number => {
+    const definition = lookup(reference, depth);
+    let size = sizes.get(definition);
+    if (size === undefined) {
+      size = 1 + definition.positions.length / 3 + definition.triangles.length / 3;
+      for (const component of definition.components) size += placedSize(component, depth + 1);
+      sizes.set(definition, size);
+    }
+    return size;
+  };
+
+  const builder = new MeshBuilder("3MF build");
+  const placeObject = (reference: ComponentReference, transform: Transform, depth: number): void => {
+    const definition = lookup(reference, depth);
     addObjectMesh(builder, definition, transform);
     for (const component of definition.components) placeObject(component, composeTransforms(component.transform, transform), depth + 1);
   };
+  let placed = 0;
   for (const item of root.build) {
-    const definition = models.get(item.modelPath)?.objects.get(item.objectId);
-    builder.beginComponent(definition?.name || `Object ${item.objectId}`);
+    placed += placedSize(item, 0);
+    if (placed > MAX_PLACED_ITEMS) {
+      throw new AppError(
+        "analysis_too_large",
+        `3MF build places more than ${formatCount(MAX_PLACED_ITEMS)} vertices, triangles and components once its components are multiplied out (object ${item.objectId} is placed too many times). Simplify the model or split the build plate into several files.`,
+        { details: { max_placed_items: MAX_PLACED_ITEMS, object_id: item.objectId } },
+      );
+    }
+    builder.beginComponent(lookup(item, 0).name || `Object ${item.objectId}`);
     placeObject(item, item.transform, 0);
   }
   return builder.finish("3mf", root.unit, millimetresPerUnit);
