@@ -3,9 +3,7 @@
 // while it keeps dying young. SIGINT/SIGTERM stop it for good. Under systemd, deploy/bengkel.service does the same.
 import { spawn } from "node:child_process";
 
-const host = process.env.HOST ?? "127.0.0.1";
-const port = process.env.PORT ?? "3000";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 /** A server that ran this long before dying is considered healthy: the pause starts over. */
 const HEALTHY_AFTER_MS = 30_000;
 const MAX_PAUSE_MS = 10_000;
@@ -16,7 +14,7 @@ let pause = 250;
 
 function run() {
   const startedAt = Date.now();
-  child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", port], { stdio: "inherit", env });
+  child = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env });
   child.on("exit", (code, signal) => {
     if (stopping) process.exit(code ?? 0);
     pause = Date.now() - startedAt > HEALTHY_AFTER_MS ? 250 : Math.min(pause * 2, MAX_PAUSE_MS);

@@ -1,11 +1,18 @@
 import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
+/**
+ * Next.js bundles instrumentation.ts and the routes separately, each with its own copy of this module, and
+ * process-wide singletons (the analysis pool) are made by the first: `instanceof` would miss their errors.
+ */
+const BRAND = Symbol.for("bengkel.app-error");
+
 /** The one error class. Framework-free: lib/geometry, lib/laser and the rest throw it too. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly param?: string;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
+  readonly [BRAND] = true;
 
   constructor(
     code: ErrorCode,
@@ -30,5 +37,5 @@ export class AppError extends Error {
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return typeof error === "object" && error !== null && (error as { [BRAND]?: boolean })[BRAND] === true;
 }

@@ -25,7 +25,6 @@ export const ERROR_CODES = {
   analysis_too_large: { status: 422, type: "invalid_request_error" },
   rate_limit_exceeded: { status: 429, type: "rate_limit_error" },
   quota_exceeded: { status: 429, type: "rate_limit_error" },
-  too_many_attempts: { status: 429, type: "rate_limit_error" },
   internal_error: { status: 500, type: "api_error" },
   busy: { status: 503, type: "api_error" },
 } as const;
