@@ -1,35 +1,79 @@
 // The entry of an analysis child process (bundled to dist/analysis-child.mjs, run by
-// lib/analyze/analysis-pool.ts). It reads each upload from disk itself, so the bytes never
-// cross processes, and answers plain data: errors as their code and message, because an
-// AppError does not survive the trip.
+// lib/analyze/analysis-pool.ts). It reads each file from disk itself, so the bytes never cross
+// processes, and answers plain data: errors as their code and message, because an AppError does not
+// survive the trip.
 import fs from "node:fs/promises";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { isAppError } from "@/lib/api/app-error";
 import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
-import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisTask } from "./analysis-task";
+import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask, type MetadataTaskInput } from "./analysis-task";
 
-async function analyzeTask(task: AnalysisTask): Promise<FileAnalysis> {
+async function readBytes(file: string): Promise<Uint8Array> {
+  const bytes = await fs.readFile(file);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+async function analyze(file: string, filename: string): Promise<FileAnalysis> {
   // A large binary STL is measured on two cores, as `bengkel analyze` does (lib/geometry/parallel-stl.ts).
-  if (/\.stl$/i.test(task.filename)) {
+  if (/\.stl$/i.test(filename)) {
     const { analyzeStlFileInParallel, largeBinaryStlTriangles } = await import("@/lib/geometry");
-    const triangles = largeBinaryStlTriangles(task.path);
+    const triangles = largeBinaryStlTriangles(file);
     if (triangles !== null) {
       const thread = new Worker(resolveFromRoot("dist/stl-thread.cjs"));
       try {
-        return await analyzeStlFileInParallel(task.path, triangles, thread, task.filename);
+        return await analyzeStlFileInParallel(file, triangles, thread, filename);
       } finally {
         await thread.terminate();
       }
     }
   }
-  const bytes = await fs.readFile(task.path);
-  return analyzeFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), task.filename);
+  return analyzeFile(await readBytes(file), filename);
+}
+
+/** The viewer's form of a version, written aside and renamed so a reader never sees half a file. */
+async function buildDisplay(file: string, filename: string, fileKind: "mesh" | "laser", out: string): Promise<number> {
+  const bytes = await readBytes(file);
+  let built: Uint8Array;
+  if (fileKind === "mesh") {
+    const [{ parseMesh }, { buildDisplayMesh }] = await Promise.all([import("@/lib/geometry"), import("@/lib/viewer/build-display-mesh")]);
+    built = await buildDisplayMesh(await parseMesh(bytes, filename));
+  } else {
+    const { buildDisplayDrawing } = await import("@/lib/viewer/build-display-drawing");
+    built = Buffer.from(JSON.stringify(await buildDisplayDrawing(bytes, filename)));
+  }
+  await fs.mkdir(path.dirname(out), { recursive: true });
+  const temp = `${out}.${randomBytes(6).toString("hex")}.tmp`;
+  await fs.writeFile(temp, built);
+  await fs.rename(temp, out);
+  return built.byteLength;
+}
+
+/** Contours of a drawing (hole diameters, parts) and the texts in the file, for metadata and search. */
+async function extract(file: string, filename: string, input: MetadataTaskInput): Promise<AnalysisResults["metadata"]> {
+  const [{ extractMetadata }, { readSourceTexts }] = await Promise.all([import("@/lib/metadata/extract-metadata"), import("@/lib/metadata/read-source-texts")]);
+  const bytes = await readBytes(file);
+  const contours = input.fileKind === "laser" ? (await (await import("@/lib/laser")).analyzeDrawing(bytes, filename)).contours : undefined;
+  const texts = readSourceTexts(bytes, input.format);
+  return { metadata: extractMetadata({ name: input.name, tags: input.tags, analysis: input.analysis, contours, texts }), texts };
+}
+
+async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["kind"]]> {
+  switch (task.kind) {
+    case "analyze":
+      return toStoredAnalysis(await analyze(task.path, task.filename));
+    case "display":
+      return buildDisplay(task.path, task.filename, task.fileKind, task.out);
+    case "metadata":
+      return extract(task.path, task.filename, task.input);
+  }
 }
 
 async function answer(task: AnalysisTask): Promise<AnalysisReply> {
   try {
-    return { ok: true, analysis: toStoredAnalysis(await analyzeTask(task)) };
+    return { ok: true, value: await run(task) };
   } catch (error) {
     if (isAppError(error)) {
       return { ok: false, error: { code: error.code, message: error.message, param: error.param, details: error.details } };
@@ -38,16 +82,13 @@ async function answer(task: AnalysisTask): Promise<AnalysisReply> {
     if (error instanceof RangeError && /array|buffer|allocation|string length/i.test(error.message)) {
       return { ok: false, error: { code: "analysis_too_large", message: TOO_LARGE_MESSAGE } };
     }
-    throw error;
+    return { ok: false, crash: `${(error as Error).name}: ${(error as Error).message}` };
   }
 }
 
 // When the server goes (even by kill -9) the IPC channel closes: leave with it, never orphaned.
 process.on("disconnect", () => process.exit(0));
 process.on("message", (task: AnalysisTask) => {
-  answer(task).then(
-    (reply) => process.send?.(reply),
-    (error: Error) => process.send?.({ ok: false, crash: `${error.name}: ${error.message}` }),
-  );
+  void answer(task).then((reply) => process.send?.(reply));
 });
 process.send?.({ ready: true });

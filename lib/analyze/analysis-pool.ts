@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
 import { residentMb } from "@/lib/process-memory";
-import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisTask } from "./analysis-task";
+import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask } from "./analysis-task";
 
 export interface AnalysisPoolOptions {
   /** Child processes analysing at once. */
@@ -64,20 +64,25 @@ export class AnalysisPool {
   }
 
   /** Measures the file at `path` (the upload's temp file) in a child. Throws AppError on every failure a file can cause. */
-  async analyze(path: string, filename: string): Promise<StoredAnalysis> {
+  analyze(path: string, filename: string): Promise<StoredAnalysis> {
+    return this.run({ kind: "analyze", path, filename });
+  }
+
+  /** Runs one task in a child; its errors come back as AppErrors. */
+  async run<T extends AnalysisTask>(task: T): Promise<AnalysisResults[T["kind"]]> {
     const child = await this.acquire();
     let reply: AnalysisReply;
     try {
-      reply = await this.run(child, { path, filename });
+      reply = await this.send(child, task);
     } catch (error) {
       this.discard(child);
       throw error;
     }
     this.release(child);
-    if (reply.ok) return reply.analysis;
+    if (reply.ok) return reply.value as AnalysisResults[T["kind"]];
     if ("crash" in reply) {
       logError("analysis crashed", { error: reply.crash });
-      throw new AppError("unreadable_file", `${filename} could not be analysed; it may be damaged.`);
+      throw new AppError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`);
     }
     throw new AppError(reply.error.code, reply.error.message, { param: reply.error.param, details: reply.error.details });
   }
@@ -174,7 +179,7 @@ export class AnalysisPool {
     child.process.kill("SIGKILL");
   }
 
-  private run(child: Child, task: AnalysisTask): Promise<AnalysisReply> {
+  private send(child: Child, task: AnalysisTask): Promise<AnalysisReply> {
     const { timeoutMs, memoryMb } = this.options;
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;

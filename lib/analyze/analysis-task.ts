@@ -1,16 +1,38 @@
 import type { StoredAnalysis } from "@/db/schema";
 import type { ErrorCode } from "@/lib/api/error-codes";
+import type { FileMetadata, SourceText } from "@/lib/metadata/types";
 
-/** What the pool sends a child: the temp file to read and the name its format is guessed from. */
-export interface AnalysisTask {
-  path: string;
-  filename: string;
+/**
+ * The untrusted work an analysis child does, each on a file it reads from `path` itself (the bytes never
+ * cross processes); `filename` is the name its format is guessed from.
+ * - `analyze`: an upload's measurements.
+ * - `display`: the viewer's form of a stored version (GLB or contour JSON), written to `out`.
+ * - `metadata`: the facts search and descriptions are built from, and the file's own texts.
+ */
+export type AnalysisTask =
+  | { kind: "analyze"; path: string; filename: string }
+  | { kind: "display"; path: string; filename: string; fileKind: "mesh" | "laser"; out: string }
+  | { kind: "metadata"; path: string; filename: string; input: MetadataTaskInput };
+
+export interface MetadataTaskInput {
+  name: string;
+  tags: string[];
+  fileKind: "mesh" | "laser";
+  format: StoredAnalysis["format"];
+  analysis: StoredAnalysis;
+}
+
+export interface AnalysisResults {
+  analyze: StoredAnalysis;
+  /** Bytes written to `out`. */
+  display: number;
+  metadata: { metadata: FileMetadata; texts: SourceText[] };
 }
 
 export type AnalysisReply =
-  | { ok: true; analysis: StoredAnalysis }
+  | { ok: true; value: AnalysisResults[AnalysisTask["kind"]] }
   | { ok: false; error: { code: ErrorCode; message: string; param?: string; details?: unknown } }
-  /** A bug in an engine (not an AppError): the pool logs it and answers 500. */
+  /** A bug in an engine (not an AppError): the pool logs it. */
   | { ok: false; crash: string };
 
 export const TOO_LARGE_MESSAGE =

@@ -12,6 +12,8 @@ export interface BlobStore {
   /** Moves a fully written temp file into place under its hash; identical bytes are stored once. */
   putFile(tempPath: string, sha256: string): Promise<void>;
   read(sha256: string): Promise<Uint8Array>;
+  /** Runs `work` with a path on local disk holding the blob (analysis children read files, not bytes). Rejects if it is missing. */
+  withLocalFile<T>(sha256: string, work: (path: string) => Promise<T>): Promise<T>;
   stream(sha256: string): ReadableStream<Uint8Array>;
   delete(sha256: string): Promise<void>;
   /** A folder on the same filesystem for uploads in progress, so putFile is an atomic rename. */
@@ -61,6 +63,12 @@ export class LocalBlobStore implements BlobStore {
 
   async read(sha256: string): Promise<Uint8Array> {
     return new Uint8Array(await fsp.readFile(this.pathFor(sha256)));
+  }
+
+  async withLocalFile<T>(sha256: string, work: (path: string) => Promise<T>): Promise<T> {
+    const file = this.pathFor(sha256);
+    await fsp.access(file);
+    return work(file);
   }
 
   stream(sha256: string): ReadableStream<Uint8Array> {

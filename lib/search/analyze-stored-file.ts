@@ -2,11 +2,9 @@ import { AppError, isAppError } from "@/lib/api/app-error";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
-import { analyzeDrawing } from "@/lib/laser";
+import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
 import { enrichDescription, llmConfigFromEnv, openAiCompatibleEnricher, type DescriptionEnricher } from "@/lib/metadata/enrich-description";
-import { extractMetadata } from "@/lib/metadata/extract-metadata";
-import { readSourceTexts } from "@/lib/metadata/read-source-texts";
-import type { FileMetadata } from "@/lib/metadata/types";
+import type { FileMetadata, SourceText } from "@/lib/metadata/types";
 import { writeIndexEntry } from "./index-file";
 
 export function defaultEnricher(): DescriptionEnricher | null {
@@ -36,22 +34,18 @@ export async function analyzeStoredFile(
   const { file, version } = getFileVersion(db, workspaceId, fileId);
   const bbox = version.analysis?.geometry?.bbox_mm;
   if (!bbox || typeof bbox !== "object") throw notAnalysable(file, version, "it has no measured geometry.");
-  let bytes: Uint8Array;
+  // Reading the file again (contours, texts) is untrusted work: it runs in an analysis child.
+  const task = { name: file.name, tags: file.tags, fileKind: version.kind, format: version.format, analysis: version.analysis };
+  let extracted: FileMetadata;
+  let texts: SourceText[];
   try {
-    bytes = await blobs.read(version.sha256);
-  } catch {
-    throw notAnalysable(file, version, "its stored bytes are missing.");
+    ({ metadata: extracted, texts } = await blobs.withLocalFile(version.sha256, (path) =>
+      getAnalysisPool().run({ kind: "metadata", path, filename: version.originalName, input: task }),
+    ));
+  } catch (error) {
+    if (isAppError(error) && error.code === "busy") throw error;
+    throw notAnalysable(file, version, isAppError(error) ? error.message : "its stored bytes are missing.");
   }
-  let contours;
-  if (version.kind === "laser") {
-    try {
-      contours = (await analyzeDrawing(bytes, version.originalName)).contours;
-    } catch (error) {
-      throw notAnalysable(file, version, isAppError(error) ? error.message : "the drawing could not be read again.");
-    }
-  }
-  const texts = readSourceTexts(bytes, version.format);
-  const extracted = extractMetadata({ name: file.name, tags: file.tags, analysis: version.analysis, contours, texts });
   const metadata = await enrichDescription(extracted, enricher);
   writeIndexEntry(db, file, version, metadata, texts, true);
   return { file, version, metadata };

@@ -1,13 +1,10 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { resolveFromRoot } from "@/lib/paths";
 import type { BlobStore } from "@/lib/files/blob-store";
 import type { FileVersionRow } from "@/lib/files/get-file";
-import { parseMesh } from "@/lib/geometry";
-import { buildDisplayMesh } from "./build-display-mesh";
-import { buildDisplayDrawing } from "./build-display-drawing";
+import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
 
 export interface DisplayAsset {
   path: string;
@@ -49,18 +46,11 @@ export async function removeDisplayAssets(versionIds: string[]): Promise<void> {
   await Promise.all(versionIds.flatMap((id) => ["glb", "json"].map((ext) => fsp.rm(path.join(dir, `${id}.${ext}`), { force: true }))));
 }
 
-async function convert(blobs: BlobStore, version: FileVersionRow, file: string): Promise<number> {
-  const bytes = await blobs.read(version.sha256);
-  const out =
-    version.kind === "mesh"
-      ? await buildDisplayMesh(await parseMesh(bytes, version.originalName))
-      : Buffer.from(JSON.stringify(await buildDisplayDrawing(bytes, version.originalName)));
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  // Written aside then renamed: a reader never sees half a file.
-  const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  await fsp.writeFile(temp, out);
-  await fsp.rename(temp, file);
-  return out.length;
+/** Converted in an analysis child: a stored file is still untrusted input, and a large one takes seconds. */
+function convert(blobs: BlobStore, version: FileVersionRow, file: string): Promise<number> {
+  return blobs.withLocalFile(version.sha256, (source) =>
+    getAnalysisPool().run({ kind: "display", path: source, filename: version.originalName, fileKind: version.kind, out: file }),
+  );
 }
 
 function statOrNull(file: string): fs.Stats | null {
