@@ -1,4 +1,5 @@
-import { fork, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import type { StoredAnalysis } from "@/db/schema";
 import { AppError } from "@/lib/api/app-error";
 import { config } from "@/lib/config";
@@ -30,6 +31,9 @@ const residentLimitMb = (heapMb: number) => heapMb * 1.25 + 128;
 const RECYCLE_ABOVE_MB = 400;
 /** Children beyond the first exit after this long idle. */
 const IDLE_TIMEOUT_MS = 60_000;
+
+const NICE = ["/usr/bin/nice", "/bin/nice"].find((file) => fs.existsSync(file));
+const CHILD_NICENESS = 10;
 
 interface Child {
   process: ChildProcess;
@@ -98,11 +102,11 @@ export class AnalysisPool {
   }
 
   private spawn(): Child {
-    const child = fork(this.options.filename ?? resolveFromRoot("dist/analysis-child.mjs"), [], {
-      execArgv: [`--max-old-space-size=${this.options.memoryMb}`],
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    });
+    const args = [`--max-old-space-size=${this.options.memoryMb}`, this.options.filename ?? resolveFromRoot("dist/analysis-child.mjs")];
+    // Niced (every thread of it, hence `nice` rather than setting it from inside): when the cores are short,
+    // the thread serving HTTP, DNS and SMTP is scheduled first.
+    const [command, commandArgs] = NICE ? [NICE, ["-n", String(CHILD_NICENESS), process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(command, commandArgs, { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
     const entry: Child = { process: child, stderr: "", ready: Promise.resolve() };
     child.stderr?.on("data", (chunk: Buffer) => {
       entry.stderr = (entry.stderr + chunk.toString()).slice(-4000);
