@@ -1,5 +1,6 @@
 // Bundles the `bengkel` CLI to plain JavaScript so it starts without a TypeScript loader.
 import fs from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
 const common = {
@@ -26,10 +27,19 @@ const common = {
 // core's half of a large binary STL (lib/geometry/parallel-stl.ts), one CommonJS file with no shared chunks, because a
 // thread is ready sooner without the ES module loader (~50 ms against ~64 measured). `--analysis-child` builds only
 // these (the unit tests' global setup), leaving the rest of dist/ alone.
+// Written aside and renamed: a server or test run starting a child meanwhile never loads half a file.
+const buildAtomically = async (options) => {
+  const { outputFiles } = await build({ ...options, write: false });
+  for (const { path: file, contents } of outputFiles) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.${process.pid}.tmp`, contents);
+    fs.renameSync(`${file}.${process.pid}.tmp`, file);
+  }
+};
 const analysisChild = () =>
   Promise.all([
-    build({ ...common, entryPoints: { "analysis-child": "lib/analyze/analysis-child.ts" }, outdir: "dist", outExtension: { ".js": ".mjs" } }),
-    build({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.cjs", format: "cjs", banner: {} }),
+    buildAtomically({ ...common, entryPoints: { "analysis-child": "lib/analyze/analysis-child.ts" }, outdir: "dist", outExtension: { ".js": ".mjs" } }),
+    buildAtomically({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.cjs", format: "cjs", banner: {} }),
   ]);
 if (process.argv.includes("--analysis-child")) {
   await analysisChild();

@@ -153,7 +153,7 @@ export const DEFAULT_CATALOG: PriceCatalog = {
       },
       {
         id: "ss304",
-        label: "Stainless Steel 304",
+        label: "SS 304",
         thickness_min_mm: 1,
         thickness_max_mm: 5,
         cut_rate_min_idr_per_mm: 1.5,
@@ -180,7 +180,7 @@ export const DEFAULT_CATALOG: PriceCatalog = {
       },
       {
         id: "galvanized",
-        label: "Galvanized Steel",
+        label: "Galvanized",
         thickness_min_mm: 1,
         thickness_max_mm: 3,
         cut_rate_min_idr_per_mm: 0.9,

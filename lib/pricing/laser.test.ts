@@ -118,7 +118,7 @@ describe("priceLaser", () => {
     expect(mild3.price_idr).toBe(41_500);
     const ss5 = quotes.find((q) => q.material_id === "ss304" && q.thickness_mm === 5)!;
     expect(ss5.price_idr).toBe(55_000); // 35,000 + 1,000 × 6.0 + 4 × 3,500
-    expect(ss5.material_label).toBe("Stainless Steel 304");
+    expect(ss5.material_label).toBe("SS 304"); // the specification's label
   });
 
   it("has breakdowns that sum to the unrounded price, and price_idr = round100(sum)", () => {
