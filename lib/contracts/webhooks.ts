@@ -109,7 +109,8 @@ export const listWebhooks = defineOperation({
   path: "/v1/webhooks",
   summary: "List webhook endpoints, newest first (never their secrets)",
   query: z.object(pageQuery),
-  response: z.object({ data: z.array(webhookSchema), next_cursor: z.string().nullable() }),
+  response: webhookSchema,
+  paginated: true,
 });
 
 export const createWebhook = defineOperation({
@@ -181,7 +182,8 @@ export const listWebhookDeliveries = defineOperation({
     "Finished deliveries (succeeded or given up) are kept for 30 days by default (`WEBHOOK_RETENTION_DAYS`); pending ones stay until they are sent or given up.",
   params: webhookParams,
   query: z.object({ ...pageQuery, status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() }),
-  response: z.object({ data: z.array(deliverySchema), next_cursor: z.string().nullable() }),
+  response: deliverySchema,
+  paginated: true,
   errors: ["not_found"],
 });
 

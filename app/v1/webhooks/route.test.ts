@@ -85,10 +85,11 @@ describe("/v1/webhooks", () => {
     const { secret } = seedWorkspace(db, { plan: "pro" });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await register(secret)).body.data.id);
-    const first = (await json(list(apiRequest("/v1/webhooks?limit=2", { key: secret })))).body.data;
+    // One list shape everywhere: {success, data: [...], next_cursor}.
+    const first = (await json(list(apiRequest("/v1/webhooks?limit=2", { key: secret })))).body;
     expect(first.data).toHaveLength(2);
     expect(first.next_cursor).toEqual(expect.any(String));
-    const second = (await json(list(apiRequest(`/v1/webhooks?limit=2&cursor=${first.next_cursor}`, { key: secret })))).body.data;
+    const second = (await json(list(apiRequest(`/v1/webhooks?limit=2&cursor=${first.next_cursor}`, { key: secret })))).body;
     expect(second.next_cursor).toBeNull();
     expect([...first.data, ...second.data].map((w: { id: string }) => w.id).sort()).toEqual([...ids].sort());
     expect((await json(list(apiRequest("/v1/webhooks?limit=101", { key: secret })))).body.error.param).toBe("limit");
@@ -132,7 +133,7 @@ describe("/v1/webhooks", () => {
     ]);
     for (const res of results) expect(res.body.error).toMatchObject({ code: "not_found" });
     expect((await call(get, "GET", `/v1/webhooks/${id}`, b.secret, p)).body.data.enabled).toBe(true);
-    expect((await json(list(apiRequest("/v1/webhooks", { key: a.secret })))).body.data.data).toEqual([]);
+    expect((await json(list(apiRequest("/v1/webhooks", { key: a.secret })))).body.data).toEqual([]);
   });
 
   it("sends a test event and lists the delivery with its attempts", async () => {
@@ -146,7 +147,7 @@ describe("/v1/webhooks", () => {
     expect(JSON.parse(receiver.received[0].body)).toMatchObject({ type: "webhook.test", data: { webhook_id: hook.id } });
     expect(verifySignature(hook.secret, receiver.received[0])).toBe(true);
 
-    const listed = (await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=succeeded`, secret, { id: hook.id })).body.data;
+    const listed = (await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=succeeded`, secret, { id: hook.id })).body;
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).toMatchObject({
       id: queued.body.data.id,
@@ -154,7 +155,7 @@ describe("/v1/webhooks", () => {
       attempt_count: 1,
       attempts: [{ number: 1, status_code: 200, response_snippet: "thanks", error: null, succeeded: true, duration_ms: expect.any(Number) }],
     });
-    const pending = (await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=pending`, secret, { id: hook.id })).body.data;
+    const pending = (await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=pending`, secret, { id: hook.id })).body;
     expect(pending.data).toEqual([]);
   });
 
