@@ -154,7 +154,12 @@ test("malformed paths and unknown methods answer the API's envelope", async () =
   await expectEnvelope(await fetch(`${BASE}/embed/%ff`), 400, "invalid_request");
   await expectEnvelope(await fetch(`${BASE}/v1/files/%E0%A4%A`, { headers: { authorization: `Bearer ${freeKey}` } }), 400, "invalid_request");
   await expectEnvelope(await fetch(`${BASE}/v1/workspace`, { method: "PROPFIND" }), 405, "method_not_allowed");
-  await expectEnvelope(await fetch(`${BASE}/v1/workspace`, { method: "DELETE", headers: { authorization: `Bearer ${freeKey}` } }), 405, "method_not_allowed");
+  const wrongMethod = await fetch(`${BASE}/v1/files`, { method: "PUT", headers: { authorization: `Bearer ${freeKey}` } });
+  expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
+  await expectEnvelope(wrongMethod, 405, "method_not_allowed");
+  // Empty segments are served as the canonical path, not redirected with a bare 308.
+  const doubled = await fetch(`${BASE}/v1//workspace/`, { headers: { authorization: `Bearer ${freeKey}` }, redirect: "manual" });
+  expect(doubled.status).toBe(200);
   const noBoundary = await fetch(`${BASE}/v1/files`, {
     method: "POST",
     headers: { authorization: `Bearer ${freeKey}`, "content-type": "multipart/form-data" },

@@ -17,11 +17,11 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 const requestId = () => `req_${randomBytes(15).toString("base64url").replace(/[-_]/g, "x")}`;
 
 /** The same shapes as lib/api/envelope.ts: `/v1` {success:false}, the legacy `/api` {ok:false}. */
-function sendError(req, res, status, code, message) {
+function sendError(req, res, status, code, message, headers = {}) {
   const id = requestId();
   const error = { type: status >= 500 ? "api_error" : "invalid_request_error", code, message };
   const body = JSON.stringify(req.url?.startsWith("/api/") ? { ok: false, error, request_id: id } : { success: false, error, request_id: id });
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "X-Request-Id": id });
+  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "X-Request-Id": id });
   res.end(body);
 }
 
@@ -37,29 +37,33 @@ function decodablePath(url) {
 const isApiPath = (url) => /^\/(v1|api|dashboard-api)(\/|$)/.test(url) && !url.startsWith("/api/auth/");
 
 /**
- * A route file without the method answers an empty 405 (Next.js has already set Allow): the first time
- * Next.js starts to send it, the envelope goes out instead and what Next.js sends after is dropped.
+ * A route file without the method answers an empty 405. The first time Next.js starts to send it, what Next.js
+ * sends is dropped and the envelope goes out instead, with `Allow` taken from the route's own OPTIONS answer
+ * (Next.js implements OPTIONS for every route file from the methods it exports).
  */
 function envelopeEmpty405(req, res) {
   const originals = { writeHead: res.writeHead, flushHeaders: res.flushHeaders, write: res.write, end: res.end };
   let replaced = false;
   for (const name of Object.keys(originals)) {
     res[name] = function (...args) {
-      if (!replaced && res.statusCode === 405 && !res.headersSent && !res.getHeader("content-type")) {
-        replaced = true;
+      if (replaced) return name === "write" ? true : this;
+      if (res.statusCode !== 405 || res.headersSent || res.getHeader("content-type")) return originals[name].apply(this, args);
+      replaced = true;
+      allowedMethods(req.url).then((allow) => {
         Object.assign(res, originals);
-        sendError(req, res, 405, "method_not_allowed", `${req.method} is not allowed on ${req.url.split("?")[0]}.`);
-        res.write = () => true;
-        res.end = function () {
-          return this;
-        };
-        res.flushHeaders = () => undefined;
-        return name === "write" ? true : this;
-      }
-      return originals[name].apply(this, args);
+        sendError(req, res, 405, "method_not_allowed", `${req.method} is not allowed on ${req.url.split("?")[0]}.`, allow ? { Allow: allow } : {});
+      });
+      return name === "write" ? true : this;
     };
   }
 }
+
+const selfOrigin = `http://${["0.0.0.0", "::"].includes(host) ? "127.0.0.1" : host}:${port}`;
+const allowedMethods = (url) =>
+  fetch(`${selfOrigin}${url}`, { method: "OPTIONS" }).then(
+    (res) => res.headers.get("allow"),
+    () => null,
+  );
 
 const app = next({ dev: false, hostname: host, port });
 await app.prepare();
@@ -67,6 +71,8 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
   if (!decodablePath(req.url ?? "/")) return sendError(req, res, 400, "invalid_request", "The request path has malformed percent-encoding.");
+  // Empty segments (`/v1//files`, `/v1/files/`) would get Next.js's bare 308: an API path is served as its canonical form.
+  if (isApiPath(req.url)) req.url = req.url.replace(/^([^?]*)/, (p) => p.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1"));
   if (!KNOWN_METHODS.has(req.method ?? "")) return sendError(req, res, 405, "method_not_allowed", `${req.method} is not an HTTP method this server knows.`);
   if (isApiPath(req.url)) envelopeEmpty405(req, res);
   handle(req, res).catch((error) => {
