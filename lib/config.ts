@@ -18,6 +18,14 @@ const schema = z.object({
   ANALYSIS_QUEUE: z.coerce.number().int().nonnegative().default(16),
   /** Largest JSON request body, KB (413 before it is read whole). */
   JSON_BODY_LIMIT_KB: positiveInt(1024),
+  /** The origin links handed out (embed URLs) are built on; falls back to NEXTAUTH_URL, then to the request. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NEXTAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Trust X-Forwarded-Proto/-Host (only behind a proxy that sets them). */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", "on", "off"])
+    .default("false")
+    .transform((v) => ["true", "1", "on"].includes(v)),
 });
 
 export type Config = z.output<typeof schema>;

@@ -7,6 +7,7 @@ import { requireDashboard } from "../../dashboard-session";
 import { canEdit } from "@/lib/dashboard/roles";
 import { createViewerToken, revokeViewerToken } from "@/lib/viewer/viewer-tokens";
 import { embedLinkFor } from "@/lib/viewer/embed-link";
+import { publicOrigin } from "@/lib/api/public-origin";
 import { isAppError } from "@/lib/api/app-error";
 
 export type ShareState = { embedUrl?: string; iframeHtml?: string; error?: string };
@@ -40,9 +41,8 @@ export async function createShareLinkAction(_prev: ShareState, formData: FormDat
       allowDownload: parsed.data.allowDownload,
       createdBy: userId,
     });
-    const h = await headers();
-    const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host")}`;
-    const link = embedLinkFor(new Request(origin), secret, { lang: parsed.data.lang });
+    // The same origin rule as the API's GET /v1/files/{id}/viewer.
+    const link = embedLinkFor(publicOrigin(await headers()), secret, { lang: parsed.data.lang });
     revalidatePath(`/files/${parsed.data.fileId}`);
     return { embedUrl: link.embed_url, iframeHtml: link.iframe_html };
   } catch (error) {

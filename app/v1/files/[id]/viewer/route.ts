@@ -2,6 +2,7 @@ import { route } from "@/lib/api/route";
 import { createViewerLink } from "@/lib/contracts/viewer";
 import { createViewerToken } from "@/lib/viewer/viewer-tokens";
 import { embedLinkFor } from "@/lib/viewer/embed-link";
+import { publicOrigin } from "@/lib/api/public-origin";
 import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
 import { getBlobStore } from "@/lib/files/blob-store";
 
@@ -16,5 +17,5 @@ export const GET = route(createViewerLink, ({ db, request, workspace, key, param
   });
   // Convert now, so the first visitor does not wait for it; a failure shows up (and is retried) on that visit.
   getDisplayAsset(getBlobStore(), version).catch(() => undefined);
-  return { ...embedLinkFor(request, secret), token: secret, token_id: token.id, expires_at: token.expiresAt?.toISOString() ?? null };
+  return { ...embedLinkFor(publicOrigin(request.headers), secret), token: secret, token_id: token.id, expires_at: token.expiresAt?.toISOString() ?? null };
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig, type Config } from "@/lib/config";
 import { eq } from "drizzle-orm";
 import { GET as createLink } from "./route";
 import { GET as listTokens } from "./tokens/route";
@@ -37,6 +38,24 @@ async function setup(plan: "free" | "pro" = "free") {
 const link = (key: string, fileId: string, query = "") => createLink(apiRequest(`/v1/files/${fileId}/viewer${query}`, { key }), routeParams({ id: fileId }));
 
 describe("GET /v1/files/{id}/viewer", () => {
+  it("builds the embed link on the public origin: PUBLIC_URL, else the proxy's forwarded host when trusted", async () => {
+    const { secret, file } = await setup("free");
+    const settings = globalThis as { bengkelConfig?: Config };
+    const forwarded = { "x-forwarded-host": "shop.example.id", "x-forwarded-proto": "https" };
+    const embedUrl = async () =>
+      (await (await createLink(apiRequest(`/v1/files/${file.id}/viewer`, { key: secret, headers: forwarded }), routeParams({ id: file.id }))).json()).data.embed_url;
+    try {
+      settings.bengkelConfig = readConfig({ TRUST_PROXY: "true" });
+      expect(await embedUrl()).toMatch(/^https:\/\/shop\.example\.id\/embed\//);
+      settings.bengkelConfig = readConfig({});
+      expect(await embedUrl()).toMatch(/^http:\/\/localhost\/embed\//);
+      settings.bengkelConfig = readConfig({ PUBLIC_URL: "https://cad.example.id", TRUST_PROXY: "true" });
+      expect(await embedUrl()).toMatch(/^https:\/\/cad\.example\.id\/embed\//);
+    } finally {
+      delete settings.bengkelConfig;
+    }
+  });
+
   it("creates a token on the free plan; only its hash is stored", async () => {
     const { secret, file } = await setup("free");
     const res = await link(secret, file.id);
