@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   invalid_state: { status: 409, type: "invalid_request_error" },
   payload_too_large: { status: 413, type: "invalid_request_error" },
   unsupported_format: { status: 415, type: "invalid_request_error" },
+  range_not_satisfiable: { status: 416, type: "invalid_request_error" },
   unreadable_file: { status: 422, type: "invalid_request_error" },
   empty_geometry: { status: 422, type: "invalid_request_error" },
   wrong_process: { status: 422, type: "invalid_request_error" },

@@ -34,6 +34,11 @@ export interface Operation<
   response: R;
   /** List endpoints: the handler returns a `Page` and the envelope adds `next_cursor`. */
   paginated?: boolean;
+  /**
+   * The success body is raw bytes, not an envelope: "ranges" also answers Range (206/416) and If-None-Match (304)
+   * (lib/api/byte-range-response.ts); "whole" always sends all of it.
+   */
+  binary?: "ranges" | "whole";
   successStatus?: 200 | 201 | 202;
   /** Error codes this operation can answer besides the common ones (401, 429, 500). */
   errors?: ErrorCode[];

@@ -135,7 +135,7 @@ export const downloadFile = defineOperation({
   operationId: "downloadFile",
   method: "get",
   path: "/v1/files/{id}/download",
-  summary: "The original bytes of the current (or a given) version",
+  summary: "The original bytes of the current (or a given) version; Range and If-None-Match are honoured",
   tags: ["Files"],
   envelope: "v1",
   service: "quote",
@@ -143,7 +143,8 @@ export const downloadFile = defineOperation({
   params: idParams("File id"),
   query: z.object({ version: z.coerce.number().int().min(1).optional() }),
   response: z.string().meta({ format: "binary" }),
-  errors: ["not_found"],
+  binary: "ranges",
+  errors: ["not_found", "range_not_satisfiable"],
 });
 
 export const uploadVersion = defineOperation({

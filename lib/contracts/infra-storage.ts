@@ -126,6 +126,7 @@ export const getObject = defineOperation({
   scope: "infra:read",
   params: objectParams,
   response: z.string().meta({ format: "binary" }),
+  binary: "whole",
   errors: ["not_found"],
 });
 

@@ -14,7 +14,8 @@ export interface BlobStore {
   read(sha256: string): Promise<Uint8Array>;
   /** Runs `work` with a path on local disk holding the blob (analysis children read files, not bytes). Rejects if it is missing. */
   withLocalFile<T>(sha256: string, work: (path: string) => Promise<T>): Promise<T>;
-  stream(sha256: string): ReadableStream<Uint8Array>;
+  /** The blob's bytes, or those from `start` to `end` inclusive. */
+  stream(sha256: string, range?: { start: number; end: number }): ReadableStream<Uint8Array>;
   delete(sha256: string): Promise<void>;
   /** A folder on the same filesystem for uploads in progress, so putFile is an atomic rename. */
   tempDir(): string;
@@ -71,8 +72,8 @@ export class LocalBlobStore implements BlobStore {
     return work(file);
   }
 
-  stream(sha256: string): ReadableStream<Uint8Array> {
-    return Readable.toWeb(fs.createReadStream(this.pathFor(sha256))) as ReadableStream<Uint8Array>;
+  stream(sha256: string, range?: { start: number; end: number }): ReadableStream<Uint8Array> {
+    return Readable.toWeb(fs.createReadStream(this.pathFor(sha256), range)) as ReadableStream<Uint8Array>;
   }
 
   async delete(sha256: string): Promise<void> {

@@ -25,4 +25,16 @@ describe("OpenAPI document", () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "403", "429"]));
     expect(doc.paths["/v1/api-keys/{id}"].delete.parameters[0]).toMatchObject({ in: "path", name: "id", required: true });
   });
+
+  it("documents downloads as bytes, with their range and validator responses, not as JSON envelopes", () => {
+    const download = doc.paths["/v1/files/{id}/download"].get.responses;
+    expect(Object.keys(download)).toEqual(expect.arrayContaining(["200", "206", "304", "416"]));
+    for (const status of ["200", "206"]) {
+      expect(Object.keys(download[status].content)).toEqual(["application/octet-stream"]);
+      expect(download[status].content["application/octet-stream"].schema).toMatchObject({ type: "string", format: "binary" });
+    }
+    expect(Object.keys(download["206"].headers)).toEqual(expect.arrayContaining(["Content-Length", "Content-Range", "ETag", "Accept-Ranges"]));
+    const object = doc.paths["/v1/storage/buckets/{name}/objects/{key}"].get.responses["200"];
+    expect(Object.keys(object.content)).toEqual(["application/octet-stream"]);
+  });
 });

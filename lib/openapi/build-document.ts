@@ -51,6 +51,28 @@ function errorResponses(op: Operation) {
   );
 }
 
+const bytes = { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } };
+const etagHeader = z.string().meta({ description: "The bytes' SHA-256, quoted" });
+
+/** Downloads answer bytes; with "ranges", also a part of them (206) or nothing new (304). */
+function binaryResponses(kind: "ranges" | "whole") {
+  const length = { "Content-Length": z.int().meta({ description: "Bytes in this body" }) };
+  const validators = kind === "ranges" ? { ETag: etagHeader, "Accept-Ranges": z.literal("bytes") } : {};
+  return {
+    "200": { description: "The bytes", headers: z.object({ ...length, ...validators }), content: bytes },
+    ...(kind === "ranges"
+      ? {
+          "206": {
+            description: "The bytes of the one range asked for with `Range: bytes=a-b`",
+            headers: z.object({ ...length, ...validators, "Content-Range": z.string().meta({ description: "`bytes a-b/size`" }) }),
+            content: bytes,
+          },
+          "304": { description: "`If-None-Match` matched the ETag: no body", headers: z.object({ ETag: etagHeader }) },
+        }
+      : {}),
+  };
+}
+
 function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
   const requirements = [op.scope && `Scope \`${op.scope}\`.`, op.plan && `Plan: ${op.plan} or higher.`].filter(Boolean);
   const operation: ZodOpenApiOperationObject = {
@@ -63,10 +85,7 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
     },
     responses: {
-      [String(op.successStatus ?? 200)]: {
-        description: "Success",
-        content: { "application/json": { schema: successSchema(op) } },
-      },
+      ...(op.binary ? binaryResponses(op.binary) : { [String(op.successStatus ?? 200)]: { description: "Success", content: { "application/json": { schema: successSchema(op) } } } }),
       ...errorResponses(op),
     },
   };

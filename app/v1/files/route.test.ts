@@ -152,6 +152,25 @@ describe("/v1/files/:id", () => {
     expect(await first.text()).toBe(boxStl(40, 30, 20));
     expect((await download(apiRequest(`/v1/files/${id}/download?version=9`, { key: secret }), routeParams({ id }))).status).toBe(404);
 
+    // Downloads are bytes with HTTP's range and validator semantics.
+    const body = boxStl(40, 30, 25);
+    const get = (headers: Record<string, string>) => download(apiRequest(`/v1/files/${id}/download`, { key: secret, headers }), routeParams({ id }));
+    expect(latest.headers.get("accept-ranges")).toBe("bytes");
+    expect(latest.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    const part = await get({ range: "bytes=0-9" });
+    expect([part.status, part.headers.get("content-range"), part.headers.get("content-length")]).toEqual([206, `bytes 0-9/${body.length}`, "10"]);
+    expect(await part.text()).toBe(body.slice(0, 10));
+    const tail = await get({ range: "bytes=-6" });
+    expect([tail.status, await tail.text()]).toEqual([206, body.slice(-6)]);
+    const open = await get({ range: `bytes=${body.length - 3}-` });
+    expect(await open.text()).toBe(body.slice(-3));
+    const outside = await get({ range: `bytes=${body.length}-` });
+    expect([outside.status, outside.headers.get("content-range"), (await outside.json()).error.code]).toEqual([416, `bytes */${body.length}`, "range_not_satisfiable"]);
+    const etag = latest.headers.get("etag")!;
+    expect((await get({ "if-none-match": etag })).status).toBe(304);
+    const stale = await get({ range: "bytes=0-9", "if-range": '"not-this-version"' });
+    expect([stale.status, (await stale.text()).length]).toEqual([200, body.length]);
+
     const deleted = await remove(apiRequest(`/v1/files/${id}`, { method: "DELETE", key: secret }), routeParams({ id }));
     expect((await deleted.json()).data).toEqual({ id, deleted: true });
     expect((await getOne(apiRequest(`/v1/files/${id}`, { key: secret }), routeParams({ id }))).status).toBe(404);

@@ -1,16 +1,18 @@
 import { route } from "@/lib/api/route";
+import { byteRangeResponse } from "@/lib/api/byte-range-response";
 import { downloadFile } from "@/lib/contracts/files";
 import { getFileVersion } from "@/lib/files/get-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 
-export const GET = route(downloadFile, ({ db, workspace, params, query }) => {
+export const GET = route(downloadFile, ({ db, request, workspace, params, query }) => {
   const { version } = getFileVersion(db, workspace.id, params.id, query.version);
-  return new Response(getBlobStore().stream(version.sha256), {
-    headers: {
+  const blobs = getBlobStore();
+  return byteRangeResponse(
+    request,
+    { size: version.sizeBytes, etag: version.sha256, stream: (range) => blobs.stream(version.sha256, range) },
+    {
       "Content-Type": "application/octet-stream",
-      "Content-Length": String(version.sizeBytes),
       "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(version.originalName)}`,
-      ETag: `"${version.sha256}"`,
     },
-  });
+  );
 });
