@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { isAppError } from "@/lib/api/app-error";
+import { AppError, isAppError } from "@/lib/api/app-error";
 import { UsageError } from "./output";
 import { startStlThread } from "./stl-thread-start";
 
@@ -85,14 +85,29 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
-    if (isAppError(error)) {
-      const body = { error: { code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
-      process.stderr.write(parsed.values.json ? `${JSON.stringify(body)}\n` : `error (${error.code}): ${error.message}\n`);
+    const failure = isAppError(error) ? error : fileError(error, parsed.positionals[1]);
+    if (failure) {
+      const body = { error: { code: failure.code, message: failure.message, ...(failure.param ? { param: failure.param } : {}) } };
+      process.stderr.write(parsed.values.json ? `${JSON.stringify(body)}\n` : `error (${failure.code}): ${failure.message}\n`);
       return 1;
     }
     throw error;
   }
 }
+
+/** A file the user named that cannot be opened is their mistake, not a crash: the documented error, no stack. */
+function fileError(error: unknown, named: string | undefined): AppError | null {
+  const { code, path = named } = error as NodeJS.ErrnoException;
+  if (code === "ENOENT") return new AppError("not_found", `${path}: no such file.`, { param: "file" });
+  if (code === "EISDIR" || code === "EACCES") return new AppError("unreadable_file", `${path}: ${code === "EISDIR" ? "is a folder" : "permission denied"}.`, { param: "file" });
+  return null;
+}
+
+// `bengkel … | head` closes stdout early: stop quietly, as command-line tools do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

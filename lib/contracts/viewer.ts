@@ -71,7 +71,7 @@ export const revokeViewerToken = defineOperation({
   tags: ["Viewer"],
   envelope: "v1",
   service: "quote",
-  scope: "files:read",
+  scope: "files:write",
   params: z.object({ id: z.string().min(1).max(100), token_id: z.string().min(1).max(100) }),
   response: viewerTokenSchema,
   errors: ["not_found"],

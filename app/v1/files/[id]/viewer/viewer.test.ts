@@ -132,6 +132,15 @@ describe("tokens list, revoke, expiry", () => {
     const res = await revoke(apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: other.secret }), routeParams({ id: file.id, token_id }));
     expect(res.status).toBe(404);
   });
+
+  it("revoking needs files:write: a read-only key may make links but not take them away", async () => {
+    const { workspace, secret, file } = await setup();
+    const { token_id } = (await (await link(secret, file.id)).json()).data;
+    const { createApiKey } = await import("@/lib/auth/api-keys");
+    const reader = createApiKey(db, { workspaceId: workspace.id, name: "reader", scopes: ["files:read"] }).secret;
+    const res = await revoke(apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: reader }), routeParams({ id: file.id, token_id }));
+    expect([res.status, (await res.json()).error.details.required_scope]).toEqual([403, "files:write"]);
+  });
 });
 
 describe("GET /embed/{token}", () => {
