@@ -30,6 +30,8 @@ export interface Operation<
   query?: Q;
   /** JSON body schema; "multipart" hands the raw request to the handler. */
   body?: B | "multipart";
+  /** The documented fields of a multipart body (default: just a binary `file`). */
+  multipart?: z.ZodObject;
   /** The item schema when `paginated`, else the whole `data`. */
   response: R;
   /** List endpoints: the handler returns a `Page` and the envelope adds `next_cursor`. */

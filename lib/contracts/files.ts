@@ -58,6 +58,11 @@ export const uploadFile = defineOperation({
   service: "quote",
   scope: "files:write",
   body: "multipart",
+  multipart: z.object({
+    file: z.string().meta({ format: "binary", description: "The CAD file; its name's extension helps detect the format" }),
+    name: z.string().max(200).optional().meta({ description: "Display name (default: the file's name)" }),
+    tags: z.array(z.string().max(50)).max(20).optional().meta({ description: "Repeat the field, or send one comma-separated value" }),
+  }),
   response: fileWithVersion,
   successStatus: 201,
   errors: [...UPLOAD_FAILURES],

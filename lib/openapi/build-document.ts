@@ -32,6 +32,22 @@ function successSchema(op: Operation): z.ZodType {
   return z.object({ ok: z.literal(true), ...shape });
 }
 
+const requestIdHeader = z.string().meta({ description: "This request's id (kept from a well-formed incoming `X-Request-Id`): quote it when asking for help." });
+/** Sent on every keyed answer, except the unlimited team plan's (IETF RateLimit draft plus the common trio). */
+const rateLimitHeaders = {
+  RateLimit: z.string().optional().meta({ description: 'Remaining requests and seconds to the reset, e.g. `"daily";r=999;t=41234`' }),
+  "RateLimit-Policy": z.string().optional().meta({ description: 'The limit and window, e.g. `"daily";q=1000;w=86400`' }),
+  "X-RateLimit-Limit": z.int().optional(),
+  "X-RateLimit-Remaining": z.int().optional(),
+  "X-RateLimit-Reset": z.int().optional().meta({ description: "Unix seconds" }),
+};
+const headersFor = (status: number) =>
+  z.object({
+    "X-Request-Id": requestIdHeader,
+    ...(status === 401 ? { "WWW-Authenticate": z.string().meta({ description: "`Bearer`" }) } : rateLimitHeaders),
+    ...(status === 429 || status === 503 ? { "Retry-After": z.int().meta({ description: "Seconds to wait" }) } : {}),
+  });
+
 function errorResponses(op: Operation) {
   const codes = [...COMMON_ERRORS, op.service === "quote" ? "quota_exceeded" : "rate_limit_exceeded", ...(op.errors ?? [])] as ErrorCode[];
   if (op.plan) codes.push("plan_required");
@@ -46,10 +62,13 @@ function errorResponses(op: Operation) {
   return Object.fromEntries(
     [...byStatus].map(([status, list]) => [
       String(status),
-      { description: `Error: ${list.join(", ")}`, content: { "application/json": { schema } } },
+      { description: `Error: ${list.join(", ")}`, headers: headersFor(status), content: { "application/json": { schema } } },
     ]),
   );
 }
+
+/** The upload form of POST /v1/files (a new version reads only `file`). */
+const uploadForm = z.object({ file: z.string().meta({ format: "binary" }) });
 
 const bytes = { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } };
 const etagHeader = z.string().meta({ description: "The bytes' SHA-256, quoted" });
@@ -85,16 +104,23 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
     },
     responses: {
-      ...(op.binary ? binaryResponses(op.binary) : { [String(op.successStatus ?? 200)]: { description: "Success", content: { "application/json": { schema: successSchema(op) } } } }),
+      ...(op.binary
+        ? binaryResponses(op.binary)
+        : {
+            [String(op.successStatus ?? 200)]: {
+              description: "Success",
+              headers: headersFor(op.successStatus ?? 200),
+              content: { "application/json": { schema: successSchema(op) } },
+            },
+          }),
       ...errorResponses(op),
     },
   };
   if (op.body === "multipart") {
-    operation.requestBody = {
-      content: { "multipart/form-data": { schema: z.object({ file: z.string().meta({ format: "binary" }) }) } },
-    };
+    operation.requestBody = { required: true, content: { "multipart/form-data": { schema: op.multipart ?? uploadForm } } };
   } else if (op.body) {
-    operation.requestBody = { content: { "application/json": { schema: op.body } } };
+    // Required unless an empty body is valid (every field optional or defaulted).
+    operation.requestBody = { required: !op.body.safeParse(undefined).success && !op.body.safeParse({}).success, content: { "application/json": { schema: op.body } } };
   }
   return operation;
 }
@@ -102,7 +128,7 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
 export function buildOpenApiDocument(operations: Operation[], serverUrl = "/") {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: toOpenApiOperation(op) };
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Bengkel API",
@@ -118,4 +144,26 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl = "/") {
     paths,
     webhooks: WEBHOOKS_DOCUMENT,
   });
+  return defaultsInDescriptions(document);
 }
+
+/**
+ * openapi-typescript (default settings) types a property with a `default` as always present, which would make
+ * every defaulted request field mandatory in generated clients. The default is stated in the description instead.
+ */
+function defaultsInDescriptions<T>(node: T, parentKey = ""): T {
+  if (Array.isArray(node)) return node.map((item) => defaultsInDescriptions(item)) as T;
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  const isSchema = parentKey !== "properties" && parentKey !== "examples" && "default" in node && ("type" in node || "$ref" in node || "anyOf" in node || "enum" in node);
+  for (const [key, value] of Object.entries(node)) {
+    if (isSchema && key === "default") continue;
+    out[key] = defaultsInDescriptions(value, key);
+  }
+  if (isSchema) {
+    const stated = `Default: \`${JSON.stringify((node as { default: unknown }).default)}\`.`;
+    out.description = typeof out.description === "string" ? `${out.description} ${stated}` : stated;
+  }
+  return out as T;
+}
+
