@@ -30,6 +30,8 @@ export interface Operation<
   query?: Q;
   /** JSON body schema; "multipart" hands the raw request to the handler. */
   body?: B | "multipart";
+  /** Largest JSON body, when it must differ from JSON_BODY_LIMIT_KB (413 past it). */
+  maxBodyBytes?: number;
   /** The documented fields of a multipart body (default: just a binary `file`). */
   multipart?: z.ZodObject;
   /** The item schema when `paginated`, else the whole `data`. */

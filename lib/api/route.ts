@@ -53,7 +53,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 
       const params = parseWith(op.params, (await next?.params) ?? {}, "path");
       const query = parseWith(op.query, Object.fromEntries(queryEntries(new URL(request.url))), "query");
-      const body = op.body === "multipart" || !op.body ? undefined : parseWith(op.body, await readJson(request), "body");
+      const body = op.body === "multipart" || !op.body ? undefined : parseWith(op.body, await readJson(request, op.maxBodyBytes ?? jsonBodyLimitBytes()), "body");
 
       const result = await handler({ request, requestId, db, key, workspace, params, query, body } as RouteContext<
         Infer<P>,
@@ -120,8 +120,8 @@ function queryEntries(url: URL): [string, string | string[]][] {
   return [...out];
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await readBodyText(request, jsonBodyLimitBytes());
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const text = await readBodyText(request, limit);
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);

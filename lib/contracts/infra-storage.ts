@@ -103,15 +103,26 @@ export const listObjects = defineOperation({
   errors: ["not_found", "invalid_request"],
 });
 
+/** An object's largest size: 10 MiB of bytes, whatever the base64 around them. */
+export const OBJECT_MAX_BYTES = 10 * 1024 * 1024;
+const base64Bytes = (text: string) => Math.floor((text.length * 3) / 4) - (text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0);
+
 export const putObject = defineOperation({
   ...common,
   operationId: "putObject",
   method: "put",
   path: "/v1/storage/buckets/{name}/objects/{key}",
-  summary: "Store an object (base64 in JSON, up to 10 MB); replaces one with the same key",
+  summary: "Store an object (base64 in JSON, up to 10 MiB of bytes); replaces one with the same key",
   scope: "infra:write",
   params: objectParams,
-  body: z.object({ content_base64: z.base64().max(14_000_000) }),
+  body: z.object({
+    content_base64: z
+      .base64()
+      .max(4 * Math.ceil(OBJECT_MAX_BYTES / 3))
+      .refine((text) => base64Bytes(text) <= OBJECT_MAX_BYTES, `at most ${OBJECT_MAX_BYTES} bytes once decoded`),
+  }),
+  // The base64 of 10 MiB and its JSON, past the default JSON body limit.
+  maxBodyBytes: 4 * Math.ceil(OBJECT_MAX_BYTES / 3) + 1024,
   response: objectSchema.extend({ sha256: z.string() }),
   successStatus: 201,
   errors: ["not_found", "invalid_request", "conflict"],

@@ -28,6 +28,16 @@ async function bucket(key: string, name: string) {
 }
 
 describe("objects", () => {
+  it("takes objects up to exactly 10 MiB, past the JSON body limit, and refuses one byte more", async () => {
+    const { secret } = seedWorkspace(db, { infraPlan: "planetary" });
+    await bucket(secret, "big-bucket");
+    const full = Buffer.alloc(10 * 1024 * 1024, 7);
+    const stored = await put(secret, "big-bucket", "full.bin", full);
+    expect([stored.status, (await stored.json()).data.size_bytes]).toEqual([201, full.length]);
+    const over = await put(secret, "big-bucket", "over.bin", Buffer.alloc(full.length + 1, 7));
+    expect([over.status, (await over.json()).error.param]).toEqual([400, "content_base64"]);
+  });
+
   it("stores, lists, downloads and deletes objects as real files, counted in usage", async () => {
     const { secret } = seedWorkspace(db);
     await bucket(secret, "obj-bucket");
