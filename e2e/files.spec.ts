@@ -39,6 +39,9 @@ test("upload a box, quote it, upload a taller version, submit and approve", asyn
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("file-status")).toHaveText("approved");
   await expect(page.getByTestId("status-history")).toContainText("pending approval → approved");
+  // The approver is named as a person reads it, not by an id.
+  await expect(page.getByTestId("status-history")).toContainText("(Ayu)");
+  await expect(page.getByTestId("status-history")).not.toContainText("usr_");
 
   // The list shows it with both versions, and the status filter finds it.
   await page.goto("/files?status=approved");

@@ -15,7 +15,7 @@ export function StatusHistory({ events, t, lang }: { events: StatusEvent[]; t: (
           {events.map((e) => (
             <li key={e.at + e.to}>
               <span className="text-xs text-stone-500">{formatDate(e.at, lang)}</span> {t(`status.${e.from}`)} → <strong>{t(`status.${e.to}`)}</strong>{" "}
-              <span className="font-mono text-xs text-stone-500">({e.actor})</span>
+              <span className="text-xs text-stone-500">({e.actor_name ?? e.actor})</span>
               {e.reason && <span className="ml-1 italic">“{e.reason}”</span>}
             </li>
           ))}

@@ -214,7 +214,14 @@ export const listVersions = defineOperation({
 const statusChange = z.object({
   file: fileSchema,
   history: z.array(
-    z.object({ from: z.enum(FILE_STATUSES), to: z.enum(FILE_STATUSES), actor: z.string(), reason: z.string().nullable(), at: isoDate }),
+    z.object({
+      from: z.enum(FILE_STATUSES),
+      to: z.enum(FILE_STATUSES),
+      actor: z.string().meta({ description: "The API key (`key_…`) or user (`usr_…`) id" }),
+      actor_name: z.string().nullable().meta({ description: "Who that is to a person: the key's name or the user's name; null once the key or user is gone" }),
+      reason: z.string().nullable(),
+      at: isoDate,
+    }),
   ),
 });
 

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { files, fileStatusEvents, type FileStatus } from "@/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { apiKeys, files, fileStatusEvents, users, type FileStatus } from "@/db/schema";
 import { IMMEDIATE, type Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
@@ -50,11 +50,25 @@ export function changeFileStatus(
 
 export function listStatusEvents(db: Db, workspaceId: string, fileId: string) {
   const file = getFile(db, workspaceId, fileId);
-  return db
-    .select()
-    .from(fileStatusEvents)
-    .where(eq(fileStatusEvents.fileId, file.id))
-    .orderBy(fileStatusEvents.createdAt)
-    .all()
-    .map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, reason: e.reason, at: e.createdAt.toISOString() }));
+  const events = db.select().from(fileStatusEvents).where(eq(fileStatusEvents.fileId, file.id)).orderBy(fileStatusEvents.createdAt).all();
+  const names = actorNames(db, workspaceId, [...new Set(events.map((e) => e.actor))]);
+  return events.map((e) => ({
+    from: e.fromStatus,
+    to: e.toStatus,
+    actor: e.actor,
+    actor_name: names.get(e.actor) ?? null,
+    reason: e.reason,
+    at: e.createdAt.toISOString(),
+  }));
+}
+
+/** Who an actor id is to a person: an API key's name, or a user's name (else e-mail). Only this workspace's keys. */
+function actorNames(db: Db, workspaceId: string, actors: string[]): Map<string, string> {
+  const keyIds = actors.filter((a) => a.startsWith("key_"));
+  const userIds = actors.filter((a) => a.startsWith("usr_"));
+  const keys = keyIds.length
+    ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), inArray(apiKeys.id, keyIds))).all()
+    : [];
+  const people = userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)).all() : [];
+  return new Map([...keys.map((k) => [k.id, `API key “${k.name}”`] as const), ...people.map((u) => [u.id, u.name ?? u.email] as const)]);
 }

@@ -37,7 +37,8 @@ describe("approval", () => {
     const approved = await (await act(approve, secret, file.id)).json();
     expect(approved.data.file.status).toBe("approved");
     expect(approved.data.history.map((h: { to: string }) => h.to)).toEqual(["pending_approval", "rejected", "pending_approval", "approved"]);
-    expect(approved.data.history[1]).toMatchObject({ from: "pending_approval", reason: "Wall too thin", actor: key.id });
+    // Each step names its actor for a person too: the key's name, not only its id.
+    expect(approved.data.history[1]).toMatchObject({ from: "pending_approval", reason: "Wall too thin", actor: key.id, actor_name: `API key “${key.name}”` });
     expect(eventTypes(workspace.id)).toEqual(["file.uploaded", "file.submitted", "file.rejected", "file.submitted", "file.approved"]);
   });
 

@@ -7,7 +7,7 @@ import { infraDataPath } from "@/lib/infra/data-dir";
 export const maildirPath = (accountId: string) => infraDataPath("mail", accountId);
 
 export function createMaildir(accountId: string): void {
-  for (const sub of ["new", "cur", "tmp"]) fs.mkdirSync(path.join(maildirPath(accountId), sub), { recursive: true });
+  for (const sub of ["new", "cur", "tmp"]) fs.mkdirSync(path.join(/*turbopackIgnore: true*/ maildirPath(accountId), sub), { recursive: true });
 }
 
 export function removeMaildir(accountId: string): void {
@@ -22,9 +22,9 @@ export function deliverToMaildir(accountId: string, message: Buffer, now = new D
   createMaildir(accountId);
   const host = os.hostname().replace(/[/:]/g, "_");
   const unique = `${Math.floor(now.getTime() / 1000)}.${process.pid}_${randomToken(12)}.${host},S=${message.length}`;
-  const tmp = path.join(maildirPath(accountId), "tmp", unique);
+  const tmp = path.join(/*turbopackIgnore: true*/ maildirPath(accountId), "tmp", unique);
   fs.writeFileSync(tmp, message, { flag: "wx" });
-  const final = path.join(maildirPath(accountId), "new", unique);
+  const final = path.join(/*turbopackIgnore: true*/ maildirPath(accountId), "new", unique);
   fs.renameSync(tmp, final);
   return final;
 }
