@@ -30,6 +30,8 @@ export interface Operation<
   query?: Q;
   /** JSON body schema; "multipart" hands the raw request to the handler. */
   body?: B | "multipart";
+  /** A POST that honours `Idempotency-Key` (lib/api/idempotency.ts): the pipeline runs it at most once per key. */
+  idempotent?: boolean;
   /** Largest JSON body, when it must differ from JSON_BODY_LIMIT_KB (413 past it). */
   maxBodyBytes?: number;
   /** The documented fields of a multipart body (default: just a binary `file`). */

@@ -9,6 +9,7 @@ import { planAtLeast } from "@/lib/plans/plans";
 import { randomToken } from "@/lib/ids";
 import { logError } from "@/lib/log";
 import { jsonBodyLimitBytes } from "@/lib/config";
+import { withIdempotency } from "./idempotency";
 
 export interface RouteContext<P, Q, B> {
   request: Request;
@@ -55,11 +56,10 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       const query = parseWith(op.query, Object.fromEntries(queryEntries(new URL(request.url))), "query");
       const body = op.body === "multipart" || !op.body ? undefined : parseWith(op.body, await readJson(request, op.maxBodyBytes ?? jsonBodyLimitBytes()), "body");
 
-      const result = await handler({ request, requestId, db, key, workspace, params, query, body } as RouteContext<
-        Infer<P>,
-        Infer<Q>,
-        Infer<B>
-      >);
+      const context = { request, requestId, db, key, workspace, params, query, body } as RouteContext<Infer<P>, Infer<Q>, Infer<B>>;
+      const result = op.idempotent
+        ? await withIdempotency(db, context, op.successStatus ?? 200, () => handler(context))
+        : await handler(context);
       if (result instanceof Response) {
         for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
         return result;

@@ -56,6 +56,7 @@ export const createZone = defineOperation({
   path: "/v1/dns/zones",
   summary: "Host a zone; the embedded DNS server answers for it at once (SOA and NS at the apex)",
   description: `A domain hosted by any workspace, or one overlapping it, is 409. ${idempotencyNote}`,
+  idempotent: true,
   scope: "infra:write",
   body: z.object({ domain: z.string().min(1).max(253) }),
   response: zoneSchema,
@@ -86,6 +87,7 @@ export const createRecord = defineOperation({
   path: "/v1/dns/zones/{domain}/records",
   summary: "Add a record (A, AAAA, CNAME, MX, TXT, NS, SRV, CAA); served within a second",
   description: `Per type: A/AAAA an IP address; CNAME, NS, MX a host name (MX needs \`priority\`); SRV needs \`priority\`, \`weight\`, \`port\` and a target; CAA needs \`tag\` (issue, issuewild, iodef) and optional \`flags\`. TTL 60–86400, default 3600. Names are lower-cased; "@" is the apex. A CNAME cannot be at the apex or share its name; an exact duplicate is 409. ${idempotencyNote}`,
+  idempotent: true,
   scope: "infra:write",
   params: domainParams,
   body: z

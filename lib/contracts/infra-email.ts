@@ -40,6 +40,7 @@ export const createMailbox = defineOperation({
   path: "/v1/email",
   summary: "Create a mailbox; the embedded SMTP server accepts mail for it at once",
   description: `The address's domain must be one of the workspace's DNS zones (or under one). ${idempotencyNote}`,
+  idempotent: true,
   scope: "infra:write",
   body: z.object({
     address: z.string().min(3).max(254),

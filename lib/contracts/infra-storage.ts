@@ -50,6 +50,7 @@ export const createBucket = defineOperation({
   path: "/v1/storage/buckets",
   summary: "Create a bucket (S3 naming rules; names are global)",
   description: `3–63 characters of lowercase letters, digits, hyphens and dots; begins and ends with a letter or digit; no \`..\`; not an IP address; no \`xn--\`, \`sthree-\` or \`amzn-s3-demo-\` prefix; no \`-s3alias\`, \`--ol-s3\`, \`.mrap\`, \`--x-s3\` or \`--table-s3\` suffix. A taken name is 409. ${idempotencyNote}`,
+  idempotent: true,
   scope: "infra:write",
   body: z.object({ name: z.string().max(100), region: z.string().min(1).max(50).default("sgp1") }),
   response: bucketSchema,

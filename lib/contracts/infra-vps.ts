@@ -58,6 +58,7 @@ export const createVps = defineOperation({
   path: "/v1/vps",
   summary: "Create a VPS; it starts in `provisioning` and becomes `running`",
   description: `${lifecycle} ${idempotencyNote}`,
+  idempotent: true,
   scope: "infra:write",
   body: z.object({
     label: hostLabel,
@@ -116,6 +117,7 @@ const command = (name: "restart" | "start" | "stop", summary: string) =>
     path: `/v1/vps/{id}/${name}`,
     summary,
     description: `${lifecycle} ${idempotencyNote}`,
+    idempotent: true,
     scope: "infra:write",
     params: idParams("VPS id"),
     response: vpsActionSchema,

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
-import { purgeIdempotencyKeys } from "./idempotency";
+import { purgeIdempotencyKeys } from "@/lib/api/idempotency";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
 export interface InfraServices {

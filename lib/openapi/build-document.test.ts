@@ -37,4 +37,11 @@ describe("OpenAPI document", () => {
     const object = doc.paths["/v1/storage/buckets/{name}/objects/{key}"].get.responses["200"];
     expect(Object.keys(object.content)).toEqual(["application/octet-stream"]);
   });
+
+  it("documents Idempotency-Key on the operations that honour it, and the replay header", () => {
+    const create = doc.paths["/v1/vps"].post;
+    expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: "Idempotency-Key" })]));
+    expect(Object.keys(create.responses["201"].headers)).toEqual(expect.arrayContaining(["Idempotent-Replayed", "X-Request-Id"]));
+    expect(doc.paths["/v1/files"].post.parameters ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ name: "Idempotency-Key" })]));
+  });
 });

@@ -48,6 +48,16 @@ const headersFor = (status: number) =>
     ...(status === 429 || status === 503 ? { "Retry-After": z.int().meta({ description: "Seconds to wait" }) } : {}),
   });
 
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: "Makes a retry safe: for 24 h the same key and body replay the first answer; another body is 409 `conflict`." }),
+});
+const replayedHeader = { "Idempotent-Replayed": z.literal("true").optional().meta({ description: "Present when this is a replay of an earlier answer" }) };
+
 function errorResponses(op: Operation) {
   const codes = [...COMMON_ERRORS, op.service === "quote" ? "quota_exceeded" : "rate_limit_exceeded", ...(op.errors ?? [])] as ErrorCode[];
   if (op.plan) codes.push("plan_required");
@@ -102,6 +112,7 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
     requestParams: {
       ...(op.params ? { path: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
+      ...(op.idempotent ? { header: idempotencyHeader } : {}),
     },
     responses: {
       ...(op.binary
@@ -109,7 +120,7 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
         : {
             [String(op.successStatus ?? 200)]: {
               description: "Success",
-              headers: headersFor(op.successStatus ?? 200),
+              headers: op.idempotent ? headersFor(op.successStatus ?? 200).extend(replayedHeader) : headersFor(op.successStatus ?? 200),
               content: { "application/json": { schema: successSchema(op) } },
             },
           }),

@@ -2,13 +2,12 @@ import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
 import { createMailbox, listMailboxes } from "@/lib/contracts/infra-email";
 import { createMailbox as create, listMailboxes as list, serializeMailbox } from "@/lib/infra/email/manage-mailboxes";
-import { withIdempotency } from "@/lib/infra/idempotency";
 
 export const GET = route(listMailboxes, ({ db, workspace, query }) => {
   const { items, nextCursor } = list(db, workspace.id, query);
   return new Page(items.map(serializeMailbox), nextCursor);
 });
 
-export const POST = route(createMailbox, (ctx) =>
-  withIdempotency(ctx.db, ctx, 201, async () => serializeMailbox(await create(ctx.db, ctx.workspace.id, ctx.body))),
+export const POST = route(createMailbox, async (ctx) =>
+  serializeMailbox(await create(ctx.db, ctx.workspace.id, ctx.body)),
 );

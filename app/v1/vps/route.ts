@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
 import { createVps, listVps } from "@/lib/contracts/infra-vps";
 import { createVps as create, listVps as list, serializeVps } from "@/lib/infra/vps/manage-vps";
-import { withIdempotency } from "@/lib/infra/idempotency";
 
 export const GET = route(listVps, ({ db, workspace, query }) => {
   const { items, nextCursor } = list(db, workspace.id, query);
@@ -10,5 +9,5 @@ export const GET = route(listVps, ({ db, workspace, query }) => {
 });
 
 export const POST = route(createVps, (ctx) =>
-  withIdempotency(ctx.db, ctx, 201, () => serializeVps(create(ctx.db, ctx.workspace.id, ctx.body))),
+  serializeVps(create(ctx.db, ctx.workspace.id, ctx.body)),
 );

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
 import { createZone, listZones } from "@/lib/contracts/infra-dns";
 import { createZone as create, listZones as list, serializeZone } from "@/lib/infra/dns/manage-dns";
-import { withIdempotency } from "@/lib/infra/idempotency";
 
 export const GET = route(listZones, ({ db, workspace, query }) => {
   const { items, nextCursor } = list(db, workspace.id, query);
@@ -13,5 +12,5 @@ export const GET = route(listZones, ({ db, workspace, query }) => {
 });
 
 export const POST = route(createZone, (ctx) =>
-  withIdempotency(ctx.db, ctx, 201, () => serializeZone(ctx.db, create(ctx.db, ctx.workspace.id, ctx.body))),
+  serializeZone(ctx.db, create(ctx.db, ctx.workspace.id, ctx.body)),
 );

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
 import { createBucket, listBuckets } from "@/lib/contracts/infra-storage";
 import { createBucket as create, listBuckets as list, serializeBucket } from "@/lib/infra/storage/manage-buckets";
-import { withIdempotency } from "@/lib/infra/idempotency";
 
 export const GET = route(listBuckets, ({ db, workspace, query }) => {
   const { items, nextCursor } = list(db, workspace.id, query);
@@ -10,5 +9,5 @@ export const GET = route(listBuckets, ({ db, workspace, query }) => {
 });
 
 export const POST = route(createBucket, (ctx) =>
-  withIdempotency(ctx.db, ctx, 201, () => serializeBucket(create(ctx.db, ctx.workspace.id, ctx.body))),
+  serializeBucket(create(ctx.db, ctx.workspace.id, ctx.body)),
 );

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
 import { createRecord, listRecords } from "@/lib/contracts/infra-dns";
 import { createRecord as create, listRecords as list, serializeRecord } from "@/lib/infra/dns/manage-dns";
-import { withIdempotency } from "@/lib/infra/idempotency";
 
 export const GET = route(listRecords, ({ db, workspace, params, query }) => {
   const { items, nextCursor } = list(db, workspace.id, params.domain, query);
@@ -10,5 +9,5 @@ export const GET = route(listRecords, ({ db, workspace, params, query }) => {
 });
 
 export const POST = route(createRecord, (ctx) =>
-  withIdempotency(ctx.db, ctx, 201, () => serializeRecord(create(ctx.db, ctx.workspace.id, ctx.params.domain, ctx.body))),
+  serializeRecord(create(ctx.db, ctx.workspace.id, ctx.params.domain, ctx.body)),
 );

@@ -2,17 +2,17 @@ import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
-import { jsonResponse, successBody } from "@/lib/api/envelope";
+import { AppError } from "./app-error";
+import { jsonResponse, successBody } from "./envelope";
 import { newId } from "@/lib/ids";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Runs a POST once per `Idempotency-Key` (per workspace and path, kept 24 h):
- * a retry with the same body gets the stored response again, a different body
- * under the same key is 409. Failures are not stored, so a client may retry them.
+ * Runs an operation marked `idempotent` once per `Idempotency-Key` (per workspace and path, kept 24 h): a retry
+ * with the same body gets the stored response again, a different body under the same key is 409. Failures are
+ * not stored, so a client may retry them. Called by the request pipeline (route.ts), never by a route file.
  */
 export async function withIdempotency(
   db: Db,
