@@ -1,10 +1,11 @@
 import type { listWebhookDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { formatDate } from "@/components/files/format";
+import { formatNumber } from "@/lib/i18n/format";
 import { retryDeliveryAction } from "@/app/(dashboard)/webhooks/actions";
 import { ActionButton } from "@/components/dashboard/action-button";
 
-type Delivery = ReturnType<typeof listWebhookDeliveries>["data"][number];
+type Delivery = ReturnType<typeof listWebhookDeliveries>["items"][number];
 
 const STATUS_COLORS: Record<Delivery["status"], string> = {
   pending: "text-amber-800",
@@ -44,7 +45,7 @@ export function DeliveriesLog(props: { webhookId: string; deliveries: Delivery[]
               <ol className="space-y-0.5">
                 {d.attempts.map((a) => (
                   <li key={a.number}>
-                    #{a.number} <strong data-testid="attempt-status">{a.status_code ?? "—"}</strong> · {a.duration_ms} ms
+                    #{a.number} <strong data-testid="attempt-status">{a.status_code ?? "—"}</strong> · {formatNumber(a.duration_ms, lang)} ms
                     {a.error && <span className="text-red-700"> · {a.error}</span>}
                     {a.response_snippet && <code className="block max-w-md truncate text-stone-500">{a.response_snippet}</code>}
                   </li>

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { keyset, keysetPage } from "@/lib/db/keyset-page";
 import { files, FILE_STATUSES, type FileFormat, type FileStatus } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
 import type { FileRow } from "./get-file";
 
 export const FILE_SORTS = ["created_at", "-created_at", "name", "-name", "size", "-size"] as const;
@@ -36,13 +36,8 @@ export function listFiles(db: Db, workspaceId: string, query: ListFilesQuery): {
   if (query.q) conditions.push(sql`instr(lower(${files.name}), ${query.q.toLowerCase()}) > 0`);
   if (query.createdAfter) conditions.push(gte(files.createdAt, query.createdAfter));
   if (query.createdBefore) conditions.push(lte(files.createdAt, query.createdBefore));
-  if (query.cursor) {
-    const { value, id } = decodeCursor(query.cursor, query.sort);
-    const cmp = descending ? lt : gt;
-    const sortValue = column === files.createdAt ? new Date(value as number) : value;
-    conditions.push(or(cmp(column, sortValue), and(eq(column, sortValue), cmp(files.id, id))));
-  }
-  const order = descending ? [desc(column), desc(files.id)] : [asc(column), asc(files.id)];
+  const { after, order } = keyset({ sort: column, id: files.id, descending, tag: query.sort }, query.cursor);
+  conditions.push(after);
   const rows = db
     .select()
     .from(files)
@@ -50,26 +45,12 @@ export function listFiles(db: Db, workspaceId: string, query: ListFilesQuery): {
     .orderBy(...order)
     .limit(query.limit + 1)
     .all();
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  const nextCursor = rows.length > query.limit && last ? encodeCursor(query.sort, last) : null;
+  const sortKey = query.sort.replace("-", "");
+  const { items: page, nextCursor } = keysetPage(
+    rows,
+    query.limit,
+    (row) => ({ v: sortKey === "created_at" ? row.createdAt : sortKey === "name" ? row.name : row.sizeBytes, id: row.id }),
+    query.sort,
+  );
   return { data: page, nextCursor };
-}
-
-function encodeCursor(sort: FileSort, row: FileRow): string {
-  const key = sort.replace("-", "");
-  const value = key === "created_at" ? row.createdAt.getTime() : key === "name" ? row.name : row.sizeBytes;
-  return Buffer.from(JSON.stringify({ s: sort, v: value, id: row.id })).toString("base64url");
-}
-
-function decodeCursor(cursor: string, sort: FileSort): { value: string | number; id: string } {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (parsed.s === sort && typeof parsed.id === "string" && ["string", "number"].includes(typeof parsed.v)) {
-      return { value: parsed.v, id: parsed.id };
-    }
-  } catch {
-    /* fall through to the error */
-  }
-  throw new AppError("invalid_request", "The cursor is not valid for this query; start again without `cursor`.", { param: "cursor" });
 }

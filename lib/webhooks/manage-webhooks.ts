@@ -1,10 +1,10 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
 import { assertWebhookUrl } from "./ssrf-guard";
-import { decodeCursor, toPage } from "./pagination";
+import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { generateWebhookSecret } from "./webhook-secret";
 import { SUBSCRIBABLE_EVENT_TYPES, type SubscribableEventType } from "./event-catalog";
 
@@ -56,26 +56,17 @@ export async function createWebhook(
   return { ...serializeWebhook(row), secret: row.secret };
 }
 
-export function listWebhooks(db: Db, workspaceId: string, query: { limit: number; cursor?: string }) {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+export function listWebhooks(db: Db, workspaceId: string, query: PageQuery) {
+  const { after, order } = keyset(newestFirst(webhookEndpoints.createdAt, webhookEndpoints.id), query.cursor);
   const rows = db
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.workspaceId, workspaceId),
-        after
-          ? or(
-              lt(webhookEndpoints.createdAt, new Date(after.createdAt)),
-              and(eq(webhookEndpoints.createdAt, new Date(after.createdAt)), lt(webhookEndpoints.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), after))
+    .orderBy(...order)
     .limit(query.limit + 1)
     .all();
-  return toPage(rows, query.limit, serializeWebhook);
+  const { items, nextCursor } = keysetPage(rows, query.limit, (r) => ({ v: r.createdAt, id: r.id }));
+  return { items: items.map(serializeWebhook), nextCursor };
 }
 
 /** Scoped by workspace: another workspace's id is simply not found. */

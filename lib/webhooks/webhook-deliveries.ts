@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
 import type { WebhookDeliveryStatus } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { findWebhook, type WebhookEndpointRow } from "./manage-webhooks";
 import { insertDelivery, insertEvent } from "./enqueue-webhook-event";
-import { decodeCursor, toPage } from "./pagination";
+import { keyset, keysetPage, newestFirst } from "@/lib/db/keyset-page";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -40,32 +40,18 @@ export function listWebhookDeliveries(
   query: { limit: number; cursor?: string; status?: WebhookDeliveryStatus },
 ) {
   const endpoint = findWebhook(db, workspaceId, webhookId);
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const { after, order } = keyset(newestFirst(webhookDeliveries.createdAt, webhookDeliveries.id), query.cursor);
   const rows = db
     .select({ delivery: webhookDeliveries, event: { id: webhookEvents.id, type: webhookEvents.type, createdAt: webhookEvents.createdAt } })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpoint.id),
-        query.status ? eq(webhookDeliveries.status, query.status) : undefined,
-        after
-          ? or(
-              lt(webhookDeliveries.createdAt, new Date(after.createdAt)),
-              and(eq(webhookDeliveries.createdAt, new Date(after.createdAt)), lt(webhookDeliveries.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), query.status ? eq(webhookDeliveries.status, query.status) : undefined, after))
+    .orderBy(...order)
     .limit(query.limit + 1)
     .all();
-  const attempts = attemptsByDelivery(db, rows.slice(0, query.limit).map((row) => row.delivery.id));
-  return toPage(
-    rows.map((row) => ({ ...row, id: row.delivery.id, createdAt: row.delivery.createdAt })),
-    query.limit,
-    (row) => serializeDelivery(row.delivery, row.event, attempts.get(row.delivery.id) ?? []),
-  );
+  const { items, nextCursor } = keysetPage(rows, query.limit, (row) => ({ v: row.delivery.createdAt, id: row.delivery.id }));
+  const attempts = attemptsByDelivery(db, items.map((row) => row.delivery.id));
+  return { items: items.map((row) => serializeDelivery(row.delivery, row.event, attempts.get(row.delivery.id) ?? [])), nextCursor };
 }
 
 function attemptsByDelivery(db: Db, deliveryIds: string[]): Map<string, AttemptRow[]> {

@@ -5,7 +5,7 @@ import { planAtLeast } from "@/lib/plans/plans";
 import { canDecide } from "@/lib/dashboard/roles";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-deliveries";
-import { WEBHOOK_EVENT_CATALOG } from "@/lib/webhooks/event-catalog";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { CreateWebhookForm } from "@/components/webhooks/create-webhook-form";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DeliveriesLog } from "@/components/webhooks/deliveries-log";
@@ -15,7 +15,7 @@ export default async function WebhooksPage() {
   const { db, current, t, lang } = await requireDashboard();
   const pro = planAtLeast(current.workspace.plan, "pro");
   const manage = pro && canDecide(current.role);
-  const webhooks = pro ? listWebhooks(db, current.workspace.id, { limit: 100 }).data : [];
+  const webhooks = pro ? listWebhooks(db, current.workspace.id, { limit: 100 }).items : [];
   const secretLabels = { note: t("webhooks.secretOnce"), copy: t("keys.copy"), copied: t("keys.copied") };
   return (
     <div className="max-w-5xl space-y-6">
@@ -35,7 +35,7 @@ export default async function WebhooksPage() {
       {manage && (
         <CreateWebhookForm
           action={createWebhookAction}
-          events={WEBHOOK_EVENT_CATALOG.filter((e) => e.type !== "webhook.test")}
+          events={SUBSCRIBABLE_EVENT_TYPES.map((type) => ({ type, description: t(`webhooks.event.${type}`) }))}
           labels={{ url: t("webhooks.url"), events: t("webhooks.events"), description: t("webhooks.description"), create: t("webhooks.create") }}
           secretLabels={secretLabels}
         />
@@ -81,7 +81,7 @@ export default async function WebhooksPage() {
             <h2 className="mb-1 text-sm font-medium text-stone-500">{t("webhooks.deliveries")}</h2>
             <DeliveriesLog
               webhookId={hook.id}
-              deliveries={listWebhookDeliveries(db, current.workspace.id, hook.id, { limit: 20 }).data}
+              deliveries={listWebhookDeliveries(db, current.workspace.id, hook.id, { limit: 20 }).items}
               manage={manage}
               t={t}
               lang={lang}

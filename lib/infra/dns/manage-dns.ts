@@ -3,7 +3,7 @@ import { dnsRecords, dnsZones } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
-import { afterCursor, newestFirst, toPage, type PageQuery } from "@/lib/infra/paginate";
+import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { normalizeDomain, resolveRecordName } from "./dns-names";
 import { CAA_TAGS, validateRecord, type RecordInput } from "./validate-record";
 
@@ -25,14 +25,15 @@ export function createZone(db: Db, workspaceId: string, input: { domain: string 
 }
 
 export function listZones(db: Db, workspaceId: string, page: PageQuery) {
+  const { after, order } = keyset(newestFirst(dnsZones.createdAt, dnsZones.id), page.cursor);
   const rows = db
     .select()
     .from(dnsZones)
-    .where(and(eq(dnsZones.workspaceId, workspaceId), afterCursor(dnsZones.createdAt, dnsZones.id, page.cursor)))
-    .orderBy(...newestFirst(dnsZones.createdAt, dnsZones.id))
+    .where(and(eq(dnsZones.workspaceId, workspaceId), after))
+    .orderBy(...order)
     .limit(page.limit + 1)
     .all();
-  return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
+  return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
 export function getZone(db: Db, workspaceId: string, domain: string): ZoneRow {
@@ -51,14 +52,15 @@ export function recordCount(db: Db, zoneId: string): number {
 
 export function listRecords(db: Db, workspaceId: string, domain: string, page: PageQuery) {
   const zone = getZone(db, workspaceId, domain);
+  const { after, order } = keyset(newestFirst(dnsRecords.createdAt, dnsRecords.id), page.cursor);
   const rows = db
     .select()
     .from(dnsRecords)
-    .where(and(eq(dnsRecords.zoneId, zone.id), afterCursor(dnsRecords.createdAt, dnsRecords.id, page.cursor)))
-    .orderBy(...newestFirst(dnsRecords.createdAt, dnsRecords.id))
+    .where(and(eq(dnsRecords.zoneId, zone.id), after))
+    .orderBy(...order)
     .limit(page.limit + 1)
     .all();
-  return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
+  return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
 export function createRecord(db: Db, workspaceId: string, domain: string, input: RecordInput & { name: string }, now = new Date()): RecordRow {

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/users/users";
-import { afterCursor, newestFirst, toPage, type PageQuery } from "@/lib/infra/paginate";
+import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { assertPassword, generatePassword } from "./passwords";
 import { createMaildir, removeMaildir } from "./maildir";
 
@@ -61,14 +61,15 @@ export async function createMailbox(
 }
 
 export function listMailboxes(db: Db, workspaceId: string, page: PageQuery) {
+  const { after, order } = keyset(newestFirst(emailAccounts.createdAt, emailAccounts.id), page.cursor);
   const rows = db
     .select()
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.workspaceId, workspaceId), afterCursor(emailAccounts.createdAt, emailAccounts.id, page.cursor)))
-    .orderBy(...newestFirst(emailAccounts.createdAt, emailAccounts.id))
+    .where(and(eq(emailAccounts.workspaceId, workspaceId), after))
+    .orderBy(...order)
     .limit(page.limit + 1)
     .all();
-  return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
+  return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
 export function getMailbox(db: Db, workspaceId: string, id: string): MailboxRow {

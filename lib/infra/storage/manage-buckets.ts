@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { storageBuckets } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
-import { afterCursor, newestFirst, toPage, type PageQuery } from "@/lib/infra/paginate";
+import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { infraDataPath } from "@/lib/infra/data-dir";
 import { findRegion } from "@/lib/infra/vps/catalogue";
 import { assertBucketName } from "./bucket-name";
@@ -29,14 +29,15 @@ export function createBucket(db: Db, workspaceId: string, input: { name: string;
 }
 
 export function listBuckets(db: Db, workspaceId: string, page: PageQuery) {
+  const { after, order } = keyset(newestFirst(storageBuckets.createdAt, storageBuckets.name), page.cursor);
   const rows = db
     .select()
     .from(storageBuckets)
-    .where(and(eq(storageBuckets.workspaceId, workspaceId), afterCursor(storageBuckets.createdAt, storageBuckets.name, page.cursor)))
-    .orderBy(...newestFirst(storageBuckets.createdAt, storageBuckets.name))
+    .where(and(eq(storageBuckets.workspaceId, workspaceId), after))
+    .orderBy(...order)
     .limit(page.limit + 1)
     .all();
-  return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.name }));
+  return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.name }));
 }
 
 export function getBucket(db: Db, workspaceId: string, name: string): BucketRow {

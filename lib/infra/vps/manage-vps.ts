@@ -3,7 +3,7 @@ import { vpsActions, vpsInstances, type VpsCommand } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { newId } from "@/lib/ids";
-import { afterCursor, newestFirst, toPage, type PageQuery } from "@/lib/infra/paginate";
+import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { findImage, findPlan, findRegion } from "./catalogue";
 import { getVpsProvider } from "./local-provider";
 import { COMMANDS, tickVps } from "./vps-lifecycle";
@@ -13,14 +13,15 @@ export type VpsActionRow = typeof vpsActions.$inferSelect;
 
 export function listVps(db: Db, workspaceId: string, page: PageQuery, now = new Date()) {
   tickVps(db, now);
+  const { after, order } = keyset(newestFirst(vpsInstances.createdAt, vpsInstances.id), page.cursor);
   const rows = db
     .select()
     .from(vpsInstances)
-    .where(and(eq(vpsInstances.workspaceId, workspaceId), afterCursor(vpsInstances.createdAt, vpsInstances.id, page.cursor)))
-    .orderBy(...newestFirst(vpsInstances.createdAt, vpsInstances.id))
+    .where(and(eq(vpsInstances.workspaceId, workspaceId), after))
+    .orderBy(...order)
     .limit(page.limit + 1)
     .all();
-  return toPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
+  return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
 export function getVps(db: Db, workspaceId: string, id: string, now = new Date()): VpsRow {

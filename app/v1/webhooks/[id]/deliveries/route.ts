@@ -4,6 +4,6 @@ import { listWebhookDeliveries } from "@/lib/contracts/webhooks";
 import { listWebhookDeliveries as list } from "@/lib/webhooks/webhook-deliveries";
 
 export const GET = route(listWebhookDeliveries, ({ db, workspace, params, query }) => {
-  const { data, next_cursor } = list(db, workspace.id, params.id, query);
-  return new Page(data, next_cursor);
+  const { items, nextCursor } = list(db, workspace.id, params.id, query);
+  return new Page(items, nextCursor);
 });
