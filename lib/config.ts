@@ -1,31 +1,80 @@
 import os from "node:os";
+import path from "node:path";
 import { z } from "zod";
+import { resolveFromRoot } from "@/lib/paths";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const onOff = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off", "true", "false", "1", "0", "yes", "no"]))
+    .transform((v) => ["on", "true", "1", "yes"].includes(v))
+    .default(fallback);
+/** "256x256x256", "3000 × 1500", "300,200": positive millimetre sizes. */
+const sizes = (axes: number, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const parts = raw.trim().split(/\s*[x×,]\s*/i).map(Number);
+      if (parts.length !== axes || parts.some((n) => !Number.isFinite(n) || n <= 0)) {
+        ctx.addIssue({ code: "custom", message: `must be ${axes} positive millimetre sizes like ${fallback}` });
+        return z.NEVER;
+      }
+      return parts;
+    });
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 /**
- * Settings read from the environment, validated once. New settings go here; the
- * older ones still read in their own modules move here as they are touched.
+ * Every setting read from the environment, in one place, validated (a bad value stops the server at start with
+ * its name: instrumentation.ts calls config() first). Nothing else reads process.env, except lib/paths.ts
+ * (BENGKEL_ROOT, which this module itself needs) and next-auth's own variables.
  */
 const schema = z.object({
-  /** Worker threads that analyse uploads; the HTTP/DNS/SMTP thread never does. */
-  ANALYSIS_WORKERS: positiveInt(Math.max(1, os.availableParallelism())),
-  /** Wall time per analysis job, seconds; past it the worker is terminated (422 analysis_timeout). */
-  ANALYSIS_TIMEOUT_S: z.coerce.number().positive().default(60),
-  /** V8 heap per analysis worker, MB; past it the worker dies and is replaced (422 analysis_too_large). */
-  ANALYSIS_MEMORY_MB: positiveInt(1536),
-  /** Jobs allowed to wait for a worker; more → 503 busy with Retry-After. */
-  ANALYSIS_QUEUE: z.coerce.number().int().nonnegative().default(16),
-  /** Largest JSON request body, KB (413 before it is read whole). */
-  JSON_BODY_LIMIT_KB: positiveInt(1024),
+  DATABASE_URL: z.string().min(1).default("file:data/bengkel.db"),
+  /** Secrets, blobs, display caches, mail, buckets. */
+  DATA_DIR: z.string().min(1).optional(),
+  UPLOAD_LIMIT_FREE_MB: z.coerce.number().positive().default(25),
+  UPLOAD_LIMIT_PAID_MB: z.coerce.number().positive().default(200),
+  NEXTAUTH_SECRET: z.string().min(1).optional(),
   /** The origin links handed out (embed URLs) are built on; falls back to NEXTAUTH_URL, then to the request. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   NEXTAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Trust X-Forwarded-Proto/-Host (only behind a proxy that sets them). */
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", "on", "off"])
-    .default("false")
-    .transform((v) => ["true", "1", "on"].includes(v)),
+  TRUST_PROXY: onOff(false),
+  PRINTER_VOLUME_MM: sizes(3, "256x256x256"),
+  LASER_BED_MM: sizes(2, "3000x1500"),
+  WEBHOOK_WORKER: onOff(true),
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().nonnegative().default(30),
+  WEBHOOK_ALLOW_PRIVATE: onOff(false),
+  DNS_ENABLED: onOff(true),
+  DNS_HOST: z.string().min(1).default("127.0.0.1"),
+  DNS_PORT: port(5353),
+  DNS_NAMESERVERS: z
+    .string()
+    .default("ns1.bengkel.test,ns2.bengkel.test")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+  SMTP_ENABLED: onOff(true),
+  SMTP_HOST: z.string().min(1).default("127.0.0.1"),
+  SMTP_PORT: port(2525),
+  SMTP_HOSTNAME: z.string().min(1).default("mail.bengkel.test"),
+  VPS_TICKER: onOff(true),
+  VPS_LOCAL_SPEED: z.coerce.number().positive().default(1),
+  /** Worker processes that analyse uploads; the HTTP/DNS/SMTP thread never does. */
+  ANALYSIS_WORKERS: positiveInt(Math.max(1, os.availableParallelism())),
+  /** Wall time per analysis job, seconds; past it the child is killed (422 analysis_timeout). */
+  ANALYSIS_TIMEOUT_S: z.coerce.number().positive().default(60),
+  /** V8 heap per analysis child, MB; past it the child dies and is replaced (422 analysis_too_large). */
+  ANALYSIS_MEMORY_MB: positiveInt(1536),
+  /** Jobs allowed to wait for a child; more → 503 busy with Retry-After. */
+  ANALYSIS_QUEUE: z.coerce.number().int().nonnegative().default(16),
+  /** Largest JSON request body, KB (413 before it is read whole). */
+  JSON_BODY_LIMIT_KB: positiveInt(1024),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.output<typeof schema>;
@@ -33,7 +82,7 @@ export type Config = z.output<typeof schema>;
 export class ConfigError extends Error {}
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
-  const set = Object.fromEntries(Object.entries(env).filter(([name, value]) => name in schema.shape && value !== ""));
+  const set = Object.fromEntries(Object.entries(env).filter(([name, value]) => name in schema.shape && value !== undefined && value !== ""));
   const result = schema.safeParse(set);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -42,12 +91,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return result.data;
 }
 
-const globalForConfig = globalThis as unknown as { bengkelConfig?: Config };
+const NAMES = Object.keys(schema.shape);
+const globalForConfig = globalThis as unknown as { bengkelConfig?: Config; bengkelConfigKey?: string };
 
-/** The process's settings; the server validates them at start (instrumentation.ts). */
+/**
+ * The process's settings. Parsed once; parsed again only if the environment changed since (tests point
+ * DATA_DIR and friends elsewhere), which costs a few dozen property reads per call.
+ */
 export function config(): Config {
-  globalForConfig.bengkelConfig ??= readConfig();
+  const key = NAMES.map((name) => process.env[name] ?? "").join("\u0000");
+  if (!globalForConfig.bengkelConfig || globalForConfig.bengkelConfigKey !== key) {
+    globalForConfig.bengkelConfig = readConfig();
+    globalForConfig.bengkelConfigKey = key;
+  }
   return globalForConfig.bengkelConfig;
 }
 
 export const jsonBodyLimitBytes = (): number => config().JSON_BODY_LIMIT_KB * 1024;
+
+/** DATA_DIR, or data/ in the project. */
+export const dataDir = (): string => config().DATA_DIR ?? resolveFromRoot("data");
+export const dataPath = (...segments: string[]): string => path.join(/*turbopackIgnore: true*/ dataDir(), ...segments);

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { resolveFromRoot } from "@/lib/paths";
+import { dataPath } from "@/lib/config";
 
 /**
  * A secret generated on first run and kept in the data folder, so the embedded
  * defaults need no configuration yet survive restarts. Env vars override it.
  */
 export function readOrCreateLocalSecret(name: string): string {
-  const file = path.join(process.env.DATA_DIR ?? resolveFromRoot("data"), `${name}.secret`);
+  const file = dataPath(`${name}.secret`);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

@@ -6,6 +6,7 @@ import { verifyUserPassword } from "@/lib/users/users";
 import { readOrCreateLocalSecret } from "@/lib/local-secret";
 import { LoginThrottle, retryMinutes } from "./login-throttle";
 import { tooManyAttemptsMessage } from "./sign-in-error";
+import { config } from "@/lib/config";
 
 // Self-hosters rarely know their public URL at first start; trust the Host header
 // unless NEXTAUTH_URL pins it (recommended behind a proxy, see README).
@@ -53,7 +54,7 @@ export async function authorizeCredentials(
 }
 
 export const authOptions: NextAuthOptions = {
-  secret: process.env.NEXTAUTH_SECRET ?? readOrCreateLocalSecret("auth"),
+  secret: config().NEXTAUTH_SECRET ?? readOrCreateLocalSecret("auth"),
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
   pages: { signIn: "/login" },
   providers: [

@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "@/db/schema";
 import { resolveFromRoot } from "@/lib/paths";
+import { config } from "@/lib/config";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -15,7 +16,6 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
  */
 export const IMMEDIATE = { behavior: "immediate" } as const;
 
-export const DEFAULT_DATABASE_URL = "file:data/bengkel.db";
 
 /** Accepts "file:relative/or/absolute.db", a bare path, or ":memory:". */
 export function databasePathFromUrl(url: string): string {
@@ -25,7 +25,7 @@ export function databasePathFromUrl(url: string): string {
 }
 
 /** Opens (creating if needed) a database file and brings its schema up to date. */
-export function openDb(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL): Db {
+export function openDb(url: string = config().DATABASE_URL): Db {
   const file = databasePathFromUrl(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);

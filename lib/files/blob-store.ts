@@ -2,7 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { resolveFromRoot } from "@/lib/paths";
+import { dataPath } from "@/lib/config";
 
 /**
  * Content-addressed storage for uploaded bytes (key = SHA-256 hex). Local disk
@@ -96,6 +96,6 @@ function writerIsGone(name: string): boolean {
 const globalForBlobs = globalThis as unknown as { bengkelBlobs?: BlobStore };
 
 export function getBlobStore(): BlobStore {
-  globalForBlobs.bengkelBlobs ??= new LocalBlobStore(path.join(process.env.DATA_DIR ?? resolveFromRoot("data"), "blobs"));
+  globalForBlobs.bengkelBlobs ??= new LocalBlobStore(dataPath("blobs"));
   return globalForBlobs.bengkelBlobs;
 }

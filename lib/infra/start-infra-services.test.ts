@@ -1,3 +1,4 @@
+import { readConfig } from "@/lib/config";
 import net from "node:net";
 import { Resolver } from "node:dns/promises";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -28,8 +29,8 @@ const smtpBanner = (port: number) =>
 
 describe("startInfraServices", () => {
   it("starts DNS and SMTP on loopback, once per process, and stops them", async () => {
-    services = await startInfraServices(db, { DNS_PORT: "0", SMTP_PORT: "0", VPS_TICKER: "off" });
-    expect(await startInfraServices(db, {})).toBe(services);
+    services = await startInfraServices(db, readConfig({ DNS_PORT: "0", SMTP_PORT: "0", VPS_TICKER: "off" }));
+    expect(await startInfraServices(db, readConfig({}))).toBe(services);
     const { workspace } = seedWorkspace(db);
     createZone(db, workspace.id, { domain: "boot.test" });
     createRecord(db, workspace.id, "boot.test", { type: "A", name: "@", data: "192.0.2.44" });
@@ -44,13 +45,13 @@ describe("startInfraServices", () => {
   });
 
   it("each server can be disabled by env, and a taken port is logged, not fatal", async () => {
-    services = await startInfraServices(db, { DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" });
+    services = await startInfraServices(db, readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" }));
     expect(services).toMatchObject({ dns: null, smtp: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
     const taken = (blocker.address() as net.AddressInfo).port;
-    services = await startInfraServices(db, { DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" });
+    services = await startInfraServices(db, readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" }));
     expect(services.smtp).toBeNull();
     await new Promise<void>((r) => blocker.close(() => r()));
   });

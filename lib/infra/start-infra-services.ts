@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { config, type Config } from "@/lib/config";
 import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
@@ -11,10 +12,6 @@ export interface InfraServices {
   stop(): Promise<void>;
 }
 
-type Env = Record<string, string | undefined>;
-
-const enabled = (value: string | undefined) => !["off", "false", "0", "no"].includes((value ?? "on").toLowerCase());
-const port = (value: string | undefined, fallback: number) => (value === undefined || value === "" ? fallback : Number(value));
 
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
@@ -23,12 +20,12 @@ const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraSe
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
-export function startInfraServices(db: Db, env: Env = process.env): Promise<InfraServices> {
-  globalForInfra.bengkelInfra ??= start(db, env);
+export function startInfraServices(db: Db, settings: Config = config()): Promise<InfraServices> {
+  globalForInfra.bengkelInfra ??= start(db, settings);
   return globalForInfra.bengkelInfra;
 }
 
-async function start(db: Db, env: Env): Promise<InfraServices> {
+async function start(db: Db, settings: Config): Promise<InfraServices> {
   const tryStart = async (name: string, run: () => Promise<RunningServer>) => {
     try {
       const server = await run();
@@ -39,13 +36,9 @@ async function start(db: Db, env: Env): Promise<InfraServices> {
       return null;
     }
   };
-  const dns = enabled(env.DNS_ENABLED)
-    ? await tryStart("dns", () => startDnsServer(db, { host: env.DNS_HOST ?? "127.0.0.1", port: port(env.DNS_PORT, 5353) }))
-    : null;
-  const smtp = enabled(env.SMTP_ENABLED)
-    ? await tryStart("smtp", () => startSmtpServer(db, { host: env.SMTP_HOST ?? "127.0.0.1", port: port(env.SMTP_PORT, 2525) }))
-    : null;
-  const ticker = enabled(env.VPS_TICKER) ? startVpsTicker(db) : null;
+  const dns = settings.DNS_ENABLED ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT })) : null;
+  const smtp = settings.SMTP_ENABLED ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT })) : null;
+  const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   const purge = setInterval(() => purgeIdempotencyKeys(db), 10 * 60_000);
   purge.unref();
   return {

@@ -1,4 +1,5 @@
 import type { FileMetadata } from "./types";
+import { config, type Config } from "@/lib/config";
 
 /**
  * Optional rewriting of the rules-based description by a language model. The
@@ -17,9 +18,10 @@ export interface LlmConfig {
   timeoutMs?: number;
 }
 
-export function llmConfigFromEnv(env: Record<string, string | undefined> = process.env): LlmConfig | null {
-  if (!env.LLM_BASE_URL || !env.LLM_MODEL) return null;
-  return { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL };
+/** LLM_BASE_URL, LLM_MODEL and LLM_API_KEY from the configuration; null (off) unless the first two are set. */
+export function llmConfigFromEnv(settings: Pick<Config, "LLM_BASE_URL" | "LLM_MODEL" | "LLM_API_KEY"> = config()): LlmConfig | null {
+  if (!settings.LLM_BASE_URL || !settings.LLM_MODEL) return null;
+  return { baseUrl: settings.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: settings.LLM_API_KEY, model: settings.LLM_MODEL };
 }
 
 const PROMPT =

@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /**
  * Machine sizes quotes are checked against. A part is compared with its
  * dimensions sorted, largest to largest, so it fits if some axis-aligned
@@ -9,23 +11,10 @@ export interface MachineLimits {
   laserBedMm: [number, number];
 }
 
-const DEFAULTS = { PRINTER_VOLUME_MM: "256x256x256", LASER_BED_MM: "3000x1500" };
-
-function parseSize(name: keyof typeof DEFAULTS, axes: number): number[] {
-  const raw = process.env[name]?.trim() || DEFAULTS[name];
-  const parts = raw.split(/\s*[x×,]\s*/i).map(Number);
-  if (parts.length !== axes || parts.some((n) => !Number.isFinite(n) || n <= 0)) {
-    throw new Error(`${name} must be ${axes} positive millimetre sizes like ${DEFAULTS[name]}, got "${raw}"`);
-  }
-  return parts;
-}
-
-/** From `PRINTER_VOLUME_MM` (default 256x256x256) and `LASER_BED_MM` (default 3000x1500), read on each call. */
+/** From `PRINTER_VOLUME_MM` (default 256x256x256) and `LASER_BED_MM` (default 3000x1500), validated in lib/config.ts. */
 export function machineLimitsFromEnv(): MachineLimits {
-  return {
-    printerVolumeMm: parseSize("PRINTER_VOLUME_MM", 3) as MachineLimits["printerVolumeMm"],
-    laserBedMm: parseSize("LASER_BED_MM", 2) as MachineLimits["laserBedMm"],
-  };
+  const { PRINTER_VOLUME_MM, LASER_BED_MM } = config();
+  return { printerVolumeMm: PRINTER_VOLUME_MM as MachineLimits["printerVolumeMm"], laserBedMm: LASER_BED_MM as MachineLimits["laserBedMm"] };
 }
 
 const descending = (values: number[]) => [...values].sort((a, b) => b - a);

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { resolveFromRoot } from "@/lib/paths";
 import type { BlobStore } from "@/lib/files/blob-store";
 import type { FileVersionRow } from "@/lib/files/get-file";
 import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
+import { dataPath } from "@/lib/config";
 
 export interface DisplayAsset {
   path: string;
@@ -16,7 +16,7 @@ export interface DisplayAsset {
 const pending = new Map<string, Promise<DisplayAsset>>();
 
 export function displayDir(): string {
-  return path.join(process.env.DATA_DIR ?? resolveFromRoot("data"), "display");
+  return dataPath("display");
 }
 
 /**

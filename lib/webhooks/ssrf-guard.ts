@@ -1,6 +1,7 @@
 import dns from "node:dns/promises";
 import net from "node:net";
 import { AppError } from "@/lib/api/app-error";
+import { config } from "@/lib/config";
 
 /**
  * Webhook URLs must not reach the server's own network. Checked at
@@ -10,7 +11,7 @@ import { AppError } from "@/lib/api/app-error";
  * (DNS rebinding). `WEBHOOK_ALLOW_PRIVATE=true` lifts the rule (tests, LAN setups).
  */
 export function allowPrivateAddresses(): boolean {
-  return process.env.WEBHOOK_ALLOW_PRIVATE === "true";
+  return config().WEBHOOK_ALLOW_PRIVATE;
 }
 
 const BLOCKED = new net.BlockList();

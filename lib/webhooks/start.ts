@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
 import { deliverDueWebhooks, type DeliverOptions } from "./deliver-due-webhooks";
-import { DEFAULT_WEBHOOK_RETENTION_DAYS, pruneWebhookHistory } from "./prune-webhook-history";
+import { pruneWebhookHistory } from "./prune-webhook-history";
+import { config } from "@/lib/config";
 
 const PRUNE_EVERY_MS = 3_600_000;
 
@@ -20,14 +21,14 @@ const globalForWorker = globalThis as unknown as { bengkelWebhookWorker?: Webhoo
  * running one); `WEBHOOK_WORKER=off` disables it.
  */
 export function startWebhookWorker(db: Db, options: DeliverOptions & { intervalMs?: number } = {}): WebhookWorker {
-  if (process.env.WEBHOOK_WORKER === "off") return { stop: async () => {} };
+  if (!config().WEBHOOK_WORKER) return { stop: async () => {} };
   if (globalForWorker.bengkelWebhookWorker) return globalForWorker.bengkelWebhookWorker;
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let prunedAt = -Infinity;
-  const retentionDays = Number(process.env.WEBHOOK_RETENTION_DAYS ?? DEFAULT_WEBHOOK_RETENTION_DAYS);
+  const retentionDays = config().WEBHOOK_RETENTION_DAYS;
   const schedule = (delay: number) => {
     timer = setTimeout(tick, delay);
     timer.unref(); // never keeps the process alive on its own

@@ -6,13 +6,14 @@ import { newId } from "@/lib/ids";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { normalizeDomain, resolveRecordName } from "./dns-names";
 import { CAA_TAGS, validateRecord, type RecordInput } from "./validate-record";
+import { config } from "@/lib/config";
 
 export type ZoneRow = typeof dnsZones.$inferSelect;
 export type RecordRow = typeof dnsRecords.$inferSelect;
 
 /** The names this server claims to be; for the local setup they need not resolve anywhere. */
 export function nameservers(): string[] {
-  return (process.env.DNS_NAMESERVERS ?? "ns1.bengkel.test,ns2.bengkel.test").split(",").map((s) => s.trim()).filter(Boolean);
+  return config().DNS_NAMESERVERS;
 }
 
 export function createZone(db: Db, workspaceId: string, input: { domain: string }, now = new Date()): ZoneRow {

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomToken } from "@/lib/ids";
-import { infraDataPath } from "@/lib/infra/data-dir";
+import { dataPath } from "@/lib/config";
 
-export const maildirPath = (accountId: string) => infraDataPath("mail", accountId);
+export const maildirPath = (accountId: string) => dataPath("mail", accountId);
 
 export function createMaildir(accountId: string): void {
   for (const sub of ["new", "cur", "tmp"]) fs.mkdirSync(path.join(/*turbopackIgnore: true*/ maildirPath(accountId), sub), { recursive: true });

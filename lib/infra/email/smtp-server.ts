@@ -8,6 +8,7 @@ import { LoginThrottle } from "@/lib/auth/login-throttle";
 import { verifyPasswordHash } from "@/lib/users/users";
 import { recordUsage, type MailboxRow } from "./manage-mailboxes";
 import { deliverToMaildir } from "./maildir";
+import { config } from "@/lib/config";
 
 /** Advertised as SIZE and enforced while the message streams in: past it nothing more is kept. */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -20,7 +21,7 @@ function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-const serverName = () => process.env.SMTP_HOSTNAME ?? "mail.bengkel.test";
+const serverName = () => config().SMTP_HOSTNAME;
 const quotaBytes = (m: MailboxRow) => m.quotaMb * 1024 * 1024;
 
 function findMailbox(db: Db, address: string): MailboxRow | undefined {

@@ -5,13 +5,13 @@ import { storageBuckets } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
-import { infraDataPath } from "@/lib/infra/data-dir";
+import { dataPath } from "@/lib/config";
 import { findRegion } from "@/lib/infra/vps/catalogue";
 import { assertBucketName } from "./bucket-name";
 
 export type BucketRow = typeof storageBuckets.$inferSelect;
 
-export const bucketDir = (name: string) => infraDataPath("buckets", name);
+export const bucketDir = (name: string) => dataPath("buckets", name);
 
 export function createBucket(db: Db, workspaceId: string, input: { name: string; region: string }, now = new Date()): BucketRow {
   assertBucketName(input.name);

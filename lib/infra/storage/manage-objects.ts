@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
 import { randomToken } from "@/lib/ids";
-import { infraDataPath } from "@/lib/infra/data-dir";
+import { dataPath } from "@/lib/config";
 import { bucketDir, getBucket } from "./manage-buckets";
 
 export interface ObjectInfo {
@@ -49,7 +49,7 @@ export function putObject(db: Db, workspaceId: string, bucket: string, key: stri
   } catch {
     throw new AppError("conflict", `A prefix of \`${key}\` is itself an object.`, { param: "key" });
   }
-  const tmpDir = infraDataPath("tmp");
+  const tmpDir = dataPath("tmp");
   fs.mkdirSync(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `object-${randomToken(16)}`);
   fs.writeFileSync(tmp, bytes);

@@ -22,7 +22,10 @@ describe("the local VPS provider", () => {
     expect(localProvider.durationMs("provisioning")).toBe(45_000);
     process.env.VPS_LOCAL_SPEED = "10";
     expect(localProvider.durationMs("provisioning")).toBe(4_500);
+    // A bad setting is refused by name (lib/config.ts), not silently read as 1.
     process.env.VPS_LOCAL_SPEED = "nonsense";
+    expect(() => localProvider.durationMs("rebooting")).toThrow(/VPS_LOCAL_SPEED/);
+    delete process.env.VPS_LOCAL_SPEED;
     expect(localProvider.durationMs("rebooting")).toBe(15_000);
   });
 

@@ -1,4 +1,5 @@
 import type { VpsStatus } from "@/db/schema";
+import { config } from "@/lib/config";
 
 /** The statuses an instance passes through on its way to a settled one. */
 export type TransitionalStatus = Extract<VpsStatus, "provisioning" | "rebooting" | "stopping" | "starting" | "deleting">;
@@ -37,8 +38,7 @@ export const localProvider: VpsProvider = {
     return { ipv4: `${block}.${host}`, ipv6: `2001:db8:${(index + 1).toString(16)}::1` };
   },
   durationMs(status) {
-    const speed = Number(process.env.VPS_LOCAL_SPEED ?? "1");
-    return Math.round(BASE_MS[status] / (Number.isFinite(speed) && speed > 0 ? speed : 1));
+    return Math.round(BASE_MS[status] / config().VPS_LOCAL_SPEED);
   },
 };
 

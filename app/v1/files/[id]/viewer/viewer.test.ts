@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig, type Config } from "@/lib/config";
 import { eq } from "drizzle-orm";
 import { GET as createLink } from "./route";
 import { GET as listTokens } from "./tokens/route";
@@ -40,19 +39,19 @@ const link = (key: string, fileId: string, query = "") => createLink(apiRequest(
 describe("GET /v1/files/{id}/viewer", () => {
   it("builds the embed link on the public origin: PUBLIC_URL, else the proxy's forwarded host when trusted", async () => {
     const { secret, file } = await setup("free");
-    const settings = globalThis as { bengkelConfig?: Config };
     const forwarded = { "x-forwarded-host": "shop.example.id", "x-forwarded-proto": "https" };
     const embedUrl = async () =>
       (await (await createLink(apiRequest(`/v1/files/${file.id}/viewer`, { key: secret, headers: forwarded }), routeParams({ id: file.id }))).json()).data.embed_url;
     try {
-      settings.bengkelConfig = readConfig({ TRUST_PROXY: "true" });
+      process.env.TRUST_PROXY = "true";
       expect(await embedUrl()).toMatch(/^https:\/\/shop\.example\.id\/embed\//);
-      settings.bengkelConfig = readConfig({});
+      delete process.env.TRUST_PROXY;
       expect(await embedUrl()).toMatch(/^http:\/\/localhost\/embed\//);
-      settings.bengkelConfig = readConfig({ PUBLIC_URL: "https://cad.example.id", TRUST_PROXY: "true" });
+      Object.assign(process.env, { PUBLIC_URL: "https://cad.example.id", TRUST_PROXY: "true" });
       expect(await embedUrl()).toMatch(/^https:\/\/cad\.example\.id\/embed\//);
     } finally {
-      delete settings.bengkelConfig;
+      delete process.env.PUBLIC_URL;
+      delete process.env.TRUST_PROXY;
     }
   });
 
