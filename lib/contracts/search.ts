@@ -19,7 +19,7 @@ export const fileMetadataSchema = z
         count: z
           .int()
           .nullable()
-          .meta({ description: "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed." }),
+          .meta({ description: "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed, and for assemblies." }),
         diameters_mm: z.array(z.number()).meta({ description: "Round holes of a drawing, smallest first; empty for meshes." }),
       }),
       volume_cm3: z.number().nullable(),
@@ -27,7 +27,10 @@ export const fileMetadataSchema = z
       cut_length_mm: z.number().nullable(),
     }),
     shape_class: z.enum(["plate", "sheet_part", "block", "cylinder", "rod", "thin_walled", "complex"]),
-    part_type: z.string().nullable().meta({ description: "Lexicon concept named in the file name, tags or texts, e.g. bracket" }),
+    part_type: z
+      .string()
+      .nullable()
+      .meta({ description: "Lexicon concept named in the file name, tags or texts, e.g. bracket; for an assembly the one its file name or tags name, else `assembly`" }),
     material: z
       .object({
         id: z.string().nullable().meta({ description: "Price-catalogue material id, null when the catalogue lacks it" }),
@@ -38,7 +41,21 @@ export const fileMetadataSchema = z
       })
       .nullable(),
     material_reason: z.string().nullable().meta({ description: "Why no material was guessed" }),
-    components: z.array(z.object({ name: z.string(), bbox_mm: bbox, volume_cm3: z.number().optional(), cut_length_mm: z.number().optional() })),
+    components: z
+      .array(z.object({ name: z.string(), bbox_mm: bbox, volume_cm3: z.number().optional(), cut_length_mm: z.number().optional() }))
+      .meta({ description: "Meshes: the named objects, one per placed instance (a STEP assembly's parts, 3MF build items, OBJ groups). Drawings: one per outer contour." }),
+    structure: z
+      .object({
+        type: z.enum(["single", "multiple", "assembly"]).meta({ description: "assembly: a mesh with two or more distinct named parts; multiple: several components of one part (copies, a nested sheet)" }),
+        components: z.int().meta({ description: "Number of components (named objects / placed instances); equals `components.length`" }),
+        distinct_parts: z.int().meta({ description: "Components grouped by part name: bolt_1 and bolt_2 are one part" }),
+        instances: z.array(z.object({ name: z.string(), count: z.int() })).meta({ description: "Each distinct part with its number of instances, most first" }),
+        shells: z
+          .int()
+          .nullable()
+          .meta({ description: "Connected shells of the mesh (the geometry's `parts`): touching components weld into one shell, so this is not a part count. Null for drawings." }),
+      })
+      .meta({ description: "How the file is built: show `components` and `distinct_parts`, not the geometry's `parts` (shells), as the part count" }),
     description: z.object({ id: z.string(), en: z.string() }),
     language: z.enum(["id", "en", "mixed", "unknown"]),
     analyzed_at: z.string(),
@@ -97,6 +114,20 @@ export const searchFiles = defineOperation({
         score: z.number(),
         matched_fields: z.array(z.enum(["name", "tags", "description", "metadata", "geometry"])),
         highlights: z.object({ name: z.string().optional(), description_id: z.string().optional(), description_en: z.string().optional() }),
+        match: z
+          .object({
+            numbers: z.enum(["met", "near", "none"]).meta({ description: "met: the file meets every number of the query; near: it misses one (ranked after); none: the query has no numbers" }),
+            constraints: z.array(
+              z.object({
+                text: z.string(),
+                attribute: z.string(),
+                status: z.enum(["met", "near", "unknown"]),
+                actual: z.number().nullable().meta({ description: "The file's value compared (the closest when several could answer); null when unknown" }),
+                miss: z.number().nullable().meta({ description: "Relative distance outside the asked range: 0 when met, ≤ 0.5 for a near miss" }),
+              }),
+            ),
+          })
+          .meta({ description: "How the file answers each number of the query" }),
         metadata: fileMetadataSchema,
       }),
     ),
@@ -106,6 +137,17 @@ export const searchFiles = defineOperation({
         z.object({ attribute: z.string(), op: z.enum(["lt", "gt", "eq", "between"]), value: z.number(), max: z.number().optional(), text: z.string() }),
       ),
       dims: z.array(z.number()).nullable(),
+      near_matches: z.int().meta({ description: "Results that miss a number (near misses or unknown values), ranked after those that meet them all" }),
+      no_results: z
+        .object({
+          reason: z.string(),
+          terms: z.array(z.object({ text: z.string(), files: z.int() })).meta({ description: "Files containing each word of the query" }),
+          constraints: z
+            .array(z.object({ text: z.string(), attribute: z.string(), met: z.int(), near: z.int(), closest: z.number().nullable() }))
+            .meta({ description: "Among the files matching the words: how many meet or nearly meet each number, and the closest value" }),
+        })
+        .optional()
+        .meta({ description: "Present when nothing was found: why" }),
     }),
   }),
   errors: ["invalid_request"],

@@ -7,7 +7,8 @@ import { describePart } from "./describe-part";
 import { findThickness } from "./find-thickness";
 import { guessMaterial } from "./guess-material";
 import { countMeshThroughHoles, holeDiameters, type MeshTopologyFacts, sheetComponents } from "./measure-holes";
-import type { ComponentMetadata, FileMetadata, SourceText } from "./types";
+import { fileStructure } from "./structure";
+import type { ComponentMetadata, FileMetadata, FileStructure, SourceText } from "./types";
 
 export interface ExtractInput {
   name: string;
@@ -45,13 +46,17 @@ function detectLanguage(texts: SourceText[]): FileMetadata["language"] {
 
 const isPartType = (id: string) => CONCEPT_BY_ID.get(id)?.category === "part" && !["part", "assembly", "fastener"].includes(id);
 
-/** The part named first in the texts; English puts the head noun last ("mounting plate"), Indonesian first ("pelat dudukan"). */
-function partType(texts: SourceText[]): string | null {
-  for (const t of texts) {
+/**
+ * The part named first in the texts; English puts the head noun last ("mounting plate"), Indonesian first ("pelat dudukan").
+ * An assembly is named by its file name and tags only (its object names name its components), else it is an "assembly".
+ */
+function partType(texts: SourceText[], structure: FileStructure): string | null {
+  const assembly = structure.type === "assembly";
+  for (const t of assembly ? texts.filter((t) => t.source === "file_name" || t.source === "tag") : texts) {
     const parts = conceptsInText(t.text).filter(isPartType);
     if (parts.length) return detectLanguage([t]) === "en" ? parts.at(-1)! : parts[0];
   }
-  return null;
+  return assembly ? "assembly" : null;
 }
 
 function meshComponents(raw: unknown[] | undefined): ComponentMetadata[] {
@@ -79,21 +84,25 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
   let dimensions: FileMetadata["dimensions"];
   let shape: FileMetadata["shape_class"];
   let components: ComponentMetadata[];
+  let structure: FileStructure;
   if (analysis.kind === "mesh") {
     const volume = num(g.volume_cm3) ?? 0;
     const area = num(g.surface_area_cm2) ?? 0;
-    shape = classifyMesh({ x: bbox.x, y: bbox.y, z: bbox.z ?? 0 }, volume, area);
+    components = meshComponents(analysis.components);
+    structure = fileStructure("mesh", components, num(g.parts));
+    // An assembly has no single shape, wall or plate thickness, and the holes of touching parts merge: those stay unstated.
+    const assembly = structure.type === "assembly";
+    shape = assembly ? "complex" : classifyMesh({ x: bbox.x, y: bbox.y, z: bbox.z ?? 0 }, volume, area);
     const thin = shape === "plate" || shape === "thin_walled";
     dimensions = {
       bbox_mm: { x: round(bbox.x), y: round(bbox.y), z: round(bbox.z ?? 0) },
       thickness_mm: shape === "plate" ? round(Math.min(bbox.x, bbox.y, bbox.z ?? 0)) : thin ? round((2 * volume * 1000) / (area * 100)) : null,
       thickness_source: thin ? "geometry" : null,
-      holes: { count: hasTopology(g) ? countMeshThroughHoles(g) : null, diameters_mm: [] },
+      holes: { count: hasTopology(g) && !assembly ? countMeshThroughHoles(g) : null, diameters_mm: [] },
       volume_cm3: round(volume, 2),
       area_cm2: round(area, 2),
       cut_length_mm: null,
     };
-    components = meshComponents(analysis.components);
   } else {
     const area = num(g.area_cm2) ?? 0;
     const thickness = findThickness(texts);
@@ -109,8 +118,9 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
       cut_length_mm: round(num(g.cut_length_mm) ?? 0),
     };
     components = input.contours ? sheetComponents(input.contours) : (input.sheetFacts?.components ?? []);
+    structure = fileStructure("laser", components, null);
   }
-  const facts = { kind: analysis.kind, dimensions, shape_class: shape, part_type: partType(texts), material, components };
+  const facts = { kind: analysis.kind, dimensions, shape_class: shape, part_type: partType(texts, structure), material, components, structure };
   return {
     ...facts,
     format: analysis.format,
@@ -121,6 +131,9 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
     analyzer: "rules",
   };
 }
+
+/** Metadata stored before `structure` existed gets it from its components (shells unknown). */
+export const withStructure = (m: FileMetadata): FileMetadata => (m.structure ? m : { ...m, structure: fileStructure(m.kind, m.components ?? [], null) });
 
 /** Density for weight: the catalogue's for printing materials; handbook values for sheet metals and acrylic. */
 const SHEET_DENSITY: Record<string, number> = { mild_steel: 7.85, ss304: 7.93, galvanized: 7.85, al5052: 2.68, acrylic: 1.19 };

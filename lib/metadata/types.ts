@@ -28,6 +28,20 @@ export interface ComponentMetadata {
   cut_length_mm?: number;
 }
 
+/** How a file is built (rules in lib/metadata/structure.ts and docs/search.md). */
+export interface FileStructure {
+  /** assembly: a mesh of two or more distinct named parts; multiple: several components of one part; single: one. */
+  type: "single" | "multiple" | "assembly";
+  /** Named objects of a mesh, one per placed instance (= `components.length`); outer contours of a drawing. */
+  components: number;
+  /** Components grouped by part name ("bolt_1" and "bolt_2" are one part). */
+  distinct_parts: number;
+  /** Each distinct part with its number of instances, most first. */
+  instances: { name: string; count: number }[];
+  /** Connected shells of the mesh (`geometry.parts`): touching components weld into one, so this is not a part count. Null for drawings. */
+  shells: number | null;
+}
+
 export interface FileMetadata {
   kind: "mesh" | "laser";
   format: string;
@@ -42,11 +56,12 @@ export interface FileMetadata {
     cut_length_mm: number | null;
   };
   shape_class: ShapeClass;
-  /** Part type named in the file name, tags or texts (lexicon concept id), e.g. "bracket". */
+  /** Part type named in the file name, tags or texts (lexicon concept id), e.g. "bracket"; for an assembly the one its name or tags give, else "assembly". */
   part_type: string | null;
   material: MaterialGuess | null;
   material_reason: string | null;
   components: ComponentMetadata[];
+  structure: FileStructure;
   description: { id: string; en: string };
   /** Language of the file's own words (name, tags, texts). */
   language: "id" | "en" | "mixed" | "unknown";

@@ -10,7 +10,8 @@ import { lexicalEmbedder } from "./embedder";
 export const workspaceToken = (workspaceId: string) => `zw${workspaceId.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
 
 function documentFields(file: FileRow, m: FileMetadata, texts: SourceText[]) {
-  const words = [m.part_type ?? "", m.shape_class.replace(/_/g, " "), m.material?.label ?? "", m.format, ...m.components.map((c) => c.name), ...texts.map((t) => t.text)];
+  const assembly = m.structure?.type === "assembly" ? "assembly rakitan" : "";
+  const words = [m.part_type ?? "", assembly, m.shape_class.replace(/_/g, " "), m.material?.label ?? "", m.format, ...m.components.map((c) => c.name), ...texts.map((t) => t.text)];
   const fields = lexicalEmbedder.embedDocument({
     name: file.name.replace(/\.[a-z0-9]+$/i, ""),
     tags: file.tags.join(" "),

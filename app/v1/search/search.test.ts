@@ -77,9 +77,19 @@ describe("POST /v1/search", () => {
     expect(await names({ query: "bracket under 50 mm" })).toEqual(["braket"]);
     const plates = await names({ query: "pelat tebal 3mm" });
     expect(plates.slice(0, 2).sort()).toEqual(["akrilik", "base"]);
-    expect(plates).not.toContain("braket");
+    // braket-siku is 2 mm thick (t=2): a near miss, ranked after the 3 mm plates.
+    expect(plates[2]).toBe("braket");
+    const { json } = await find({ query: "pelat tebal 3mm" });
+    expect(json.data.results[2].match).toEqual({ numbers: "near", constraints: [expect.objectContaining({ attribute: "thickness", status: "near", actual: 2 })] });
+    expect(json.data.interpretation.near_matches).toBe(1);
     expect(await names({ query: "lebih kecil dari 5 cm" })).toEqual(expect.arrayContaining(["braket", "gear"]));
     expect(await names({ query: "lebih kecil dari 5 cm" })).not.toContain("base");
+  });
+
+  it("keeps filters hard even when a number would rank", async () => {
+    // base is a plate with 2 holes; the material filter still excludes the acrylic plate, whatever the numbers say.
+    expect(await names({ query: "plate with 2 holes", filters: { material: ["mild_steel"] } })).toEqual(["base"]);
+    expect(await names({ query: "pelat tebal 3mm", filters: { format: ["stl"] } })).not.toContain("base");
   });
 
   it("applies filters", async () => {
@@ -99,5 +109,62 @@ describe("POST /v1/search", () => {
   it("needs the pro plan", async () => {
     const free = seedWorkspace(db, { plan: "free", scopes: ["files:read"] });
     expect((await find({ query: "bracket" }, free.secret)).status).toBe(403);
+  });
+});
+
+describe("POST /v1/search: numbers rank, they do not filter (issue #16)", () => {
+  let ws: { secret: string; id: string };
+  const query = async (q: string) => {
+    const res = await search(apiRequest("/v1/search", { method: "POST", key: ws.secret, body: { query: q } }));
+    expect(res.status).toBe(200);
+    return (await res.json()).data as {
+      results: { file: { id: string; name: string }; score: number; match: { numbers: string; constraints: { attribute: string; status: string; actual: number | null }[] } }[];
+      interpretation: { near_matches: number; no_results?: { reason: string; terms: { text: string; files: number }[]; constraints: { text: string; met: number; near: number; closest: number | null }[] } };
+    };
+  };
+  // A 160 × 100 mounting plate with five Ø8 holes: four in the corners and one in the middle.
+  const fiveHoles: [number, number][] = [[15, 15], [145, 15], [15, 85], [145, 85], [80, 50]];
+
+  beforeAll(async () => {
+    const w = seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
+    ws = { secret: w.secret, id: w.workspace.id };
+    const { file } = await createTestFile(db, blobs, ws.id, plateDxf(160, 100, fiveHoles, 8), "mounting plate.dxf");
+    ids.five = file.id;
+    await createTestFile(db, blobs, ws.id, boxStl(40, 40, 8), "spur gear.stl");
+  });
+
+  it("finds the only mounting plate (5 holes) for '4 holes' in both languages, flagged as a near match", async () => {
+    for (const q of ["plate with 4 holes", "pelat dudukan dengan 4 lubang"]) {
+      const data = await query(q);
+      expect(data.results.map((r) => r.file.id)).toEqual([ids.five]);
+      expect(data.results[0].match.numbers).toBe("near");
+      expect(data.results[0].match.constraints).toEqual([expect.objectContaining({ attribute: "hole_count", status: "near", actual: 5 })]);
+      expect(data.results[0].score).toBeLessThan(0.5);
+      expect(data.interpretation.near_matches).toBe(1);
+      expect(data.interpretation.no_results).toBeUndefined();
+    }
+  });
+
+  it("ranks an exact 4-hole plate above the 5-hole one", async () => {
+    const { file } = await createTestFile(db, blobs, ws.id, plateDxf(160, 100, fiveHoles.slice(0, 4), 8), "base plate.dxf");
+    for (const q of ["plate with 4 holes", "pelat dudukan dengan 4 lubang"]) {
+      const data = await query(q);
+      expect(data.results.map((r) => r.file.id)).toEqual([file.id, ids.five]);
+      expect(data.results.map((r) => r.match.numbers)).toEqual(["met", "near"]);
+      expect(data.results[0].score).toBeGreaterThanOrEqual(0.5);
+      expect(data.interpretation.near_matches).toBe(1);
+    }
+  });
+
+  it("says why an answer is empty", async () => {
+    // 20 holes asked, 5 at most found: 75 % off, beyond the near window.
+    const far = await query("plate with 20 holes");
+    expect(far.results).toEqual([]);
+    expect(far.interpretation.no_results?.constraints).toEqual([{ text: "20 holes", attribute: "hole_count", met: 0, near: 0, closest: 5 }]);
+    expect(far.interpretation.no_results?.reason).toMatch(/None of the 2 files matching the words meets or comes near "20 holes" \(closest: 5\)/);
+    const words = await query("hovercraft propeller");
+    expect(words.results).toEqual([]);
+    expect(words.interpretation.no_results?.terms.every((t) => t.files === 0)).toBe(true);
+    expect(words.interpretation.no_results?.reason).toMatch(/No file contains "hovercraft", "propeller"/);
   });
 });

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as analyze } from "./route";
+import { POST as search } from "@/app/v1/search/route";
+import { readCorpusFile } from "@/lib/geometry/testing/expectations";
 import { apiRequest, routeParams, seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
 import type { BlobStore } from "@/lib/files/blob-store";
@@ -79,5 +81,62 @@ describe("POST /v1/files/{id}/analyze", () => {
 
   it("needs the pro plan", async () => {
     expect((await call("file_any", freeKey)).status).toBe(403);
+  });
+});
+
+describe("POST /v1/files/{id}/analyze: assemblies (issue #16)", () => {
+  /*
+   * as1-oc-214.stp, read from its product structure (NEXT_ASSEMBLY_USAGE_OCCURRENCE):
+   *   as1 → rod-assembly_1, l-bracket-assembly_1, l-bracket-assembly_2, plate_1
+   *   rod-assembly → nut_1, nut_2, rod_1                               (3 parts)
+   *   l-bracket-assembly → l-bracket_1, nut-bolt-assembly_1…3           (1 + 3 × 2 parts)
+   *   nut-bolt-assembly → bolt_1, nut_3
+   * Leaf instances: 3 + 2 × 7 + 1 = 18 of 5 distinct parts: nut 2 + 2 × 3 = 8, bolt 2 × 3 = 6, l-bracket 2, plate 1, rod 1.
+   * Overall extents from the STEP test (lib/geometry/formats/step.test.ts): 200 × 150 × 84 mm.
+   */
+  let fileId: string;
+  let shells: number;
+  let metadata: Record<string, unknown> & { structure: unknown; description: { id: string; en: string } };
+  beforeAll(async () => {
+    const { file, version } = await createTestFile(db, blobs, workspaceId, readCorpusFile("step/as1-oc-214.stp"), "as1-oc-214.stp");
+    fileId = file.id;
+    shells = (version.analysis.geometry as { parts: number }).parts;
+    const res = await call(file.id);
+    expect(res.status).toBe(200);
+    ({ metadata } = (await res.json()).data);
+  }, 120_000);
+
+  it("counts components, distinct parts and instances, and says what shells are", () => {
+    expect(metadata.structure).toEqual({
+      type: "assembly",
+      components: 18,
+      distinct_parts: 5,
+      instances: [
+        { name: "nut", count: 8 },
+        { name: "bolt", count: 6 },
+        { name: "l-bracket", count: 2 },
+        { name: "plate", count: 1 },
+        { name: "rod", count: 1 },
+      ],
+      // The geometry's `parts`: touching parts (a nut on its bolt) weld into one shell, so fewer than the components.
+      shells,
+    });
+    expect(shells).toBeLessThan(18);
+    expect(metadata.components).toHaveLength(18);
+    // Not the "rod" one of its products is called, nor a wall thickness or holes of welded shells.
+    expect(metadata).toMatchObject({ part_type: "assembly", shape_class: "complex", dimensions: { thickness_mm: null, holes: { count: null } } });
+  });
+
+  it("describes it as an assembly in both languages", () => {
+    expect(metadata.description.id).toMatch(/^Rakitan 18 komponen \(5 jenis komponen: nut ×8, bolt ×6, l-bracket ×2, plate, rod\), 200 × 150 × 84 mm, volume \d+ cm³$/);
+    expect(metadata.description.en).toMatch(/^Assembly of 18 components \(5 distinct parts: nut ×8, bolt ×6, l-bracket ×2, plate, rod\), 200 × 150 × 84 mm, volume \d+ cm³$/);
+  });
+
+  it("is found by 'assembly' and 'rakitan'", async () => {
+    for (const query of ["assembly", "rakitan", "rakitan 18 komponen"]) {
+      const res = await search(apiRequest("/v1/search", { method: "POST", key, body: { query } }));
+      const results = (await res.json()).data.results as { file: { id: string } }[];
+      expect(results[0]?.file.id, query).toBe(fileId);
+    }
   });
 });
