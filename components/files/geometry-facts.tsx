@@ -1,6 +1,7 @@
 import type { StoredAnalysis } from "@/db/schema";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { formatFixed } from "./format";
+import { warningText } from "@/lib/i18n/warnings";
 
 type Geometry = Record<string, unknown> & { bbox_mm?: { x: number; y: number; z?: number }; warnings?: { code: string; message: string }[] };
 
@@ -40,9 +41,11 @@ export function GeometryFacts({ analysis, t, lang }: { analysis: StoredAnalysis;
       {g.warnings && g.warnings.length > 0 && (
         <div className="mt-3">
           <h3 className="font-medium text-amber-800">{t("file.warnings")}</h3>
-          <ul className="list-disc pl-5 text-amber-800">
+          <ul className="list-disc pl-5 text-amber-800" data-testid="geometry-warnings">
             {g.warnings.map((w) => (
-              <li key={w.code}>{w.message}</li>
+              <li key={w.code} data-code={w.code}>
+                {warningText(w, lang)}
+              </li>
             ))}
           </ul>
         </div>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useDebouncedJson } from "@/components/dashboard/use-debounced-json";
 import type { DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang } from "@/lib/i18n/messages";
+import { warningText } from "@/lib/i18n/warnings";
 import { LaserQuoteTable, PrintQuoteTable, type QuoteLabels } from "./quote-tables";
 
 /** The server renders the 20 % quote; moving the slider re-quotes through the dashboard endpoint. */
@@ -54,7 +55,9 @@ export function QuotePanel(props: { fileId: string; initial: DashboardQuote; lab
           <h3 className="font-medium">{labels.warnings}</h3>
           <ul className="list-disc pl-5">
             {data.quote.warnings.map((w) => (
-              <li key={w.code}>{w.message}</li>
+              <li key={w.code} data-code={w.code}>
+                {warningText(w, lang)}
+              </li>
             ))}
           </ul>
         </div>

@@ -1,6 +1,6 @@
 import type { LaserQuoteRow, PrintQuoteRow } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang } from "@/lib/i18n/messages";
-import { formatFixed } from "./format";
+import { formatFixed, formatIdr, formatMinutes } from "@/lib/i18n/format";
 
 export type QuoteLabels = Record<
   "material" | "weight" | "time" | "price" | "perGram" | "thickness" | "cutRate" | "pierceFee" | "infill" | "updating" | "warnings",
@@ -10,11 +10,11 @@ export type QuoteLabels = Record<
 const th = "p-2 text-right";
 const td = "p-2 text-right tabular-nums";
 
-function duration(minutes: number, lang: Lang): string {
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  return lang === "id" ? `${h} jam ${m} mnt` : `${h} h ${m} min`;
-}
+/**
+ * Every number here goes through lib/i18n/format.ts in the reader's language, rupiah included; the rows'
+ * server-made `*_text` fields are not used, so a row re-quoted in the browser reads like a server-rendered one.
+ */
+const perGram = (q: PrintQuoteRow, lang: Lang) => (q.weight_g > 0 ? formatIdr(Math.round(q.price_idr / q.weight_g), lang) : "—");
 
 export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRow[]; labels: QuoteLabels; lang: Lang }) {
   return (
@@ -32,12 +32,14 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRo
         {quotes.map((q) => (
           <tr key={q.material_id} className="border-b" data-material={q.material_id}>
             <td className="p-2">{q.material_label}</td>
-            <td className={td}>{formatFixed(q.weight_g, 1, lang)}</td>
-            <td className={td}>{duration(q.print_time_min, lang)}</td>
-            <td className={td} data-testid="quote-price">
-              {q.price_text}
+            <td className={td} data-testid="quote-weight">
+              {formatFixed(q.weight_g, 1, lang)}
             </td>
-            <td className={td}>{q.per_gram_text}</td>
+            <td className={td}>{formatMinutes(q.print_time_min, lang)}</td>
+            <td className={td} data-testid="quote-price">
+              {formatIdr(q.price_idr, lang)}
+            </td>
+            <td className={td}>{perGram(q, lang)}</td>
           </tr>
         ))}
       </tbody>
@@ -63,9 +65,9 @@ export function LaserQuoteTable({ quotes, labels, lang }: { quotes: LaserQuoteRo
             <td className="p-2">{q.material_label}</td>
             <td className={td}>{formatFixed(q.thickness_mm, 1, lang)}</td>
             <td className={td}>{formatFixed(q.cut_rate_idr_per_mm, 2, lang)}</td>
-            <td className={td}>{q.pierce_fee_text}</td>
+            <td className={td}>{formatIdr(q.pierce_fee_idr, lang)}</td>
             <td className={td} data-testid="quote-price">
-              {q.price_text}
+              {formatIdr(q.price_idr, lang)}
             </td>
           </tr>
         ))}

@@ -4,6 +4,8 @@ import { useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { UploadLabels } from "./upload-labels";
+import type { Lang } from "@/lib/i18n/messages";
+import { errorText } from "@/lib/i18n/errors";
 
 interface Item {
   key: number;
@@ -11,22 +13,35 @@ interface Item {
   progress: number;
   state: "uploading" | "done" | "error";
   fileId?: string;
-  message?: string;
+  error?: Failure;
+}
+
+/** A refused upload: the API's error code (and details) pick the dictionary sentence; `detail` is the API's English message. */
+interface Failure {
+  code: string;
+  details?: unknown;
+  detail: string;
 }
 
 /** Reads `{success, data}` / `{success: false, error}` from the dashboard endpoints. */
-function outcome(xhr: XMLHttpRequest): { fileId?: string; message?: string } {
+function outcome(xhr: XMLHttpRequest): { fileId?: string; error?: Failure } {
   try {
     const body = JSON.parse(xhr.responseText);
     if (body.success) return { fileId: body.data.file.id };
-    return { message: `${xhr.status}: ${body.error?.message ?? xhr.statusText}` };
+    return { error: { code: String(body.error?.code ?? ""), details: body.error?.details, detail: `${xhr.status}: ${body.error?.message ?? xhr.statusText}` } };
   } catch {
-    return { message: `${xhr.status || "network"}: ${xhr.statusText || "upload failed"}` };
+    return xhr.status === 0
+      ? { error: { code: "network", detail: "network: upload failed" } }
+      : { error: { code: "", detail: `${xhr.status}: ${xhr.statusText || "upload failed"}` } };
   }
 }
 
-/** Drag-and-drop or picked files, each posted on its own XHR so every file gets a real progress bar. */
-export function UploadZone(props: { endpoint: string; multiple: boolean; labels: UploadLabels; inputId: string }) {
+/**
+ * Drag-and-drop or picked files, each posted on its own XHR so every file gets a real progress bar.
+ * Failures read in the UI language from the error's code (lib/i18n/errors.ts). In English the API's own message
+ * follows as a detail line; in Indonesian it stays out of the text (it is English) and is only the alert's tooltip.
+ */
+export function UploadZone(props: { endpoint: string; multiple: boolean; labels: UploadLabels; inputId: string; lang: Lang }) {
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const nextKey = useRef(0);
@@ -113,9 +128,10 @@ export function UploadZone(props: { endpoint: string; multiple: boolean; labels:
                   {labels.open} {item.name}
                 </Link>
               )}
-              {item.message && (
-                <p role="alert" className="mt-1 text-red-700">
-                  {item.message}
+              {item.error && (
+                <p role="alert" className="mt-1 text-red-700" data-code={item.error.code} title={props.lang === "id" ? item.error.detail : undefined}>
+                  {errorText(item.error, props.lang)}
+                  {props.lang === "en" && <span className="block text-xs text-red-600">{item.error.detail}</span>}
                 </p>
               )}
             </li>

@@ -67,9 +67,9 @@ export function VersionList({ versions, t, lang }: { versions: Version[]; t: (ke
                 {v.diff.reference_price && (
                   <tr>
                     <td className="p-1">{t("file.referencePrice")}</td>
-                    <td className="p-1 text-right">{formatIdr(v.diff.reference_price.old_idr)}</td>
-                    <td className="p-1 text-right">{formatIdr(v.diff.reference_price.new_idr)}</td>
-                    <td className="p-1 text-right">{signed(formatIdr(v.diff.reference_price.change_idr), v.diff.reference_price.change_idr)}</td>
+                    <td className="p-1 text-right">{formatIdr(v.diff.reference_price.old_idr, lang)}</td>
+                    <td className="p-1 text-right">{formatIdr(v.diff.reference_price.new_idr, lang)}</td>
+                    <td className="p-1 text-right">{signed(formatIdr(v.diff.reference_price.change_idr, lang), v.diff.reference_price.change_idr)}</td>
                     <td className="p-1 text-right">
                       {v.diff.reference_price.change_pct === null ? "—" : signed(formatFixed(v.diff.reference_price.change_pct, 1, lang), v.diff.reference_price.change_pct)}
                     </td>

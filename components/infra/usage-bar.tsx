@@ -1,4 +1,4 @@
-import { formatBytes } from "@/lib/i18n/format";
+import { formatBytes, formatPercent } from "@/lib/i18n/format";
 
 /** used / quota as a labelled progressbar; amber from 80 %, red when full. */
 export function UsageBar({ used, quota, label, lang }: { used: number; quota: number; label: string; lang: "id" | "en" }) {
@@ -10,7 +10,7 @@ export function UsageBar({ used, quota, label, lang }: { used: number; quota: nu
         <div className={`h-full ${tone}`} style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-1 text-xs text-stone-500">
-        {formatBytes(used, lang)} / {formatBytes(quota, lang)} ({percent.toFixed(percent > 0 && percent < 1 ? 1 : 0)} %)
+        {formatBytes(used, lang)} / {formatBytes(quota, lang)} ({formatPercent(percent, lang, percent > 0 && percent < 1 ? 1 : 0)})
       </p>
     </div>
   );

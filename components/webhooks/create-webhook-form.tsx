@@ -5,11 +5,13 @@ import type { WebhookActionState } from "@/app/(dashboard)/webhooks/actions";
 import { SecretBox } from "@/components/dashboard/secret-box";
 import type { SecretLabels } from "@/components/dashboard/action-button";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { CodeText, plainText } from "@/components/dashboard/code-text";
 
 type Labels = Record<"url" | "events" | "description" | "create", string>;
 
 export function CreateWebhookForm(props: {
   action: (prev: WebhookActionState, data: FormData) => Promise<WebhookActionState>;
+  /** Descriptions come from the dictionary (`webhooks.event.<type>`); `backticks` mark code. */
   events: { type: string; description: string }[];
   labels: Labels;
   secretLabels: SecretLabels;
@@ -31,11 +33,13 @@ export function CreateWebhookForm(props: {
           <legend>{labels.events}</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
             {props.events.map((event) => (
-              <label key={event.type} className="flex items-start gap-2" title={event.description}>
+              <label key={event.type} className="flex items-start gap-2" title={plainText(event.description)}>
                 <input type="checkbox" name="events" value={event.type} defaultChecked className="mt-0.5" />
                 <span>
                   <span className="font-mono text-xs">{event.type}</span>
-                  <span className="block text-xs text-stone-500">{event.description}</span>
+                  <span className="block text-xs text-stone-500" data-testid="event-description">
+                    <CodeText text={event.description} />
+                  </span>
                 </span>
               </label>
             ))}

@@ -1,4 +1,5 @@
 import type { FileRow, FileVersionRow } from "@/lib/files/get-file";
+import { formatMeasure } from "@/lib/i18n/format";
 import { translator, type Lang } from "@/lib/i18n/messages";
 
 /** What the viewer's facts panel shows: a few measured numbers, nothing else of the file's record. */
@@ -12,15 +13,9 @@ export interface ViewerFacts {
   entries: { label: string; value: string }[];
 }
 
-/** In the viewer's language (decimal comma in Indonesian); small values keep three significant digits: a 1 mm cube is 0.001 cm³, not 0. */
+/** In the viewer's language through the dashboard's formatter (lib/i18n/format.ts); small values keep three significant digits: a 1 mm cube is 0.001 cm³, not 0. */
 function formatter(lang: Lang) {
-  const locale = lang === "id" ? "id-ID" : "en-US";
-  return (value: unknown, digits = 2) =>
-    typeof value !== "number"
-      ? "—"
-      : value !== 0 && Math.abs(value) < 1
-        ? value.toLocaleString(locale, { maximumSignificantDigits: 3 })
-        : value.toLocaleString(locale, { maximumFractionDigits: digits });
+  return (value: unknown, digits = 2) => (typeof value !== "number" ? "—" : formatMeasure(value, lang, digits));
 }
 
 export function viewerFactsFor(file: FileRow, version: FileVersionRow, lang: Lang = "en"): ViewerFacts {

@@ -35,6 +35,7 @@ export default async function FilesPage({ searchParams }: { searchParams: Promis
             multiple
             inputId="upload-files"
             labels={uploadLabels(t, "files.choose")}
+            lang={lang}
           />
         )}
       </section>

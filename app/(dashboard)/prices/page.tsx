@@ -3,11 +3,12 @@ import { publishCatalogAction } from "./actions";
 import { getActiveCatalog } from "@/lib/pricing/catalog-store";
 import { listLaserOptions, laserCutRate, pierceFee } from "@/lib/pricing";
 import { canManageKeys } from "@/lib/workspaces/memberships";
-import { formatIdr } from "@/lib/i18n/format";
+import { formatIdr, formatIdrRate, formatNumber } from "@/lib/i18n/format";
+import { catalogNoteText } from "@/lib/i18n/catalog-notes";
 import { CatalogEditor } from "@/components/prices/catalog-editor";
 
 export default async function PricesPage() {
-  const { db, current, t } = await requireDashboard();
+  const { db, current, t, lang } = await requireDashboard();
   const stored = getActiveCatalog(db, current.workspace.id);
   const { print_3d: print, laser } = stored.catalog;
   const cell = "p-2";
@@ -16,11 +17,13 @@ export default async function PricesPage() {
       <h1 className="text-2xl font-semibold">{t("prices.title")}</h1>
       <p className="text-sm text-stone-600">
         {t("prices.intro")} <span data-testid="catalog-version">v{stored.version}</span>
-        {stored.note ? ` — ${stored.note}` : ""}
+        {stored.note && <span data-testid="catalog-note"> — {catalogNoteText(stored.note, t)}</span>}
       </p>
       <section>
         <h2 className="mb-2 font-medium">
-          {t("prices.print")} — {t("prices.setup")} {formatIdr(print.setup_idr)}, {t("prices.machine")} {formatIdr(print.machine_idr_per_hour)}/h
+          {t("prices.print")} — <span data-testid="print-rates">
+            {t("prices.setup")} {formatIdr(print.setup_idr, lang)}, {t("prices.machine")} {formatIdrRate(print.machine_idr_per_hour, t("prices.perHour"), lang, 0)}
+          </span>
         </h2>
         <table className="w-full bg-white text-sm">
           <thead>
@@ -34,8 +37,8 @@ export default async function PricesPage() {
             {print.materials.map((m) => (
               <tr key={m.id} className="border-b">
                 <td className={cell}>{m.label}</td>
-                <td className={cell}>{m.density_g_cm3}</td>
-                <td className={cell}>{formatIdr(m.price_idr_per_gram)}</td>
+                <td className={cell}>{formatNumber(m.density_g_cm3, lang)}</td>
+                <td className={cell}>{formatIdr(m.price_idr_per_gram, lang)}</td>
               </tr>
             ))}
           </tbody>
@@ -43,7 +46,7 @@ export default async function PricesPage() {
       </section>
       <section>
         <h2 className="mb-2 font-medium">
-          {t("prices.laser")} — {t("prices.setup")} {formatIdr(laser.setup_idr)}
+          {t("prices.laser")} — {t("prices.setup")} {formatIdr(laser.setup_idr, lang)}
         </h2>
         <table className="w-full bg-white text-sm">
           <thead>
@@ -58,9 +61,11 @@ export default async function PricesPage() {
             {listLaserOptions(stored.catalog).map(({ material, thickness_mm }) => (
               <tr key={`${material.id}-${thickness_mm}`} className="border-b">
                 <td className={cell}>{material.label}</td>
-                <td className={cell}>{thickness_mm}</td>
-                <td className={cell}>{laserCutRate(material, thickness_mm).toFixed(2)} IDR/mm</td>
-                <td className={cell}>{formatIdr(pierceFee(material, thickness_mm, laser.pierce_fee))}</td>
+                <td className={cell}>{formatNumber(thickness_mm, lang)}</td>
+                <td className={cell} data-testid="cut-rate">
+                  {formatIdrRate(laserCutRate(material, thickness_mm), "/mm", lang)}
+                </td>
+                <td className={cell}>{formatIdr(pierceFee(material, thickness_mm, laser.pierce_fee), lang)}</td>
               </tr>
             ))}
           </tbody>

@@ -24,7 +24,7 @@ function referencePrice(db: Db, workspaceId: string, file: FileRow): number | nu
 }
 
 export default async function QuotesPage() {
-  const { db, current, t } = await requireDashboard();
+  const { db, current, t, lang } = await requireDashboard();
   const pro = planAtLeast(current.workspace.plan, "pro");
   const files = pro ? listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 }).data : [];
   return (
@@ -63,7 +63,7 @@ export default async function QuotesPage() {
                       </td>
                       <td className="p-2">{t(`kind.${file.kind}`)}</td>
                       <td className="p-2">{t(file.kind === "laser" ? "quotes.basis.laser" : "quotes.basis.print")}</td>
-                      <td className="p-2 text-right tabular-nums">{price === null ? "—" : formatIdr(price)}</td>
+                      <td className="p-2 text-right tabular-nums">{price === null ? "—" : formatIdr(price, lang)}</td>
                     </tr>
                   );
                 })}

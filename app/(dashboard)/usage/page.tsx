@@ -33,7 +33,7 @@ export default async function UsagePage() {
           <dt className="text-stone-500">{t("usage.resets")}</dt>
           <dd>{usage.resetAt.toISOString().replace("T", " ").slice(0, 16)} UTC</dd>
           <dt className="text-stone-500">{t("usage.price")}</dt>
-          <dd>{formatIdr(PRO_PRICE_IDR)}</dd>
+          <dd>{formatIdr(PRO_PRICE_IDR, lang)}</dd>
         </dl>
       </section>
       <section className="rounded border border-stone-200 bg-white p-4 text-sm">

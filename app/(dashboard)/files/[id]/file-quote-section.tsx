@@ -3,6 +3,7 @@ import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
 import { isAppError } from "@/lib/api/app-error";
 import { quoteForDashboard, type DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
+import { errorText } from "@/lib/i18n/errors";
 import { QuotePanel } from "@/components/files/quote-panel";
 import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
@@ -34,8 +35,9 @@ export function FileQuoteSection(props: {
     result === null ? (
       <UpgradeNote message={t("quote.upgrade")} linkLabel={t("usage.price")} testId="quote-upgrade" />
     ) : "error" in result ? (
-      <p role="alert" className="text-sm text-red-700">
-        {result.error}
+      <p role="alert" className="text-sm text-red-700" data-code={result.error.code} title={props.lang === "id" ? result.error.message : undefined}>
+        {errorText(result.error, props.lang)}
+        {props.lang === "en" && <span className="block text-xs">{result.error.message}</span>}
       </p>
     ) : (
       // A new version starts the panel afresh at 20 %.
@@ -49,11 +51,13 @@ export function FileQuoteSection(props: {
   );
 }
 
-function tryQuote(props: { db: Db; workspace: { id: string; plan: QuotePlan }; fileId: string }): { quote: DashboardQuote } | { error: string } {
+type QuoteError = { code: string; message: string; details?: unknown };
+
+function tryQuote(props: { db: Db; workspace: { id: string; plan: QuotePlan }; fileId: string }): { quote: DashboardQuote } | { error: QuoteError } {
   try {
     return { quote: quoteForDashboard(props.db, props.workspace, props.fileId, 20) };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { error: error.message };
+    return { error: { code: error.code, message: error.message, details: error.details } };
   }
 }

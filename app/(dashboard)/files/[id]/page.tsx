@@ -128,6 +128,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
               multiple={false}
               inputId="upload-version"
               labels={uploadLabels(t, "file.uploadVersion")}
+              lang={lang}
             />
           </div>
         )}

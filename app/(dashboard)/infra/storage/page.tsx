@@ -6,7 +6,7 @@ import { listBuckets, serializeBucket } from "@/lib/infra/storage/manage-buckets
 import { REGIONS } from "@/lib/infra/vps/catalogue";
 import { InfraForm } from "@/components/infra/infra-form";
 import { ActionButton } from "@/components/dashboard/action-button";
-import { formatBytes } from "@/lib/i18n/format";
+import { formatBytes, formatNumber } from "@/lib/i18n/format";
 
 export default async function StoragePage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -18,7 +18,7 @@ export default async function StoragePage() {
     <div className="space-y-6">
       <p className="text-sm text-stone-600">{t("infra.storage.intro")}</p>
       <p className="text-sm" data-testid="storage-totals">
-        {buckets.length} {t("infra.storage.buckets")} · {formatBytes(total, lang)} · {objects} {t("infra.storage.objects")}
+        {formatNumber(buckets.length, lang)} {t("infra.storage.buckets")} · {formatBytes(total, lang)} · {formatNumber(objects, lang)} {t("infra.storage.objects")}
       </p>
       {manage && (
         <InfraForm
@@ -42,7 +42,7 @@ export default async function StoragePage() {
             <td className="p-2 font-mono">{bucket.name}</td>
             <td className="p-2">{bucket.region}</td>
             <td className="p-2">{formatBytes(bucket.size_bytes, lang)}</td>
-            <td className="p-2">{bucket.object_count}</td>
+            <td className="p-2">{formatNumber(bucket.object_count, lang)}</td>
             {manage && (
               <td className="p-2">
                 <ActionButton

@@ -9,6 +9,7 @@ import { AutoRefresh } from "@/components/infra/auto-refresh";
 import { InfraForm } from "@/components/infra/infra-form";
 import { VpsCommands } from "@/components/infra/vps-commands";
 import type { MessageKey } from "@/lib/i18n/messages";
+import { formatIdr, formatNumber } from "@/lib/i18n/format";
 
 const COMMAND_TEXT: Record<"restart" | "stop" | "start" | "delete", [MessageKey, MessageKey]> = {
   restart: ["infra.vps.restart", "infra.vps.restartConfirm"],
@@ -23,7 +24,6 @@ export default async function VpsPage() {
   const { db, current, t, lang } = await requireDashboard();
   const manage = canDecide(current.role);
   const instances = listVps(db, current.workspace.id, { limit: 100 }).items;
-  const price = new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-GB", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
   const commands = (Object.keys(COMMAND_TEXT) as (keyof typeof COMMAND_TEXT)[]).map((command) => ({
     command,
     from: COMMANDS[command].from as readonly string[],
@@ -48,7 +48,7 @@ export default async function VpsPage() {
                 label: t("infra.vps.plan"),
                 options: PLANS.map((p) => ({
                   value: p.code,
-                  label: `${p.vcpus} vCPU · ${p.memory_mb / 1024} GB · ${p.disk_gb} GB — ${price.format(p.price_idr_monthly)}${t("infra.vps.perMonth")}`,
+                  label: `${p.vcpus} vCPU · ${formatNumber(p.memory_mb / 1024, lang)} GB · ${formatNumber(p.disk_gb, lang)} GB — ${formatIdr(p.price_idr_monthly, lang)}${t("infra.vps.perMonth")}`,
                 })),
               },
               { name: "image", label: t("infra.vps.image"), options: IMAGES.map((i) => ({ value: i.code, label: i.name })) },
@@ -67,15 +67,15 @@ export default async function VpsPage() {
           <tr key={vps.id} className="border-b align-top" data-testid="vps-row">
             <td className="p-2 font-medium">{vps.label}</td>
             <td className="p-2">
-              <span className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`} data-testid="vps-status">
-                {vps.status}
+              <span className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`} data-testid="vps-status" data-status={vps.status}>
+                {t(`infra.vps.status.${vps.status}`)}
               </span>
             </td>
             <td className="p-2">{vps.region}</td>
             <td className="p-2">
               {vps.plan}
               <span className="block text-xs text-stone-500">
-                {vps.vcpus} vCPU · {vps.memoryMb} MB · {vps.diskGb} GB
+                {vps.vcpus} vCPU · {formatNumber(vps.memoryMb, lang)} MB · {formatNumber(vps.diskGb, lang)} GB
               </span>
             </td>
             <td className="p-2">{vps.image}</td>
