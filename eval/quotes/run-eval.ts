@@ -10,7 +10,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { analyzeFile } from "@/lib/analyze/analyze-file";
+import { parseMesh } from "@/lib/geometry";
 import { DEFAULT_CATALOG, price3dPrint } from "@/lib/pricing";
+import { estimatePrint, profileFromPrusaConfig, slicePrint } from "@/lib/print-estimate";
 import {
   PARTS_DIR,
   PROFILE_PATH,
@@ -106,6 +108,10 @@ interface Row {
   slicer: SlicerFigures;
   weightG: number;
   timeS: number;
+  /** The layer-based estimator (lib/print-estimate), supports off. */
+  layerWeightG: number;
+  layerTimeS: number;
+  sliceMs: number;
 }
 
 const relError = (ours: number, theirs: number) => (ours - theirs) / theirs;
@@ -128,11 +134,14 @@ function summarise(label: string, rows: Row[], pick: (r: Row) => [number, number
 
 function partTable(rows: Row[]): string[] {
   return [
-    "| part | slicer g | ours g | error | slicer min | ours min | error |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| part | slicer g | ours g | error | layers g | error | slicer min | ours min | error | layers min | error | slice ms |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
-        `| ${r.file} | ${r.slicer.weight_g.toFixed(2)} | ${r.weightG.toFixed(2)} | ${pct(relError(r.weightG, r.slicer.weight_g))} | ${minutes(r.slicer.time_s)} | ${minutes(r.timeS)} | ${pct(relError(r.timeS, r.slicer.time_s))} |`,
+        `| ${r.file} | ${r.slicer.weight_g.toFixed(2)} | ${r.weightG.toFixed(2)} | ${pct(relError(r.weightG, r.slicer.weight_g))} | ` +
+        `${r.layerWeightG.toFixed(2)} | ${pct(relError(r.layerWeightG, r.slicer.weight_g))} | ` +
+        `${minutes(r.slicer.time_s)} | ${minutes(r.timeS)} | ${pct(relError(r.timeS, r.slicer.time_s))} | ` +
+        `${minutes(r.layerTimeS)} | ${pct(relError(r.layerTimeS, r.slicer.time_s))} | ${r.sliceMs.toFixed(0)} |`,
     ),
   ];
 }
@@ -141,16 +150,33 @@ async function main() {
   const reference = process.argv.includes("--reslice") ? await reslice() : loadReference();
   const plain: Row[] = [];
   const supported: Row[] = [];
+  // The layer estimator reads the same profile the slicer was given.
+  const profile = profileFromPrusaConfig(fs.readFileSync(PROFILE_PATH, "utf8"));
+  const pla = DEFAULT_CATALOG.print_3d.materials.find((m) => m.id === "pla");
+  if (!pla) throw new Error("DEFAULT_CATALOG has no PLA");
   for (const part of reference.parts) {
-    const { geometry } = await measure(part.file);
+    const { bytes, geometry } = await measure(part.file);
     const [quote] = price3dPrint(geometry, { infill_percent: reference.infill_percent, materials: ["pla"] }, DEFAULT_CATALOG);
-    const ours = { weightG: quote.weight_g, timeS: quote.print_time_min * 60 };
+    const mesh = await parseMesh(bytes, part.file);
+    const started = performance.now();
+    const summary = slicePrint(mesh, profile);
+    const sliceMs = performance.now() - started;
+    const layered = estimatePrint(summary, profile, { infillPercent: reference.infill_percent });
+    const ours = {
+      weightG: quote.weight_g,
+      timeS: quote.print_time_min * 60,
+      layerWeightG: (layered.extruded_mm3 / 1000) * pla.density_g_cm3,
+      layerTimeS: layered.time_s,
+      sliceMs,
+    };
     plain.push({ file: part.file, slicer: part.no_supports, ...ours });
     if (part.supports) supported.push({ file: part.file, slicer: part.supports, ...ours });
   }
   const timed = (rows: Row[]) => rows.filter((r) => r.slicer.time_s > MIN_TIME_S);
   const weight = (r: Row): [number, number] => [r.weightG, r.slicer.weight_g];
   const time = (r: Row): [number, number] => [r.timeS, r.slicer.time_s];
+  const layerWeight = (r: Row): [number, number] => [r.layerWeightG, r.slicer.weight_g];
+  const layerTime = (r: Row): [number, number] => [r.layerTimeS, r.slicer.time_s];
 
   console.log(
     `3D print estimate vs ${reference.parts[0].slicer}: ${plain.length} parts, ${supported.length} also with supports; ` +
@@ -161,7 +187,9 @@ async function main() {
   console.log("| measure | parts | median abs error | worst abs error | median signed error |");
   console.log("| --- | ---: | ---: | --- | ---: |");
   console.log(summarise("weight, supports off", plain, weight));
+  console.log(summarise("weight, supports off, layer estimator", plain, layerWeight));
   console.log(summarise("time, supports off (slicer > 10 min)", timed(plain), time));
+  console.log(summarise("time, supports off (slicer > 10 min), layer estimator", timed(plain), layerTime));
   if (supported.length > 0) {
     console.log(summarise("weight, supports on", supported, weight));
     console.log(summarise("time, supports on (slicer > 10 min)", timed(supported), time));

@@ -1,0 +1,316 @@
+/**
+ * The slicer settings the layer-based 3D-print estimator needs (issue #15),
+ * read from a PrusaSlicer config.ini. Framework-free.
+ */
+
+export interface PrintProfile {
+  layerHeight: number; // mm
+  firstLayerHeight: number; // mm
+  perimeters: number;
+  topSolidLayers: number;
+  bottomSolidLayers: number;
+  topSolidMinThickness: number; // mm
+  bottomSolidMinThickness: number; // mm
+  fillDensity: number; // 0..1
+  fillPattern: string;
+  nozzleDiameter: number; // mm
+  filamentDiameter: number; // mm
+  /** Extrusion widths in mm (PrusaSlicer's 0 or % resolved against the nozzle). */
+  widths: {
+    default: number;
+    firstLayer: number;
+    perimeter: number;
+    externalPerimeter: number;
+    infill: number;
+    solidInfill: number;
+    topInfill: number;
+  };
+  /** Feed rates in mm/s, percentages resolved. */
+  speeds: {
+    perimeter: number;
+    externalPerimeter: number;
+    smallPerimeter: number;
+    infill: number;
+    solidInfill: number;
+    topSolidInfill: number;
+    bridge: number;
+    gapFill: number;
+    travel: number;
+    travelZ: number;
+    firstLayer: number;
+  };
+  /** mm/s², 0 = keep the current one (PrusaSlicer's convention). */
+  accelerations: {
+    default: number;
+    perimeter: number;
+    infill: number;
+    bridge: number;
+    firstLayer: number;
+  };
+  /** The printer's limits the slicer's time estimator applies (its "normal mode", the first value). */
+  machine: {
+    maxAccelerationX: number;
+    maxAccelerationY: number;
+    maxAccelerationZ: number;
+    maxAccelerationE: number;
+    maxAccelerationExtruding: number;
+    maxAccelerationRetracting: number;
+    maxAccelerationTravel: number;
+    maxFeedrateX: number;
+    maxFeedrateY: number;
+    maxFeedrateZ: number;
+    maxJerkX: number;
+    maxJerkY: number;
+    maxJerkZ: number;
+    maxJerkE: number;
+  };
+  retraction: {
+    length: number; // mm of filament
+    speed: number; // mm/s
+    deretractSpeed: number; // mm/s, 0 = same as speed
+    lift: number; // mm of Z hop
+    minTravel: number; // retract only for travels longer than this (mm)
+    wipe: boolean;
+    layerChange: boolean;
+  };
+  cooling: {
+    enabled: boolean;
+    slowdownBelowLayerTime: number; // s
+    minPrintSpeed: number; // mm/s
+  };
+  skirts: number;
+  skirtDistance: number; // mm
+  skirtHeight: number; // layers
+  minSkirtLength: number; // mm
+  infillOverlap: number; // mm, into the perimeters
+  infillAnchorMax: number; // mm
+  elephantFootCompensation: number; // mm
+  bridgeFlowRatio: number;
+  extrusionMultiplier: number;
+  fillAngle: number; // degrees
+  /** Resolution of the sliced outlines, mm (PrusaSlicer's gcode_resolution). */
+  resolution: number;
+}
+
+/**
+ * PrusaSlicer 2.5's "Original Prusa i3 MK3S & MK3S+" / "0.20mm QUALITY @MK3" / "Prusament PLA"
+ * with 20 % gyroid: the values of eval/quotes/profile.ini (the shop's default job), copied by hand.
+ */
+export const DEFAULT_PRINT_PROFILE: PrintProfile = {
+  layerHeight: 0.2,
+  firstLayerHeight: 0.2,
+  perimeters: 2,
+  topSolidLayers: 6,
+  bottomSolidLayers: 4,
+  topSolidMinThickness: 0.7,
+  bottomSolidMinThickness: 0.5,
+  fillDensity: 0.2,
+  fillPattern: "gyroid",
+  nozzleDiameter: 0.4,
+  filamentDiameter: 1.75,
+  widths: { default: 0.45, firstLayer: 0.42, perimeter: 0.45, externalPerimeter: 0.45, infill: 0.45, solidInfill: 0.45, topInfill: 0.4 },
+  speeds: {
+    perimeter: 45,
+    externalPerimeter: 25,
+    smallPerimeter: 25,
+    infill: 80,
+    solidInfill: 80,
+    topSolidInfill: 40,
+    bridge: 25,
+    gapFill: 40,
+    travel: 180,
+    travelZ: 12,
+    firstLayer: 20,
+  },
+  accelerations: { default: 1000, perimeter: 800, infill: 1000, bridge: 1000, firstLayer: 800 },
+  machine: {
+    maxAccelerationX: 1000,
+    maxAccelerationY: 1000,
+    maxAccelerationZ: 200,
+    maxAccelerationE: 5000,
+    maxAccelerationExtruding: 1250,
+    maxAccelerationRetracting: 1250,
+    maxAccelerationTravel: 1500,
+    maxFeedrateX: 200,
+    maxFeedrateY: 200,
+    maxFeedrateZ: 12,
+    maxJerkX: 8,
+    maxJerkY: 8,
+    maxJerkZ: 0.4,
+    maxJerkE: 4.5,
+  },
+  retraction: { length: 0.8, speed: 35, deretractSpeed: 0, lift: 0.4, minTravel: 1, wipe: true, layerChange: true },
+  cooling: { enabled: true, slowdownBelowLayerTime: 15, minPrintSpeed: 15 },
+  skirts: 1,
+  skirtDistance: 2,
+  skirtHeight: 3,
+  minSkirtLength: 4,
+  infillOverlap: 0.45 * 0.25,
+  infillAnchorMax: 12,
+  elephantFootCompensation: 0.2,
+  bridgeFlowRatio: 0.95,
+  extrusionMultiplier: 1,
+  fillAngle: 45,
+  resolution: 0.0125,
+};
+
+/** Parses PrusaSlicer's `key = value` lines (comments and blank lines skipped). */
+export function parseIni(ini: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of ini.split(/\r?\n/)) {
+    if (line.startsWith("#") || line.startsWith(";")) continue;
+    const eq = line.indexOf("=");
+    if (eq < 0) continue;
+    values.set(line.slice(0, eq).trim(), line.slice(eq + 1).trim());
+  }
+  return values;
+}
+
+/** Reads the keys the estimator needs; missing keys keep DEFAULT_PRINT_PROFILE's value. */
+export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT_PRINT_PROFILE): PrintProfile {
+  const v = parseIni(ini);
+  const raw = (key: string): string | undefined => {
+    const value = v.get(key);
+    if (value === undefined || value === "") return undefined;
+    return value.split(",")[0].trim(); // per-extruder / per-mode lists: the first (normal mode, extruder 1)
+  };
+  const num = (key: string, fallback: number): number => {
+    const value = raw(key);
+    if (value === undefined) return fallback;
+    const n = Number.parseFloat(value);
+    return Number.isFinite(n) ? n : fallback;
+  };
+  /** A value that may be given as a percentage of `of`. */
+  const numOrPercent = (key: string, of: number, fallback: number): number => {
+    const value = raw(key);
+    if (value === undefined) return fallback;
+    const n = Number.parseFloat(value);
+    if (!Number.isFinite(n)) return fallback;
+    return value.endsWith("%") ? (n / 100) * of : n;
+  };
+  const bool = (key: string, fallback: boolean) => {
+    const value = raw(key);
+    return value === undefined ? fallback : value === "1" || value === "true";
+  };
+
+  const nozzle = num("nozzle_diameter", base.nozzleDiameter);
+  const layerHeight = num("layer_height", base.layerHeight);
+  // PrusaSlicer: an extrusion width of 0 means "auto" (1.125 × nozzle); a percentage is of the nozzle
+  // (first layer: of the first layer height is not used by 2.5 either — it is the nozzle too).
+  const defaultWidth = (() => {
+    const w = numOrPercent("extrusion_width", nozzle, base.widths.default);
+    return w > 0 ? w : 1.125 * nozzle;
+  })();
+  const width = (key: string, fallback: number) => {
+    const w = numOrPercent(key, nozzle, fallback);
+    return w > 0 ? w : defaultWidth;
+  };
+  const perimeterWidth = width("perimeter_extrusion_width", base.widths.perimeter);
+
+  const perimeterSpeed = num("perimeter_speed", base.speeds.perimeter);
+  const infillSpeed = num("infill_speed", base.speeds.infill);
+  const solidInfillSpeed = numOrPercent("solid_infill_speed", infillSpeed, base.speeds.solidInfill);
+  const fillDensityText = raw("fill_density");
+  const fillDensity = fillDensityText === undefined ? base.fillDensity : Number.parseFloat(fillDensityText) / (fillDensityText.endsWith("%") ? 100 : 1);
+  const firstLayerSpeed = numOrPercent("first_layer_speed", perimeterSpeed, base.speeds.firstLayer);
+
+  return {
+    layerHeight,
+    firstLayerHeight: numOrPercent("first_layer_height", layerHeight, base.firstLayerHeight),
+    perimeters: num("perimeters", base.perimeters),
+    topSolidLayers: num("top_solid_layers", base.topSolidLayers),
+    bottomSolidLayers: num("bottom_solid_layers", base.bottomSolidLayers),
+    topSolidMinThickness: num("top_solid_min_thickness", base.topSolidMinThickness),
+    bottomSolidMinThickness: num("bottom_solid_min_thickness", base.bottomSolidMinThickness),
+    fillDensity,
+    fillPattern: raw("fill_pattern") ?? base.fillPattern,
+    nozzleDiameter: nozzle,
+    filamentDiameter: num("filament_diameter", base.filamentDiameter),
+    widths: {
+      default: defaultWidth,
+      firstLayer: width("first_layer_extrusion_width", base.widths.firstLayer),
+      perimeter: perimeterWidth,
+      externalPerimeter: width("external_perimeter_extrusion_width", base.widths.externalPerimeter),
+      infill: width("infill_extrusion_width", base.widths.infill),
+      solidInfill: width("solid_infill_extrusion_width", base.widths.solidInfill),
+      topInfill: width("top_infill_extrusion_width", base.widths.topInfill),
+    },
+    speeds: {
+      perimeter: perimeterSpeed,
+      externalPerimeter: numOrPercent("external_perimeter_speed", perimeterSpeed, base.speeds.externalPerimeter),
+      smallPerimeter: numOrPercent("small_perimeter_speed", perimeterSpeed, base.speeds.smallPerimeter),
+      infill: infillSpeed,
+      solidInfill: solidInfillSpeed,
+      topSolidInfill: numOrPercent("top_solid_infill_speed", solidInfillSpeed, base.speeds.topSolidInfill),
+      bridge: num("bridge_speed", base.speeds.bridge),
+      gapFill: num("gap_fill_speed", base.speeds.gapFill),
+      travel: num("travel_speed", base.speeds.travel),
+      travelZ: num("travel_speed_z", base.speeds.travelZ),
+      firstLayer: firstLayerSpeed,
+    },
+    accelerations: {
+      default: num("default_acceleration", base.accelerations.default),
+      perimeter: num("perimeter_acceleration", base.accelerations.perimeter),
+      infill: num("infill_acceleration", base.accelerations.infill),
+      bridge: num("bridge_acceleration", base.accelerations.bridge),
+      firstLayer: num("first_layer_acceleration", base.accelerations.firstLayer),
+    },
+    machine: {
+      maxAccelerationX: num("machine_max_acceleration_x", base.machine.maxAccelerationX),
+      maxAccelerationY: num("machine_max_acceleration_y", base.machine.maxAccelerationY),
+      maxAccelerationZ: num("machine_max_acceleration_z", base.machine.maxAccelerationZ),
+      maxAccelerationE: num("machine_max_acceleration_e", base.machine.maxAccelerationE),
+      maxAccelerationExtruding: num("machine_max_acceleration_extruding", base.machine.maxAccelerationExtruding),
+      maxAccelerationRetracting: num("machine_max_acceleration_retracting", base.machine.maxAccelerationRetracting),
+      maxAccelerationTravel: num("machine_max_acceleration_travel", base.machine.maxAccelerationTravel),
+      maxFeedrateX: num("machine_max_feedrate_x", base.machine.maxFeedrateX),
+      maxFeedrateY: num("machine_max_feedrate_y", base.machine.maxFeedrateY),
+      maxFeedrateZ: num("machine_max_feedrate_z", base.machine.maxFeedrateZ),
+      maxJerkX: num("machine_max_jerk_x", base.machine.maxJerkX),
+      maxJerkY: num("machine_max_jerk_y", base.machine.maxJerkY),
+      maxJerkZ: num("machine_max_jerk_z", base.machine.maxJerkZ),
+      maxJerkE: num("machine_max_jerk_e", base.machine.maxJerkE),
+    },
+    retraction: {
+      length: num("retract_length", base.retraction.length),
+      speed: num("retract_speed", base.retraction.speed),
+      deretractSpeed: num("deretract_speed", base.retraction.deretractSpeed),
+      lift: num("retract_lift", base.retraction.lift),
+      minTravel: num("retract_before_travel", base.retraction.minTravel),
+      wipe: bool("wipe", base.retraction.wipe),
+      layerChange: bool("retract_layer_change", base.retraction.layerChange),
+    },
+    cooling: {
+      enabled: bool("cooling", base.cooling.enabled),
+      slowdownBelowLayerTime: num("slowdown_below_layer_time", base.cooling.slowdownBelowLayerTime),
+      minPrintSpeed: num("min_print_speed", base.cooling.minPrintSpeed),
+    },
+    skirts: num("skirts", base.skirts),
+    skirtDistance: num("skirt_distance", base.skirtDistance),
+    skirtHeight: num("skirt_height", base.skirtHeight),
+    minSkirtLength: num("min_skirt_length", base.minSkirtLength),
+    infillOverlap: numOrPercent("infill_overlap", perimeterWidth, base.infillOverlap),
+    infillAnchorMax: num("infill_anchor_max", base.infillAnchorMax),
+    elephantFootCompensation: num("elefant_foot_compensation", base.elephantFootCompensation),
+    bridgeFlowRatio: num("bridge_flow_ratio", base.bridgeFlowRatio),
+    extrusionMultiplier: num("extrusion_multiplier", base.extrusionMultiplier),
+    fillAngle: num("fill_angle", base.fillAngle),
+    resolution: num("gcode_resolution", base.resolution),
+  };
+}
+
+/** PrusaSlicer's flow model: a rectangle with semicircular ends; the spacing of adjacent lines. */
+export function flowSpacing(width: number, height: number): number {
+  return width - height * (1 - Math.PI / 4);
+}
+
+/** Cross-section of one extrusion, mm² (= spacing × height). */
+export function flowArea(width: number, height: number): number {
+  return flowSpacing(width, height) * height;
+}
+
+/** Number of solid layers: the layer count or the minimum thickness, whichever needs more. */
+export function solidLayerCount(layers: number, minThickness: number, layerHeight: number): number {
+  if (layers <= 0) return 0;
+  return Math.max(layers, Math.ceil(minThickness / layerHeight - 1e-9));
+}
