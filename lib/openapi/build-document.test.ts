@@ -44,4 +44,10 @@ describe("OpenAPI document", () => {
     expect(Object.keys(create.responses["201"].headers)).toEqual(expect.arrayContaining(["Idempotent-Replayed", "X-Request-Id"]));
     expect(doc.paths["/v1/files"].post.parameters ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ name: "Idempotency-Key" })]));
   });
+
+  it("validates against the OpenAPI 3.1 specification's schema", async () => {
+    const { validate } = await import("@readme/openapi-parser");
+    const result = await validate(JSON.parse(JSON.stringify(doc)));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
 });
