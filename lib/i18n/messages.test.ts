@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VPS_STATUSES } from "@/db/schema/infra-vps";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_CATALOG } from "@/lib/webhooks/event-catalog";
-import { getActiveCatalog } from "@/lib/pricing/catalog-store";
+import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { catalogNoteText } from "./catalog-notes";
 import { translator, type MessageKey } from "./messages";

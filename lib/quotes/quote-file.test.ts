@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { addTestVersion, boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
 import { DEFAULT_CATALOG } from "@/lib/pricing";
-import { publishCatalog } from "@/lib/pricing/catalog-store";
+import { publishCatalog } from "@/lib/quotes/catalog-store";
 import { quoteCache } from "@/db/schema";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { openDb, type Db } from "@/lib/db/client";

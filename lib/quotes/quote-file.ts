@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/app-error";
 import { getFile, getFileVersion, type FileRow } from "@/lib/files/get-file";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
-import { getActiveCatalog } from "@/lib/pricing/catalog-store";
+import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import type { LaserQuote, PrintQuote } from "@/lib/pricing";
 import { newId } from "@/lib/ids";
 import { buildLaserQuote, buildPrintQuote, type BuiltQuote, type PrintQuoteParams } from "./build-quote";

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { requireDashboard } from "../dashboard-session";
 import { canManageKeys } from "@/lib/workspaces/memberships";
-import { publishCatalog } from "@/lib/pricing/catalog-store";
+import { publishCatalog } from "@/lib/quotes/catalog-store";
 import { isAppError } from "@/lib/api/app-error";
 
 export type PublishState = { version?: number; error?: string };

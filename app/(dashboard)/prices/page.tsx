@@ -1,6 +1,6 @@
 import { requireDashboard } from "../dashboard-session";
 import { publishCatalogAction } from "./actions";
-import { getActiveCatalog } from "@/lib/pricing/catalog-store";
+import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import { listLaserOptions, laserCutRate, pierceFee } from "@/lib/pricing";
 import { canManageKeys } from "@/lib/workspaces/memberships";
 import { formatIdr, formatIdrRate, formatNumber } from "@/lib/i18n/format";

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
-import { EMBED_HEADERS, embedLang, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
+import { EMBED_HEADERS, embedLang, invalidLinkResponse } from "@/lib/api/invalid-link-page";
 
 /**
  * The public embed URL. A page cannot answer 410, so the token is checked

@@ -4,7 +4,7 @@ import { workspaces } from "@/db/schema";
 import { AppError } from "@/lib/api/app-error";
 import { openDb, type Db } from "@/lib/db/client";
 import { formatIdr, formatNumber } from "@/lib/i18n/format";
-import { getActiveCatalog, publishCatalog, type StoredCatalog } from "@/lib/pricing/catalog-store";
+import { getActiveCatalog, publishCatalog, type StoredCatalog } from "@/lib/quotes/catalog-store";
 import { printResult, UsageError } from "../output";
 
 type Options = Record<string, string | boolean | undefined>;

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
-import { displayAssetResponse } from "@/lib/viewer/display-asset-response";
-import { embedLang, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
+import { displayAssetResponse } from "@/lib/api/display-asset-response";
+import { embedLang, invalidLinkResponse } from "@/lib/api/invalid-link-page";
 
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const resolved = resolveViewerToken(getDb(), (await params).token);

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
-import { embedLang, invalidLinkResponse } from "@/lib/viewer/invalid-link-page";
+import { embedLang, invalidLinkResponse } from "@/lib/api/invalid-link-page";
 
 /** The original file, only for links created with allow_download. */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {

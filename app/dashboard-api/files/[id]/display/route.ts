@@ -1,7 +1,7 @@
 import { requireSessionWorkspace } from "../../../session-workspace";
 import { errorResponse } from "@/lib/api/route";
 import { getFileVersion } from "@/lib/files/get-file";
-import { displayAssetResponse } from "@/lib/viewer/display-asset-response";
+import { displayAssetResponse } from "@/lib/api/display-asset-response";
 import { randomToken } from "@/lib/ids";
 
 /** The display mesh/drawing of a file's current version, for the viewer on the dashboard's file page. */

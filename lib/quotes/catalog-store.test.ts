@@ -4,7 +4,7 @@ import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { priceCatalogs } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/app-error";
-import { DEFAULT_CATALOG } from "./catalog";
+import { DEFAULT_CATALOG } from "@/lib/pricing/catalog";
 import { getActiveCatalog, publishCatalog } from "./catalog-store";
 
 let db: Db;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { FileVersionRow } from "@/lib/files/get-file";
 import { getBlobStore } from "@/lib/files/blob-store";
-import { getDisplayAsset } from "./get-display-asset";
+import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
 
 /**
  * The display mesh/drawing of a version as an HTTP response. The caller has

@@ -3,8 +3,8 @@ import { priceCatalogs } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
 import { newId } from "@/lib/ids";
-import { DEFAULT_CATALOG, catalogSchema, type PriceCatalog } from "./catalog";
-import { parseInput } from "./validate-input";
+import { DEFAULT_CATALOG, catalogSchema, type PriceCatalog } from "@/lib/pricing/catalog";
+import { parseInput } from "@/lib/pricing/validate-input";
 
 export type StoredCatalog = typeof priceCatalogs.$inferSelect;
 
