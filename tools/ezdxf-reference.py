@@ -9,7 +9,8 @@ those: DIMENSIONs and the like are not cut) with its virtual_entities(), splits 
 splines are flattened by ezdxf to 1e-4 drawing units and summed; the extent is
 the box of all flattened vertices; and pierces are connected components of
 pieces whose endpoints meet within the tolerance. Exact duplicate pieces and
-overlapping collinear lines are counted once, as a laser shop would.
+overlapping collinear lines (within the tolerance, whatever their direction) are
+counted once, as a laser shop would.
 """
 import argparse
 import json
@@ -134,19 +135,51 @@ def main():
     # Straight pieces lying on one line and overlapping are one cut: count the union
     # of their spans, and join them into one contour.
     overlap = 0.0
+    half_turn = round(math.pi * 1e6)
     lines = {}
     for k, (s, e, length, verts) in enumerate(unique):
         if len(verts) != 2:
             continue
         theta = math.atan2(e.y - s.y, e.x - s.x) % math.pi
-        if theta >= math.pi - 1e-9:
+        if round(theta * 1e6) >= half_turn:
             theta -= math.pi
         ux, uy = math.cos(theta), math.sin(theta)
         w = ux * s.y - uy * s.x
-        ta, tb = sorted((ux * s.x + uy * s.y, ux * e.x + uy * e.y))
-        lines.setdefault((round(theta * 1e6), round(w / tol)), []).append((ta, tb, k))
-    for group in lines.values():
-        group.sort()
+        lines.setdefault((round(theta * 1e6), round(w / tol)), []).append(k)
+
+    # Copies of one line a hair apart can round into neighbouring buckets: join buckets whose
+    # lines coincide within tol (near theta = pi the neighbour is theta = 0 with w negated).
+    def same_line(i, j):
+        (a, b, _, _), (c, d, _, _) = unique[i], unique[j]
+        length = math.hypot(b.x - a.x, b.y - a.y)
+        off = lambda p: abs((p.x - a.x) * (b.y - a.y) - (p.y - a.y) * (b.x - a.x)) / length
+        return length > 0 and off(c) <= tol and off(d) <= tol
+
+    owner = {key: key for key in lines}
+
+    def root(key):
+        while owner[key] != key:
+            owner[key] = owner[owner[key]]
+            key = owner[key]
+        return key
+
+    for (a, b) in list(lines):
+        for da in (-1, 0, 1):
+            for db in (-1, 0, 1):
+                na, nb = a + da, b + db
+                if na < 0 or na >= half_turn:
+                    na, nb = na % half_turn, -b + db
+                if (na, nb) in lines and (na, nb) != (a, b) and same_line(lines[(a, b)][0], lines[(na, nb)][0]):
+                    owner[root((na, nb))] = root((a, b))
+    unions = {}
+    for key, members in lines.items():
+        unions.setdefault(root(key), []).extend(members)
+
+    for members in unions.values():
+        s0, e0, _, _ = unique[members[0]]
+        length0 = math.hypot(e0.x - s0.x, e0.y - s0.y)
+        ux, uy = (e0.x - s0.x) / length0, (e0.y - s0.y) / length0
+        group = sorted(tuple(sorted((ux * unique[k][0].x + uy * unique[k][0].y, ux * unique[k][1].x + uy * unique[k][1].y))) + (k,) for k in members)
         reach, first = group[0][1], group[0][2]
         for lo, hi, k in group[1:]:
             if lo < reach - tol:

@@ -36,7 +36,7 @@ export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
       }
     }
   }
-  lineGroups.flush(result.segments, (group) => dedupeLines(group, tol, result));
+  flushLines(lineGroups, tol, result);
   arcGroups.flush(result.segments, (group) => dedupeArcs(group, tol, result));
   return result;
 }
@@ -78,6 +78,25 @@ class KeyedGroups<T extends Segment> {
     this.firsts.push(item);
   }
 
+  /** The group id of a key, or -1. */
+  find(a: number, b: number, c: number): number {
+    const mask = this.slots.length - 1;
+    let h = Math.imul(a | 0, 0x9e3779b1) ^ Math.imul(b | 0, 0x85ebca77) ^ Math.imul(c | 0, 0xc2b2ae3d);
+    h = (h ^ (h >>> 16)) & mask;
+    for (let id = this.slots[h] - 1; id >= 0; h = (h + 1) & mask, id = this.slots[h] - 1) {
+      if (same(this.keys[3 * id], a) && same(this.keys[3 * id + 1], b) && same(this.keys[3 * id + 2], c)) return id;
+    }
+    return -1;
+  }
+
+  key(id: number): [number, number, number] {
+    return [this.keys[3 * id], this.keys[3 * id + 1], this.keys[3 * id + 2]];
+  }
+
+  members(id: number): T[] {
+    return [this.firsts[id], ...(this.more.get(id) ?? [])];
+  }
+
   /** Each group with more than one member goes to `dedupe`; lone members are kept as they are. */
   flush(out: Segment[], dedupe: (group: T[]) => void): void {
     this.firsts.forEach((first, id) => {
@@ -98,13 +117,70 @@ function countDuplicate(r: DedupeResult, length: number): void {
   r.duplicateLengthMm += length;
 }
 
+/** Direction buckets per radian (addLine), and the bucket count across [0, π). */
+const ANGLE_BUCKETS = 1e6;
+const HALF_TURN_BUCKETS = Math.round(Math.PI * ANGLE_BUCKETS);
+
+/**
+ * Lines go to dedupeLines by infinite line. Two copies of one slanted line a hair apart can round into
+ * neighbouring buckets (a direction or distance that straddles a rounding boundary): each group is joined
+ * with the neighbouring groups whose line is the same within the tolerance, so such copies are merged too.
+ * Near θ = π the neighbour is θ = 0 with the distance's sign flipped.
+ */
+function flushLines(groups: KeyedGroups<Extract<Segment, { kind: "line" }>>, tol: number, result: DedupeResult): void {
+  const count = groups.firsts.length;
+  const parent = Int32Array.from({ length: count }, (_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let id = 0; id < count; id++) {
+    const [a, b] = groups.key(id);
+    for (let da = -1; da <= 1; da++) {
+      for (let db = -1; db <= 1; db++) {
+        if (da === 0 && db === 0) continue;
+        let na = a + da;
+        let nb = b + db;
+        if (na < 0 || na >= HALF_TURN_BUCKETS) {
+          na = (na + HALF_TURN_BUCKETS) % HALF_TURN_BUCKETS;
+          nb = -b + db;
+        }
+        const other = groups.find(na, nb, 0);
+        if (other > id && sameLine(groups.firsts[id], groups.firsts[other], tol)) parent[root(other)] = root(id);
+      }
+    }
+  }
+  const unions = new Map<number, Extract<Segment, { kind: "line" }>[]>();
+  for (let id = 0; id < count; id++) {
+    const r = root(id);
+    const list = unions.get(r);
+    if (list) list.push(...groups.members(id));
+    else unions.set(r, groups.members(id));
+  }
+  for (const group of unions.values()) {
+    if (group.length > 1) dedupeLines(group, tol, result);
+    else result.segments.push(group[0]);
+  }
+}
+
+/** Both ends of `b` lie within `tol` of the infinite line through `a`. */
+function sameLine(a: Extract<Segment, { kind: "line" }>, b: Extract<Segment, { kind: "line" }>, tol: number): boolean {
+  const dx = a.b[0] - a.a[0];
+  const dy = a.b[1] - a.a[1];
+  const len = Math.hypot(dx, dy);
+  if (len === 0) return false;
+  const off = (p: Point) => Math.abs((p[0] - a.a[0]) * dy - (p[1] - a.a[1]) * dx) / len;
+  return off(b.a) <= tol && off(b.b) <= tol;
+}
+
 /** Groups a line by its infinite line: direction folded into [0, π) and signed distance from the origin. */
 function addLine(groups: KeyedGroups<Extract<Segment, { kind: "line" }>>, s: Extract<Segment, { kind: "line" }>, tol: number): void {
   let theta = Math.atan2(s.b[1] - s.a[1], s.b[0] - s.a[0]);
   if (theta < 0) theta += Math.PI;
-  if (theta >= Math.PI - 1e-9) theta -= Math.PI;
+  // A direction that rounds to π is the same line as θ = 0 (the distance's sign flips with it).
+  if (Math.round(theta * ANGLE_BUCKETS) >= HALF_TURN_BUCKETS) theta -= Math.PI;
   const w = Math.cos(theta) * s.a[1] - Math.sin(theta) * s.a[0];
-  groups.add(Math.round(theta * 1e6), Math.round(w / tol), 0, s);
+  groups.add(Math.round(theta * ANGLE_BUCKETS), Math.round(w / tol), 0, s);
 }
 
 interface Interval<T> {
