@@ -79,6 +79,8 @@ function convertDwgEntity(e: DwgEntity, modelSpace: boolean): DrawingEntity {
         weights: Array.isArray(e.weights) && e.weights.some((w) => w !== 1) ? (e.weights as number[]) : null,
         fit: ((e.fitPoints as DwgPoint[]) ?? []).map((p) => vec(p)),
         closed: false,
+        startTangent: e.startTangent ? vec(e.startTangent) : null,
+        endTangent: e.endTangent ? vec(e.endTangent) : null,
       };
     case "ELLIPSE":
       return { type: "ellipse", layer, center: vec(e.center), major: vec(e.majorAxisEndPoint), ratio: n(e.axisRatio, 1), start: n(e.startAngle), end: n(e.endAngle, 2 * Math.PI), extrusion };

@@ -228,9 +228,15 @@ function readSpline(r: DxfRecord, c: Common): DrawingEntity {
   const weights: number[] = [];
   const control: Vec3[] = [];
   const fit: Vec3[] = [];
+  let startTangent: Vec3 | null = null;
+  let endTangent: Vec3 | null = null;
   for (let k = r.start; k < r.end; k++) {
     const code = r.scan.codes[k];
     if (code === 10) control.push([num(r, k), 0, 0]);
+    else if (code === 12) startTangent = [num(r, k), 0, 0];
+    else if (code === 22 && startTangent) startTangent[1] = num(r, k);
+    else if (code === 13) endTangent = [num(r, k), 0, 0];
+    else if (code === 23 && endTangent) endTangent[1] = num(r, k);
     else if (code === 20 && control.length) control[control.length - 1][1] = num(r, k);
     else if (code === 30 && control.length) control[control.length - 1][2] = num(r, k);
     else if (code === 11) fit.push([num(r, k), 0, 0]);
@@ -243,7 +249,7 @@ function readSpline(r: DxfRecord, c: Common): DrawingEntity {
     else readCommon(r, code, k, c);
   }
   const weighted = weights.length === control.length && weights.some((w) => w !== 1);
-  return { type: "spline", layer: c.layer, degree, knots, control, weights: weighted ? weights : null, fit, closed: (flags & 1) === 1 };
+  return { type: "spline", layer: c.layer, degree, knots, control, weights: weighted ? weights : null, fit, closed: (flags & 1) === 1, startTangent, endTangent };
 }
 
 function readEllipse(r: DxfRecord, c: Common): DrawingEntity {

@@ -3,6 +3,7 @@ import type { DrawingBlock, DrawingEntity, DrawingModel, Vec3 } from "./types";
 import type { Point, Segment } from "./geometry/segments";
 import { flattenCurve } from "./geometry/flatten-curve";
 import { makeNurbs } from "./geometry/nurbs";
+import { interpolateFitPoints } from "./geometry/interpolate-spline";
 import {
   IDENTITY,
   type Affine,
@@ -190,6 +191,13 @@ function project(m: Affine, p: Vec3): Point {
   return [q[0], q[1]];
 }
 
+/** A direction (a spline's end tangent) through the transform: no translation. */
+function vector(m: Affine, v: Vec3): Point {
+  const a = applyPoint(m, v);
+  const o = applyPoint(m, [0, 0, 0]);
+  return [a[0] - o[0], a[1] - o[1]];
+}
+
 function emitEntity(e: DrawingEntity, m: Affine, layer: string, out: Segment[]): void {
   switch (e.type) {
     case "line":
@@ -304,8 +312,17 @@ function emitPolyline(e: Extract<DrawingEntity, { type: "polyline" }>, m: Affine
 
 function emitSpline(e: Extract<DrawingEntity, { type: "spline" }>, m: Affine, layer: string, out: Segment[]): void {
   if (e.control.length === 0) {
-    // Fit-point-only splines (no control frame stored) are rare: follow the fit points.
-    for (let k = 1; k < e.fit.length; k++) pushLine(project(m, e.fit[k - 1]), project(m, e.fit[k]), layer, out);
+    // Drawn by fit points (DWG stores only those and the end tangents): the cubic through them.
+    const fit = e.fit.map((p) => project(m, p));
+    const tangent = (t: Vec3 | null | undefined): Point | null => (t ? vector(m, t) : null);
+    const curve = interpolateFitPoints(fit, tangent(e.startTangent), tangent(e.endTangent));
+    const nurbs = curve && makeNurbs(3, curve.knots, curve.control, null);
+    if (nurbs) {
+      const flat = flattenCurve(nurbs.evaluate, nurbs.breaks);
+      if (flat.length > 1e-9) out.push({ kind: "curve", ...flat, layer });
+      return;
+    }
+    for (let k = 1; k < fit.length; k++) pushLine(fit[k - 1], fit[k], layer, out);
     return;
   }
   const nurbs = makeNurbs(e.degree, e.knots, e.control.map((p) => project(m, p)), e.weights);
