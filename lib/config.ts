@@ -92,13 +92,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 const NAMES = Object.keys(schema.shape);
+/** Under Vitest, tests point DATA_DIR and friends elsewhere between cases; a server's environment never changes. */
+const ENV_MAY_CHANGE = process.env.VITEST !== undefined;
 const globalForConfig = globalThis as unknown as { bengkelConfig?: Config; bengkelConfigKey?: string };
 
-/**
- * The process's settings. Parsed once; parsed again only if the environment changed since (tests point
- * DATA_DIR and friends elsewhere), which costs a few dozen property reads per call.
- */
+/** The process's settings, parsed once (under Vitest, again whenever the environment changed). */
 export function config(): Config {
+  if (globalForConfig.bengkelConfig && !ENV_MAY_CHANGE) return globalForConfig.bengkelConfig;
   const key = NAMES.map((name) => process.env[name] ?? "").join("\u0000");
   if (!globalForConfig.bengkelConfig || globalForConfig.bengkelConfigKey !== key) {
     globalForConfig.bengkelConfig = readConfig();
