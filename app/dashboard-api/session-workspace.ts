@@ -7,6 +7,7 @@ import { AppError } from "@/lib/api/app-error";
 import { errorResponse } from "@/lib/api/route";
 import { jsonResponse, successBody } from "@/lib/api/envelope";
 import { randomToken } from "@/lib/ids";
+import { publicOrigin } from "@/lib/api/public-origin";
 import { listUserWorkspaces, type Role } from "@/lib/workspaces/memberships";
 import { WORKSPACE_COOKIE } from "@/app/(dashboard)/dashboard-session";
 import { canEdit } from "@/lib/dashboard/roles";
@@ -38,12 +39,12 @@ export async function requireSessionWorkspace(request: Request, options: { write
   return { db, userId, workspace: current.workspace, role: current.role };
 }
 
+/** The Origin must be the dashboard's own public origin (the same rule as the links it hands out). */
 function sameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (!origin || !host) return false;
+  if (!origin) return false;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).origin === publicOrigin(request.headers);
   } catch {
     return false;
   }
