@@ -39,12 +39,15 @@ export async function requireSessionWorkspace(request: Request, options: { write
   return { db, userId, workspace: current.workspace, role: current.role };
 }
 
-/** The Origin must be the dashboard's own public origin (the same rule as the links it hands out). */
+/**
+ * The Origin's host must be the dashboard's own public host (the same rule as the links it hands out). The scheme
+ * is not compared: behind a TLS proxy without TRUST_PROXY the server sees http while the browser says https.
+ */
 function sameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
   try {
-    return new URL(origin).origin === publicOrigin(request.headers);
+    return new URL(origin).host === new URL(publicOrigin(request.headers)).host;
   } catch {
     return false;
   }
