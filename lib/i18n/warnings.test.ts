@@ -32,6 +32,7 @@ async function drawingWarnings(): Promise<Warning[]> {
     ...(await analyze([plate(), dxf.circle(50, 30, 0.3)])),
     ...(await analyze([plate(), dxf.text(10, 10, "A"), dxf.text(20, 10, "B")])),
     ...(await analyze([plate(), plate(200)])),
+    ...(await analyze([plate(), dxf.line(2_000_000, 0, 2_000_050, 0)])),
     ...(await analyze([dxf.lwpolyline([[0, 0], [12.5, 0], [12.5, 6], [0, 6]], true)], undefined)),
   ];
 }
@@ -57,13 +58,23 @@ async function everyRealWarning(): Promise<Warning[]> {
 
 const byValue = (text: string) => text.replace(/\d[\d,]*(?:\.\d+)?/g, (n) => String(Number(n.replace(/,/g, ""))));
 
+/** Both spellings of a count's noun and verb to one form, so "1 contour is" and "1 contour(s) are" compare equal. */
+const pluralised = (text: string) =>
+  text
+    .replace(/\(s\)/g, "s")
+    .replace(/^1 ([a-z ]*?)\b(is|are|was|were|it is|they are|a cut path|cut paths)\b/g, "1 $1")
+    .replace(/\b(?:is|are|was|were)\b/g, "BE")
+    .replace(/\b(?:it|they)\b/g, "PRON")
+    .replace(/\b(contour|segment|object|cut path|edge|triangle)s?\b/g, "$1")
+    .replace(/\ba (cut path)/g, "$1");
+
 /** Words that only the English sentences use; none may survive in Indonesian. */
 const ENGLISH = /\b(the|edges?|triangles?|is|are|was|were|part|drawing|contour|counted|wide|fit)\b/i;
 
 describe("warnings in the dashboard's language", () => {
   it("every warning code has an English and an Indonesian sentence, with and without numbers", () => {
     expect(WARNING_CODES.sort()).toEqual(
-      ["DEGENERATE_TRIANGLES", "DUPLICATE_LINES", "EXCEEDS_BUILD_VOLUME", "INCONSISTENT_WINDING", "MULTIPLE_PARTS", "NON_MANIFOLD", "OPEN_CONTOUR", "OPEN_EDGES", "TEXT_NOT_OUTLINED", "TINY_FEATURES", "UNIT_SUSPECT"].sort(),
+      ["DEGENERATE_TRIANGLES", "DUPLICATE_LINES", "EXCEEDS_BUILD_VOLUME", "INCONSISTENT_WINDING", "MULTIPLE_PARTS", "NON_MANIFOLD", "OPEN_CONTOUR", "OPEN_EDGES", "STRAY_GEOMETRY", "TEXT_NOT_OUTLINED", "TINY_FEATURES", "UNIT_SUSPECT"].sort(),
     );
     for (const code of WARNING_CODES) {
       const entry = WARNING_TEXTS[code];
@@ -82,8 +93,11 @@ describe("warnings in the dashboard's language", () => {
       const id = warningText(w, "id");
       expect(id, w.message).not.toBe(WARNING_TEXTS[w.code as keyof typeof WARNING_TEXTS].id); // a variant matched: the numbers are kept
       expect(id, w.message).not.toMatch(ENGLISH);
-      // English says what the API's message says, numbers compared by value ("100.0" = "100").
-      expect(byValue(warningText(w, "en")), w.message).toBe(byValue(w.message));
+      // English says what the API's message says, numbers compared by value ("100.0" = "100"), with
+      // the API's "contour(s) are" made singular or plural for its count.
+      const en = warningText(w, "en");
+      expect(en, w.message).not.toMatch(/\(s\)/);
+      expect(byValue(pluralised(en)), w.message).toBe(byValue(pluralised(w.message)));
     }
   });
 
@@ -109,6 +123,13 @@ describe("warnings in the dashboard's language", () => {
     expect(warningText({ code: "DUPLICATE_LINES", message: "1 duplicate or overlapping segment(s) (100.0 mm) were counted once." }, "id")).toBe(
       "1 segmen ganda atau bertumpuk (100 mm) dihitung satu kali.",
     );
+    // English: singular or plural for the count, never "(s)".
+    expect(warningText({ code: "DUPLICATE_LINES", message: "1 duplicate or overlapping segment(s) (100.0 mm) were counted once." }, "en")).toBe(
+      "1 duplicate or overlapping segment (100 mm) was counted once.",
+    );
+    expect(warningText({ code: "OPEN_CONTOUR", message: "1 contour(s) are not closed; they are priced as cut paths …" }, "en")).toMatch(/^1 contour is not closed; it is priced as a cut path/);
+    expect(warningText({ code: "OPEN_CONTOUR", message: "3 contour(s) are not closed; they are priced as cut paths …" }, "en")).toMatch(/^3 contours are not closed; they are priced as cut paths/);
+    expect(warningText({ code: "TEXT_NOT_OUTLINED", message: "2 text object(s) are not cut. …" }, "en")).toMatch(/^2 text objects are not cut\./);
   });
 
   it("an unknown code keeps the API's message", () => {

@@ -123,7 +123,10 @@ export const WARNING_TEXTS: Record<WarningCode, WarningText> = {
     variants: [
       {
         match: new RegExp(`^${NUM} contour\\(s\\) are not closed`),
-        en: ([n]) => `${n} contour(s) are not closed; they are priced as cut paths but cannot form a part edge. Check for gaps larger than the joining tolerance.`,
+        en: ([n]) =>
+          n === "1"
+            ? "1 contour is not closed; it is priced as a cut path but cannot form a part edge. Check for gaps larger than the joining tolerance."
+            : `${n} contours are not closed; they are priced as cut paths but cannot form a part edge. Check for gaps larger than the joining tolerance.`,
         id: ([n]) => `${n} kontur tidak tertutup; kontur ini dihitung sebagai jalur potong tetapi tidak dapat membentuk tepi bagian. Periksa celah yang lebih besar dari toleransi penyambungan.`,
       },
     ],
@@ -134,7 +137,7 @@ export const WARNING_TEXTS: Record<WarningCode, WarningText> = {
     variants: [
       {
         match: new RegExp(`^${NUM} duplicate or overlapping segment\\(s\\) \\(${NUM} mm\\)`),
-        en: ([n, mm]) => `${n} duplicate or overlapping segment(s) (${mm} mm) were counted once.`,
+        en: ([n, mm]) => `${count(n, "duplicate or overlapping segment", "duplicate or overlapping segments")} (${mm} mm) ${n === "1" ? "was" : "were"} counted once.`,
         id: ([n, mm]) => `${n} segmen ganda atau bertumpuk (${mm} mm) dihitung satu kali.`,
       },
     ],
@@ -145,12 +148,23 @@ export const WARNING_TEXTS: Record<WarningCode, WarningText> = {
     variants: [
       {
         match: new RegExp(`^${NUM} text object\\(s\\) are not cut`),
-        en: ([n]) => `${n} text object(s) are not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.`,
+        en: ([n]) => `${count(n, "text object is", "text objects are")} not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.`,
         id: ([n]) => `${n} objek teks tidak dipotong. Untuk mengukir atau memotong huruf, ubah teks menjadi garis luar (explode) di program CAD Anda.`,
       },
     ],
     en: "Text objects are not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.",
     id: "Objek teks tidak dipotong. Untuk mengukir atau memotong huruf, ubah teks menjadi garis luar (explode) di program CAD Anda.",
+  },
+  STRAY_GEOMETRY: {
+    variants: [
+      {
+        match: new RegExp(`^${NUM} pieces? of geometry \\(${NUM} mm of line\\) lies? up to ${NUM} m away`),
+        en: ([n, mm, m]) => `${count(n, "piece", "pieces")} of geometry (${mm} mm of line) ${n === "1" ? "lies" : "lie"} up to ${m} m away from the part and ${n === "1" ? "was" : "were"} left out of the quote. Delete ${n === "1" ? "it" : "them"} from the drawing if ${n === "1" ? "it is" : "they are"} not meant to be cut.`,
+        id: ([n, mm, m]) => `${n} bagian geometri (${mm} mm garis) berada hingga ${m} m dari benda kerja dan tidak dihitung dalam penawaran. Hapus dari gambar jika tidak untuk dipotong.`,
+      },
+    ],
+    en: "Geometry far from the part was left out of the quote. Delete it from the drawing if it is not meant to be cut.",
+    id: "Geometri yang jauh dari benda kerja tidak dihitung dalam penawaran. Hapus dari gambar jika tidak untuk dipotong.",
   },
   TINY_FEATURES: {
     variants: [

@@ -9,6 +9,7 @@ import { chainContours, type Contour, type Trail } from "./chain-contours";
 import { nestContours } from "./nest-contours";
 import { measureMinWidth } from "./min-width";
 import { type DrawingUnits, suspectUnits } from "./units";
+import { separateStrayGeometry } from "./stray-geometry";
 
 /** Holes or slots narrower than this rarely cut clean on a fibre laser. */
 const TINY_FEATURE_MM = 1;
@@ -22,7 +23,7 @@ export interface MeasureInput {
 
 export function measureDrawing({ exploded, units, measurement, tol }: MeasureInput): { geometry: LaserGeometry; contours: LaserContour[] } {
   const dedupe = dedupeSegments(exploded.segments, tol);
-  const segments = dedupe.segments;
+  const { kept: segments, stray } = separateStrayGeometry(dedupe.segments);
   if (segments.length === 0) throw emptyGeometry(exploded);
 
   const bbox = emptyBBox();
@@ -128,11 +129,18 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     holes,
     min_feature_mm: minFeature,
     units: units.name,
-    ignored: exploded.ignored,
+    ignored: stray ? { ...exploded.ignored, stray: stray.count } : exploded.ignored,
     bend_lines: exploded.bendLines,
     warnings: [],
   };
   geometry.warnings = collectWarnings(geometry, dedupe, units, measurement, bbox);
+  if (stray) {
+    const one = stray.count === 1;
+    geometry.warnings.push({
+      code: "STRAY_GEOMETRY",
+      message: `${stray.count} ${one ? "piece" : "pieces"} of geometry (${stray.lengthMm.toFixed(0)} mm of line) ${one ? "lies" : "lie"} up to ${(stray.distanceMm / 1000).toFixed(1)} m away from the part and ${one ? "was" : "were"} left out of the quote. Delete ${one ? "it" : "them"} from the drawing if ${one ? "it is" : "they are"} not meant to be cut.`,
+    });
+  }
   return { geometry, contours };
 }
 

@@ -5,6 +5,7 @@ export type DrawingFormat = "dxf" | "dwg";
 export type LaserWarningCode =
   | "OPEN_CONTOUR"
   | "DUPLICATE_LINES"
+  | "STRAY_GEOMETRY"
   | "UNIT_SUSPECT"
   | "TEXT_NOT_OUTLINED"
   | "TINY_FEATURES"
