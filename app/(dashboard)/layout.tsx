@@ -20,13 +20,14 @@ const NAV: { href: string; label: MessageKey }[] = [
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const { memberships, current, email, lang, t } = await requireDashboard();
   return (
-    <div className="flex min-h-screen">
-      <aside className="w-56 shrink-0 border-r border-stone-200 bg-white p-4">
+    <div className="flex min-h-screen flex-col md:flex-row">
+      {/* A phone gets the navigation as a bar above the page, so the page keeps the screen's width. */}
+      <aside className="w-full shrink-0 border-b border-stone-200 bg-white p-4 md:w-56 md:border-r md:border-b-0">
         <Link href="/files" className="block text-xl font-bold tracking-tight text-orange-700">
           Bengkel
         </Link>
         <p className="mt-1 text-xs text-stone-500">{t("app.tagline")}</p>
-        <div className="mt-6">
+        <div className="mt-4 md:mt-6">
           <WorkspaceSwitcher
             key={current.workspace.id}
             label={t("ws.switch")}
@@ -35,7 +36,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             options={memberships.map((m) => ({ id: m.workspace.id, name: `${m.workspace.name} (${m.workspace.plan})` }))}
           />
         </div>
-        <nav className="mt-6 flex flex-col gap-1" aria-label="Sections">
+        <nav className="mt-4 flex flex-row flex-wrap gap-1 md:mt-6 md:flex-col" aria-label="Sections">
           {NAV.map((item) => (
             <Link key={item.href} href={item.href} className="rounded px-2 py-1.5 text-sm hover:bg-stone-100">
               {t(item.label)}
@@ -46,8 +47,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
           </a>
         </nav>
       </aside>
-      <div className="flex-1">
-        <header className="flex items-center justify-end gap-4 border-b border-stone-200 bg-white px-6 py-3 text-sm">
+      <div className="min-w-0 flex-1">
+        <header className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-stone-200 bg-white px-4 py-3 text-sm md:px-6">
           <form action={setLanguage} className="flex gap-1">
             {(["id", "en"] as const).map((code) => (
               <button key={code} name="lang" value={code} className={`rounded px-2 py-0.5 ${lang === code ? "bg-stone-900 text-white" : "bg-stone-100"}`}>
@@ -58,7 +59,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <span className="text-stone-600" data-testid="signed-in-as">{email}</span>
           <SignOutButton label={t("auth.signOut")} />
         </header>
-        <main className="p-6">{children}</main>
+        <main className="p-4 md:p-6">{children}</main>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useDebouncedJson } from "@/components/dashboard/use-debounced-json";
 import type { DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang } from "@/lib/i18n/messages";
+import { errorText } from "@/lib/i18n/errors";
 import { warningText } from "@/lib/i18n/warnings";
 import { LaserQuoteTable, PrintQuoteTable, type QuoteLabels } from "./quote-tables";
 
@@ -39,8 +40,9 @@ export function QuotePanel(props: { fileId: string; initial: DashboardQuote; lab
         </div>
       )}
       {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
+        <p role="alert" className="text-sm text-red-700" data-code={error.code} title={lang === "id" ? error.message : undefined}>
+          {errorText(error, lang)}
+          {lang === "en" && error.message && <span className="block text-xs">{error.message}</span>}
         </p>
       )}
       <div aria-busy={pending}>

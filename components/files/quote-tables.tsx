@@ -11,10 +11,13 @@ const th = "p-2 text-right";
 const td = "p-2 text-right tabular-nums";
 
 /**
- * Every number here goes through lib/i18n/format.ts in the reader's language, rupiah included; the rows'
- * server-made `*_text` fields are not used, so a row re-quoted in the browser reads like a server-rendered one.
+ * Every number here goes through lib/i18n/format.ts in the reader's language, rupiah included, so a row
+ * re-quoted in the browser reads like a server-rendered one.
+ *
+ * The last print column is the catalogue's material rate (`price_per_gram_idr`), not the part's price
+ * divided by its weight: that quotient includes the setup fee and reads as millions of rupiah per gram
+ * for a tiny part. Its header says "Material price per gram" so it is not mistaken for the part's cost.
  */
-const perGram = (q: PrintQuoteRow, lang: Lang) => (q.weight_g > 0 ? formatIdr(Math.round(q.price_idr / q.weight_g), lang) : "—");
 
 export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRow[]; labels: QuoteLabels; lang: Lang }) {
   return (
@@ -25,7 +28,7 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRo
           <th className={th}>{labels.weight}</th>
           <th className={th}>{labels.time}</th>
           <th className={th}>{labels.price}</th>
-          <th className={th}>{labels.perGram}</th>
+          <th className={th} data-testid="quote-per-gram-header">{labels.perGram}</th>
         </tr>
       </thead>
       <tbody>
@@ -39,7 +42,9 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRo
             <td className={td} data-testid="quote-price">
               {formatIdr(q.price_idr, lang)}
             </td>
-            <td className={td}>{perGram(q, lang)}</td>
+            <td className={td} data-testid="quote-material-per-gram">
+              {formatIdr(q.price_per_gram_idr, lang)}
+            </td>
           </tr>
         ))}
       </tbody>

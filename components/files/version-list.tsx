@@ -23,7 +23,9 @@ const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
 
 /** Newest first; each version says what changed since the one before, in the reader's language. */
 export function VersionList({ versions, t, lang }: { versions: Version[]; t: (key: MessageKey) => string; lang: Lang }) {
-  const metric = (key: string) => (METRIC_LABELS[key] ? t(METRIC_LABELS[key]) : key.replace(/_mm$/, " (mm)").replace("_", " "));
+  // A mesh's `parts` are its connected shells (touching parts weld into one), not a part count.
+  const metric = (key: string, kind: string) =>
+    key === "parts" && kind === "mesh" ? t("file.shells") : METRIC_LABELS[key] ? t(METRIC_LABELS[key]) : key.replace(/_mm$/, " (mm)").replace("_", " ");
   return (
     <ol className="space-y-3" aria-label={t("file.versions")}>
       {versions.map((v) => (
@@ -56,7 +58,7 @@ export function VersionList({ versions, t, lang }: { versions: Version[]; t: (ke
                   const digits = COUNTS.has(c.metric) ? 0 : 2;
                   return (
                     <tr key={c.metric} className="border-b">
-                      <td className="p-1">{metric(c.metric)}</td>
+                      <td className="p-1">{metric(c.metric, v.kind)}</td>
                       <td className="p-1 text-right">{formatFixed(c.old, digits, lang)}</td>
                       <td className="p-1 text-right">{formatFixed(c.new, digits, lang)}</td>
                       <td className="p-1 text-right">{signed(formatFixed(c.change, digits, lang), c.change)}</td>

@@ -13,6 +13,8 @@ export type FormField = {
   initial?: string;
   placeholder?: string;
   required?: boolean;
+  /** Takes two grid columns (a select whose options are long, such as the VPS plans), so its text is never cut off. */
+  wide?: boolean;
 };
 
 /**
@@ -28,12 +30,12 @@ export function InfraForm({ action, fields, submit, resetOnSuccess = true }: { a
     return next;
   }, {});
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const input = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
+  const input = "mt-1 block w-full min-w-0 rounded border border-stone-300 px-2 py-1";
   return (
-    <div className="rounded border border-stone-200 bg-white p-4">
+    <div className="rounded border border-stone-200 bg-white p-3 sm:p-4">
       <form action={formAction} className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         {fields.map((f) => (
-          <label key={f.name}>
+          <label key={f.name} className={`min-w-0 ${f.wide ? "sm:col-span-2" : ""}`}>
             {f.label}
             {f.options ? (
               <select name={f.name} value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} className={input}>

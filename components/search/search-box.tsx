@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useDebouncedJson } from "@/components/dashboard/use-debounced-json";
 import type { Lang } from "@/lib/i18n/messages";
+import { errorText } from "@/lib/i18n/errors";
 import { formatFixed } from "@/components/files/format";
 import { Highlighted } from "./highlighted";
 import { InterpretationLine } from "./interpretation-line";
@@ -34,8 +35,9 @@ export function SearchBox({ labels, lang }: { labels: SearchLabels; lang: Lang }
       />
       {pending && <span className="ml-2 text-xs text-stone-500">{labels.searching}</span>}
       {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
+        <p role="alert" className="text-sm text-red-700" data-code={error.code} title={lang === "id" ? error.message : undefined}>
+          {errorText(error, lang)}
+          {lang === "en" && error.message && <span className="block text-xs">{error.message}</span>}
         </p>
       )}
       {shown && (

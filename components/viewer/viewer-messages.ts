@@ -31,8 +31,10 @@ export interface ViewerMessages {
   shot: string;
   shotLabel: string;
   download: string;
-  /** The file's named objects (the facts' "Parts" count connected pieces, which touching objects share). */
+  /** The file's named objects (the facts' "Shells" count connected pieces, which touching objects share). */
   parts: string;
+  /** The toggle that shows the facts panel below the model on a narrow viewer (a phone). */
+  details: string;
   contours: string;
   layers: Record<"outer" | "hole" | "open" | "ignored", string>;
   version: string;
@@ -77,6 +79,7 @@ const en: ViewerMessages = {
   shotLabel: "Save screenshot",
   download: "Download",
   parts: "Components",
+  details: "Details",
   contours: "Contours",
   layers: { outer: "Outer cuts", hole: "Holes", open: "Open paths", ignored: "Ignored layers" },
   version: "version",
@@ -121,6 +124,7 @@ const id: ViewerMessages = {
   shotLabel: "Simpan tangkapan layar",
   download: "Unduh",
   parts: "Komponen",
+  details: "Rincian",
   contours: "Kontur",
   layers: { outer: "Potongan luar", hole: "Lubang", open: "Jalur terbuka", ignored: "Layer diabaikan" },
   version: "versi",

@@ -15,7 +15,8 @@ const mb = (bytes: number, lang: FormatLang) => formatNumber(bytes / 1024 / 1024
 const extensions = (details: Details): string | null =>
   Array.isArray(details?.accepted_extensions) ? (details.accepted_extensions as unknown[]).map((e) => `.${String(e)}`).join(", ") : null;
 
-export const ERROR_TEXTS: Record<ErrorCode | "network", { en: Text; id: Text }> = {
+/** Besides the API's codes: `network` (an upload that never reached the server) and `request_network` (any other request that did not). */
+export const ERROR_TEXTS: Record<ErrorCode | "network" | "request_network", { en: Text; id: Text }> = {
   invalid_request: { en: () => "The request was refused as invalid.", id: () => "Permintaan ditolak karena tidak valid." },
   invalid_json: { en: () => "The request was not valid JSON.", id: () => "Permintaan bukan JSON yang valid." },
   unauthorized: { en: () => "Your session has ended; sign in again.", id: () => "Sesi Anda telah berakhir; silakan masuk lagi." },
@@ -95,6 +96,10 @@ export const ERROR_TEXTS: Record<ErrorCode | "network", { en: Text; id: Text }> 
     },
   },
   network: { en: () => "The upload did not reach the server (network error).", id: () => "Unggahan tidak sampai ke server (kesalahan jaringan)." },
+  request_network: {
+    en: () => "The server could not be reached (network error); try again.",
+    id: () => "Server tidak dapat dihubungi (kesalahan jaringan); coba lagi.",
+  },
 };
 
 /** The sentence for an error code; an unknown code reads as a plain failure. */

@@ -5,6 +5,7 @@ import * as keys from "./messages/keys";
 import * as webhooks from "./messages/webhooks";
 import * as infra from "./messages/infra";
 import * as search from "./messages/search";
+import { formatNumber } from "./format";
 
 export type Lang = "id" | "en";
 export const LANGS: Lang[] = ["id", "en"];
@@ -20,6 +21,17 @@ const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, id };
 
 export function translator(lang: Lang) {
   return (key: MessageKey): string => MESSAGES[lang][key];
+}
+
+/** Message keys that come in a `<base>.one` / `<base>.other` pair, named by their base. */
+export type CountKey = { [K in MessageKey]: K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never }[MessageKey];
+
+/**
+ * A count with its noun: "1 object", "2 objects" (en); "1 objek", "2 objek" (id, where a noun has no
+ * plural form, so both entries of the pair say the same). The number goes through the UI formatter.
+ */
+export function countText(lang: Lang, n: number, key: CountKey): string {
+  return `${formatNumber(n, lang)} ${MESSAGES[lang][`${key}.${n === 1 ? "one" : "other"}` as MessageKey]}`;
 }
 
 /** Indonesian first when the browser prefers it, else English. */

@@ -15,9 +15,28 @@ describe("viewerFactsFor", () => {
       { label: "Surface area", value: "52 cm²" },
       { label: "Manifold", value: "yes" },
       { label: "Triangles", value: "12" },
-      { label: "Parts", value: "1" },
+      // No components listed (an analysis stored before they were): unknown, not guessed from the shells.
+      { label: "Components", value: "—" },
+      { label: "Shells", value: "1", title: "Connected pieces of the mesh. Touching parts weld into one shell, so this is not a part count." },
     ]);
     expect(viewerFactsFor(file, mesh({ volume_cm3: 0.001 })).entries[0].value).toBe("0.001 cm³");
+  });
+
+  it("a STEP assembly: 18 placed components of 11 distinct parts welded into 6 shells is never called 6 parts", () => {
+    const names = ["plate", "bracket_1", "bracket_2", "bolt_1", "bolt_2", "bolt_3", "bolt_4", "nut_1", "nut_2", "nut_3", "nut_4", "rod", "washer", "l-bracket", "pin", "cap", "screw", "spacer"];
+    const version = { kind: "mesh", format: "step", number: 1, analysis: { geometry: { parts: 6, triangles: 100 }, components: names.map((name) => ({ name })) } } as unknown as FileVersionRow;
+    const entries = viewerFactsFor(file, version).entries;
+    expect(entries.slice(-3)).toEqual([
+      { label: "Components", value: "18" },
+      { label: "Distinct parts", value: "11" },
+      { label: "Shells", value: "6", title: expect.stringContaining("Touching parts weld into one shell") },
+    ]);
+    expect(entries.map((e) => e.label)).not.toContain("Parts");
+    const id = viewerFactsFor(file, version, "id").entries.slice(-3).map((e) => e.label);
+    expect(id).toEqual(["Komponen", "Jenis komponen", "Cangkang"]);
+    // One component: no distinct-parts line.
+    const single = { kind: "mesh", format: "stl", number: 1, analysis: { geometry: { parts: 1 }, components: [{ name: "cube" }] } } as unknown as FileVersionRow;
+    expect(viewerFactsFor(file, single).entries.slice(-2).map((e) => [e.label, e.value])).toEqual([["Components", "1"], ["Shells", "1"]]);
   });
 
   it("in Indonesian: translated labels, decimal comma and dot thousands", () => {

@@ -10,6 +10,7 @@ import { CreateWebhookForm } from "@/components/webhooks/create-webhook-form";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { DeliveriesLog } from "@/components/webhooks/deliveries-log";
 import { UpgradeNote } from "@/components/dashboard/upgrade-note";
+import { disabledReasonCode, disabledReasonText } from "@/lib/i18n/webhook-reasons";
 
 export default async function WebhooksPage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -48,8 +49,13 @@ export default async function WebhooksPage() {
               <p className="font-mono text-sm break-all">{hook.url}</p>
               {hook.description && <p className="text-sm text-stone-600">{hook.description}</p>}
               <p className="mt-1 text-xs text-stone-500">{hook.events.join(", ")}</p>
-              <p className={`mt-1 text-xs font-medium ${hook.enabled ? "text-green-800" : "text-red-700"}`} data-testid="webhook-state">
-                {hook.enabled ? t("webhooks.enabled") : `${t("webhooks.disabled")}${hook.disabled_reason ? ` — ${hook.disabled_reason}` : ""}`}
+              <p
+                className={`mt-1 text-xs font-medium ${hook.enabled ? "text-green-800" : "text-red-700"}`}
+                data-testid="webhook-state"
+                data-reason={hook.disabled_reason ? (disabledReasonCode(hook.disabled_reason) ?? "other") : undefined}
+                title={!hook.enabled && lang === "id" ? (hook.disabled_reason ?? undefined) : undefined}
+              >
+                {hook.enabled ? t("webhooks.enabled") : [t("webhooks.disabled"), disabledReasonText(hook.disabled_reason, lang)].filter(Boolean).join(" — ")}
               </p>
             </div>
             {manage && (

@@ -7,6 +7,7 @@ import { REGIONS } from "@/lib/infra/vps/catalogue";
 import { InfraForm } from "@/components/infra/infra-form";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { formatBytes, formatNumber } from "@/lib/i18n/format";
+import { countText } from "@/lib/i18n/messages";
 
 export default async function StoragePage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -18,7 +19,7 @@ export default async function StoragePage() {
     <div className="space-y-6">
       <p className="text-sm text-stone-600">{t("infra.storage.intro")}</p>
       <p className="text-sm" data-testid="storage-totals">
-        {formatNumber(buckets.length, lang)} {t("infra.storage.buckets")} · {formatBytes(total, lang)} · {formatNumber(objects, lang)} {t("infra.storage.objects")}
+        {countText(lang, buckets.length, "infra.storage.buckets")} · {formatBytes(total, lang)} · {countText(lang, objects, "infra.storage.objects")}
       </p>
       {manage && (
         <InfraForm

@@ -46,9 +46,11 @@ export default async function VpsPage() {
               {
                 name: "plan",
                 label: t("infra.vps.plan"),
+                // Two columns wide and a compact label ("/mo", "/bln"): the longest option fits a 390 px phone uncut (e2e/issue16.spec.ts).
+                wide: true,
                 options: PLANS.map((p) => ({
                   value: p.code,
-                  label: `${p.vcpus} vCPU · ${formatNumber(p.memory_mb / 1024, lang)} GB · ${formatNumber(p.disk_gb, lang)} GB — ${formatIdr(p.price_idr_monthly, lang)}${t("infra.vps.perMonth")}`,
+                  label: `${p.vcpus} vCPU · ${formatNumber(p.memory_mb / 1024, lang)} GB · ${formatNumber(p.disk_gb, lang)} GB · ${formatIdr(p.price_idr_monthly, lang)}${t("infra.vps.perMonth")}`,
                 })),
               },
               { name: "image", label: t("infra.vps.image"), options: IMAGES.map((i) => ({ value: i.code, label: i.name })) },
