@@ -128,7 +128,7 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
 
   page.once("dialog", (dialog) => dialog.accept());
   await bucket.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(bucket.getByRole("alert")).toContainText("is not empty (1 objects)");
+  await expect(bucket.getByRole("alert")).toContainText("is not empty (1 object)");
 
   fs.rmSync(path.join(process.env.E2E_DATA_DIR!, "buckets", "aset-bengkel", "logo.txt"));
   page.once("dialog", (dialog) => dialog.accept());

@@ -54,7 +54,7 @@ export function deleteBucket(db: Db, workspaceId: string, name: string): void {
   getBucket(db, workspaceId, name);
   const usage = measureDir(bucketDir(name));
   if (usage.objectCount > 0) {
-    throw new AppError("conflict", `Bucket \`${name}\` is not empty (${usage.objectCount} objects); delete its objects first.`, {
+    throw new AppError("conflict", `Bucket \`${name}\` is not empty (${usage.objectCount} ${usage.objectCount === 1 ? "object" : "objects"}); delete its objects first.`, {
       details: { object_count: usage.objectCount, size_bytes: usage.sizeBytes },
     });
   }
