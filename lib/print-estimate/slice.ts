@@ -171,13 +171,10 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       // edge going down through the plane to the point on the edge going up: that keeps the solid on
       // the left, so outer outlines come out counter-clockwise seen from above.
       let downA = 0, downB = 0, upA = 0, upB = 0;
-      const vs = [v0, v1, v2];
-      const ab = [above0, above1, above2];
-      for (let e = 0; e < 3; e++) {
-        const p = vs[e], q = vs[(e + 1) % 3];
-        if (ab[e] && !ab[(e + 1) % 3]) { downA = p; downB = q; }
-        else if (!ab[e] && ab[(e + 1) % 3]) { upA = p; upB = q; }
-      }
+      // Edges v0→v1, v1→v2, v2→v0 (unrolled: no per-triangle arrays).
+      if (above0 !== above1) { if (above0) { downA = v0; downB = v1; } else { upA = v0; upB = v1; } }
+      if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
+      if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
       const s = segs++;
       edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
       edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
@@ -314,6 +311,53 @@ function convexHullLength(paths: Paths64): number {
   return pathLength(hull.map(([x, y]) => ({ x, y })));
 }
 
+const pointCount = (list: Paths64[]) => list.reduce((sum, paths) => sum + paths.reduce((m, p) => m + p.length, 0), 0);
+
+/** Exact equality of two outlines (same paths, same points, same order). */
+function samePaths(a: Paths64, b: Paths64): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let p = 0; p < a.length; p++) {
+    const pa = a[p], pb = b[p];
+    if (pa.length !== pb.length) return false;
+    for (let k = 0; k < pa.length; k++) if (pa[k].x !== pb[k].x || pa[k].y !== pb[k].y) return false;
+  }
+  return true;
+}
+
+/**
+ * For every layer i with a full window, the intersection of the outlines of layers
+ * i − below … i + above (undefined elsewhere). Sliding-window aggregation in blocks of the window
+ * size: each window is a suffix of one block intersected with a prefix of the next, so every
+ * layer costs about three two-operand intersections whatever the window size. Repeated outlines
+ * (prismatic parts) are recognised and not intersected again.
+ */
+function windowIntersections(slices: Paths64[], below: number, above: number): (i: number) => Paths64 {
+  const n = slices.length;
+  const w = below + above + 1;
+  const meet = (a: Paths64, b: Paths64) => (samePaths(a, b) ? a : intersect(a, b));
+  const prefix: Paths64[] = new Array(n);
+  const suffix: Paths64[] = new Array(n);
+  const done = new Uint8Array(Math.ceil(n / w));
+  // Blocks are computed on first use: most layers of most parts never need one.
+  const block = (start: number) => {
+    if (done[start / w]) return;
+    done[start / w] = 1;
+    const end = Math.min(n, start + w) - 1;
+    prefix[start] = slices[start];
+    for (let j = start + 1; j <= end; j++) prefix[j] = meet(prefix[j - 1], slices[j]);
+    suffix[end] = slices[end];
+    for (let j = end - 1; j >= start; j--) suffix[j] = meet(slices[j], suffix[j + 1]);
+  };
+  return (i: number) => {
+    const a = i - below, b = a + w - 1;
+    block(a - (a % w));
+    if (a % w === 0) return suffix[a];
+    block(b - (b % w));
+    return meet(suffix[a], prefix[b]);
+  };
+}
+
 /** Slices the mesh and summarises every layer (independent of the infill density). */
 export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary {
   const { slices: rawSlices } = sliceOutlines(mesh, profile);
@@ -336,19 +380,30 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   const slices = rawSlices.slice();
   if (profile.elephantFootCompensation > 0) slices[0] = offset(slices[0], -profile.elephantFootCompensation);
 
-  // Exposed tops (S_j − S_j+1) and bottoms (S_j − S_j−1); the solid shells are these projected
-  // down / up over the solid layer counts, inside each layer's infill region.
-  const exposedTop: Paths64[] = [];
-  const exposedBottom: Paths64[] = [];
-  for (let j = 0; j < n; j++) {
-    exposedTop.push(j === n - 1 ? slices[j] : diff(slices[j], slices[j + 1]));
-    exposedBottom.push(j === 0 ? slices[j] : diff(slices[j], rawSlices[j - 1]));
-  }
-
   const h0 = profile.firstLayerHeight, h = profile.layerHeight;
   const topLayers = solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h);
   const bottomLayers = solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h);
   const wExt = profile.widths.externalPerimeter, wPer = profile.widths.perimeter;
+  const solidWidth = profile.widths.solidInfill;
+
+  // The solid shells are the exposed tops (S_j − S_j+1) projected down over topLayers and the
+  // exposed bottoms (S_j − S_j−1) projected up over bottomLayers, inside each layer's infill
+  // region. Within S_i their union is S_i minus the points every one of the layers i − bottomLayers
+  // … i + topLayers covers (the first layer that leaves a point out exposes it), so the shell is
+  // the infill region minus that window's intersection: one sliding-window intersection instead
+  // of a union over the solid layers per layer. Layers too near the bottom or the top for a full
+  // window are solid throughout (or, near the bottom, get the explicit union, see below).
+  const core = windowIntersections(rawSlices, bottomLayers, topLayers);
+  // Exposed tops and bottoms; repeated outlines expose nothing.
+  const exposedTop: Paths64[] = [];
+  const exposedBottom: Paths64[] = [];
+  for (let j = 0; j < n; j++) {
+    exposedTop.push(j === n - 1 ? slices[j] : samePaths(slices[j], slices[j + 1]) ? [] : diff(slices[j], slices[j + 1]));
+    exposedBottom.push(j === 0 ? slices[j] : samePaths(slices[j], rawSlices[j - 1]) ? [] : diff(slices[j], rawSlices[j - 1]));
+  }
+
+  // Layers whose outline repeats the previous one's (prismatic parts) reuse its perimeters.
+  let previous: { s: Paths64; ext: Paths64; loops: Paths64[]; fill: Paths64 } | undefined;
 
   for (let i = 0; i < n; i++) {
     const height = i === 0 ? h0 : h;
@@ -364,18 +419,32 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     const extSpacing = flowSpacing(extW, height);
     const perSpacing = flowSpacing(perW, height);
 
-    // Perimeter centre lines: the external one half a width in, the next ones a spacing further.
-    const ext = offset(s, -extW / 2);
+    // Perimeter centre lines: the external one half a width in, the next ones a spacing further;
+    // the infill region starts half a spacing inside the innermost perimeter.
+    let ext: Paths64, loops: Paths64[], fill: Paths64;
+    if (i >= 2 && previous && samePaths(previous.s, s)) {
+      ({ ext, loops, fill } = previous);
+    } else {
+      ext = offset(s, -extW / 2);
+      loops = [];
+      let depth = extW / 2;
+      let innerMost = ext;
+      let innerSpacing = extSpacing;
+      for (let k = 1; k < profile.perimeters; k++) {
+        depth += k === 1 ? (extSpacing + perSpacing) / 2 : perSpacing;
+        const loop = offset(s, -depth);
+        if (loop.length === 0) break;
+        loops.push(loop);
+        innerMost = loop;
+        innerSpacing = perSpacing;
+      }
+      fill = innerMost.length > 0 ? offset(innerMost, -innerSpacing / 2) : [];
+    }
+    previous = i === 0 ? undefined : { s, ext, loops, fill };
     summary.extLength[i] = pathsLength(ext);
     summary.extLoops[i] = ext.length;
     addCorners(ext, summary.extCorners, i * NBINS);
-    let depth = extW / 2;
-    let innerMost = ext;
-    let innerSpacing = extSpacing;
-    for (let k = 1; k < profile.perimeters; k++) {
-      depth += k === 1 ? (extSpacing + perSpacing) / 2 : perSpacing;
-      const loop = offset(s, -depth);
-      if (loop.length === 0) break;
+    for (const loop of loops) {
       for (const path of loop) {
         const length = pathLength(path);
         summary.perimLength[i] += length;
@@ -383,26 +452,30 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
       }
       summary.perimLoops[i] += loop.length;
       addCorners(loop, summary.perimCorners, i * NBINS);
-      innerMost = loop;
-      innerSpacing = perSpacing;
     }
-    // The infill region starts half a spacing inside the innermost perimeter.
-    const fill = innerMost.length > 0 ? offset(innerMost, -innerSpacing / 2) : [];
     const fillArea = areaOf(fill);
     summary.perimeterArea[i] = Math.max(0, summary.area[i] - fillArea);
     if (fill.length === 0) continue;
 
     // Solid shells.
-    const topSources: Paths64[] = [];
-    for (let k = 0; k < topLayers && i + k < n; k++) topSources.push(exposedTop[i + k]);
-    if (i + topLayers > n) topSources.push(slices[i]); // the top of the object is within reach
-    const bottomSources: Paths64[] = [];
-    for (let k = 0; k < bottomLayers && i - k >= 0; k++) bottomSources.push(exposedBottom[i - k]);
-    const solidWidth = profile.widths.solidInfill;
-    const shell = opening(intersect(fill, unionAll([...topSources, ...bottomSources])), solidWidth);
-    const top = i === n - 1 ? fill : opening(intersect(shell, exposedTop[i]), solidWidth);
-    const bridge = i === 0 ? [] : opening(diff(intersect(shell, exposedBottom[i]), top), solidWidth);
-    const internalSolid = diff(shell, unionAll([top, bridge]));
+    const sources: Paths64[] = [];
+    for (let k = 0; k < topLayers && i + k < n; k++) if (exposedTop[i + k].length > 0) sources.push(exposedTop[i + k]);
+    for (let k = 0; k < bottomLayers && i - k >= 0; k++) if (exposedBottom[i - k].length > 0) sources.push(exposedBottom[i - k]);
+    let shellRegion: Paths64;
+    if (i + topLayers >= n) shellRegion = fill; // the top of the object is within reach
+    else if (sources.length === 0) shellRegion = [];
+    // Sources small next to the outline (or the first layers, whose outline the elephant-foot
+    // compensation shrinks): their union is the cheaper way.
+    else if (i < bottomLayers || pointCount(sources) < 6 * pointCount([s])) shellRegion = intersect(fill, unionAll(sources));
+    else shellRegion = diff(fill, core(i));
+    const shell = opening(shellRegion, solidWidth);
+    let top: Paths64 = i === n - 1 ? fill : [], bridge: Paths64 = [], internalSolid: Paths64 = [];
+    if (shell.length > 0) {
+      // Within the shell (⊂ S_i), S_i − S_i+1 is the shell minus S_i+1, and likewise below.
+      if (i < n - 1) top = opening(intersect(shell, exposedTop[i]), solidWidth);
+      bridge = i === 0 ? [] : opening(diff(intersect(shell, exposedBottom[i]), top), solidWidth);
+      internalSolid = diff(shell, top.length > 0 && bridge.length > 0 ? [...top, ...bridge] : top.length > 0 ? top : bridge);
+    }
     const sparse = diff(fill, shell);
     const put = (paths: Paths64, area: Float64Array, boundary: Float64Array, pieces: Float64Array) => {
       area[i] = areaOf(paths);

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Benchmark (issue #15): slicePrint + estimatePrint on the 1M-triangle torus (50 MB binary STL,
+// 200 layers, written to $TMPDIR/torus.stl if missing) with eval/quotes/profile.ini. Prints analysis time and peak RSS.
+// The time is the first run in the process (cold, as a request sees it). Usage: npx tsx bench/print-estimate.mjs
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseMesh } from "../lib/geometry/index.ts";
+import { estimatePrint, profileFromPrusaConfig, slicePrint } from "../lib/print-estimate/index.ts";
+import { writeTorusStl } from "./generate-torus-stl.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const file = path.join(os.tmpdir(), "torus.stl");
+if (!fs.existsSync(file)) writeTorusStl(file);
+const bytes = fs.readFileSync(file);
+
+// Read the way the app reads uploads (welded indexed mesh); not part of the timed analysis.
+const mesh = await parseMesh(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), "torus.stl");
+const profile = profileFromPrusaConfig(fs.readFileSync(path.join(root, "eval/quotes/profile.ini"), "utf8"));
+
+if (process.env.BENCH_RSS) console.error(`RSS before analysis: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+const started = performance.now();
+const estimate = estimatePrint(slicePrint(mesh, profile), profile);
+const seconds = (performance.now() - started) / 1000;
+const peakMiB = process.resourceUsage().maxRSS / 1024;
+console.log("| torus (1M triangles, %d MB) | analysis time | peak RSS |", Math.round(bytes.length / 1e6));
+console.log("|---|---|---|");
+console.log(`| slicePrint + estimatePrint (${estimate.layers} layers) | ${seconds.toFixed(2)} s | ${peakMiB.toFixed(0)} MiB |`);
