@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -13,6 +12,7 @@ import { startSmtpServer } from "@/lib/infra/email/smtp-server";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import { emailAccounts } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { openSmtpClient } from "@/test/helpers/smtp-client";
 
 let db: Db;
 let dir: string;
@@ -43,26 +43,11 @@ async function mailbox(key: string, address: string, extra: Record<string, unkno
 
 /** A plain SMTP client: sends each line and collects the final reply code of each step. */
 async function smtpSession(lines: string[]): Promise<number[]> {
-  const socket = net.connect(smtp.port, "127.0.0.1");
-  let buffer = "";
-  const waiters: ((reply: string) => void)[] = [];
-  socket.on("data", (chunk) => {
-    buffer += chunk.toString();
-    let match: RegExpMatchArray | null;
-    while ((match = buffer.match(/^((?:\d{3}-[^\r\n]*\r\n)*\d{3} [^\r\n]*)\r\n/))) {
-      buffer = buffer.slice(match[0].length);
-      waiters.shift()?.(match[1]);
-    }
-  });
-  const reply = () => new Promise<string>((resolve) => waiters.push(resolve));
+  const client = openSmtpClient(smtp.port);
   const code = (text: string) => Number(text.match(/(\d{3}) [^\n]*$/)![1]);
-  const codes = [code(await reply())];
-  for (const line of lines) {
-    const next = reply();
-    socket.write(`${line}\r\n`);
-    codes.push(code(await next));
-  }
-  socket.end();
+  const codes = [code(await client.reply())];
+  for (const line of lines) codes.push(code(await client.command(line)));
+  client.close();
   return codes;
 }
 

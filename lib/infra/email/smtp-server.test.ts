@@ -11,6 +11,7 @@ import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
 import { createMailbox, type MailboxRow } from "./manage-mailboxes";
 import { MAX_MESSAGE_BYTES, startSmtpServer } from "./smtp-server";
+import { openSmtpClient } from "@/test/helpers/smtp-client";
 
 const PASSWORD = "correct horse battery";
 let db: Db;
@@ -36,28 +37,14 @@ async function server(options: Parameters<typeof startSmtpServer>[1] = {}) {
   return running;
 }
 
-/** A raw SMTP client over a real socket, optionally from another loopback address (127.0.0.x) so the server sees distinct clients. */
+/** An SMTP client that answers each command with the last line of its reply, greeted and past EHLO. */
 async function connect(port: number, localAddress = "127.0.0.1") {
-  const socket = net.connect({ port, host: "127.0.0.1", localAddress });
-  let buffer = "";
-  const waiters: ((reply: string) => void)[] = [];
-  socket.on("data", (chunk) => {
-    buffer += chunk.toString();
-    let match: RegExpMatchArray | null;
-    while ((match = buffer.match(/^((?:\d{3}-[^\r\n]*\r\n)*\d{3} [^\r\n]*)\r\n/))) {
-      buffer = buffer.slice(match[0].length);
-      waiters.shift()?.(match[1].split("\r\n").at(-1)!);
-    }
-  });
-  const reply = () => new Promise<string>((resolve) => waiters.push(resolve));
-  await reply(); // greeting
-  const command = async (line: string) => {
-    const next = reply();
-    socket.write(`${line}\r\n`);
-    return next;
-  };
+  const client = openSmtpClient(port, localAddress);
+  const lastLine = (text: string) => text.split("\r\n").at(-1)!;
+  await client.reply(); // greeting
+  const command = async (line: string) => lastLine(await client.command(line));
   await command("EHLO client.test");
-  return { socket, reply, command, close: () => socket.end() };
+  return { ...client, reply: async () => lastLine(await client.reply()), command };
 }
 
 const plain = (user: string, pass: string) => `AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`;
