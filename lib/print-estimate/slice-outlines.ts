@@ -1,0 +1,185 @@
+/**
+ * The first half of slicing: a triangle mesh cut at each layer's mid-height into closed outlines (integer
+ * micrometre paths for Clipper2). Triangles are counting-sorted by their first layer and swept with an active
+ * list, so no layer scans every triangle; cuts are chained into loops through shared mesh edges.
+ */
+import { Clipper, FillRule, type Path64, type Paths64 } from "clipper2-ts";
+import type { PrintProfile } from "./profile";
+
+/** Clipper works in integers: 1 unit = 1 µm. */
+export const SCALE = 1000;
+
+export interface SliceMesh {
+  positions: Float32Array | Float64Array;
+  indices: Uint32Array;
+}
+
+export function layerCountFor(height: number, profile: PrintProfile): number {
+  if (height <= 0) return 0;
+  return Math.max(1, Math.round((height - profile.firstLayerHeight) / profile.layerHeight) + 1);
+}
+
+function sliceZ(i: number, p: PrintProfile): number {
+  return i === 0 ? p.firstLayerHeight / 2 : p.firstLayerHeight + (i - 0.5) * p.layerHeight;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Triangle sweep and segment chaining
+
+/** Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied). */
+export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices: Paths64[]; height: number } {
+  const { positions, indices } = mesh;
+  const triCount = indices.length / 3;
+  const vertexCount = positions.length / 3;
+  let zMin = Infinity;
+  let zMax = -Infinity;
+  for (let v = 0; v < vertexCount; v++) {
+    const z = positions[3 * v + 2];
+    if (z < zMin) zMin = z;
+    if (z > zMax) zMax = z;
+  }
+  const height = zMax - zMin;
+  const layers = layerCountFor(height, profile);
+  const h0 = profile.firstLayerHeight;
+  const h = profile.layerHeight;
+  // First layer whose slicing plane is >= z, as a real number before rounding up.
+  const firstLayerAtOrAbove = (z: number) => (z <= h0 / 2 ? 0 : Math.ceil((z - h0) / h + 0.5 - 1e-12));
+
+  // Layer range [first, last] each triangle crosses; bucket by first (counting sort).
+  const first = new Int32Array(triCount);
+  const last = new Int32Array(triCount);
+  const bucketCount = new Int32Array(layers + 1);
+  for (let t = 0; t < triCount; t++) {
+    const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
+    const za = positions[3 * a + 2] - zMin, zb = positions[3 * b + 2] - zMin, zc = positions[3 * c + 2] - zMin;
+    const lo = Math.min(za, zb, zc);
+    const hi = Math.max(za, zb, zc);
+    // Layers with lo <= plane < hi.
+    const f = firstLayerAtOrAbove(lo);
+    const l = Math.min(layers - 1, firstLayerAtOrAbove(hi) - 1);
+    if (f > l || f >= layers) {
+      first[t] = -1;
+      continue;
+    }
+    first[t] = f;
+    last[t] = l;
+    bucketCount[f + 1]++;
+  }
+  for (let i = 0; i < layers; i++) bucketCount[i + 1] += bucketCount[i];
+  const order = new Uint32Array(bucketCount[layers]);
+  const fillAt = bucketCount.slice(0, layers);
+  for (let t = 0; t < triCount; t++) if (first[t] >= 0) order[fillAt[first[t]]++] = t;
+
+  const slices: Paths64[] = [];
+  let active = new Uint32Array(1024);
+  let activeCount = 0;
+  let next = 0;
+  // Per-layer segment buffers, grown on demand.
+  let segCap = 1024;
+  let segX = new Float64Array(segCap * 2);
+  let segY = new Float64Array(segCap * 2);
+  let segStart = new Float64Array(segCap);
+  let segEnd = new Float64Array(segCap);
+  const startIndex = new Map<number, number>();
+  const resolution = profile.resolution * SCALE;
+
+  for (let layer = 0; layer < layers; layer++) {
+    // Drop the triangles that ended below this layer, add those that start here.
+    let kept = 0;
+    for (let k = 0; k < activeCount; k++) if (last[active[k]] >= layer) active[kept++] = active[k];
+    activeCount = kept;
+    const end = bucketCount[layer + 1];
+    if (activeCount + (end - next) > active.length) {
+      const grown = new Uint32Array(Math.max(active.length * 2, activeCount + (end - next)));
+      grown.set(active.subarray(0, activeCount));
+      active = grown;
+    }
+    while (next < end) active[activeCount++] = order[next++];
+
+    const z = sliceZ(layer, profile) + zMin;
+    let segs = 0;
+    if (activeCount > segCap) {
+      segCap = Math.max(activeCount, segCap * 2);
+      segX = new Float64Array(segCap * 2);
+      segY = new Float64Array(segCap * 2);
+      segStart = new Float64Array(segCap);
+      segEnd = new Float64Array(segCap);
+    }
+    startIndex.clear();
+    for (let k = 0; k < activeCount; k++) {
+      const t = active[k];
+      const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
+      const above0 = positions[3 * v0 + 2] > z, above1 = positions[3 * v1 + 2] > z, above2 = positions[3 * v2 + 2] > z;
+      if (above0 === above1 && above1 === above2) continue;
+      // Walking the triangle's edges in its winding order, the segment runs from the point on the
+      // edge going down through the plane to the point on the edge going up: that keeps the solid on
+      // the left, so outer outlines come out counter-clockwise seen from above.
+      let downA = 0, downB = 0, upA = 0, upB = 0;
+      // Edges v0→v1, v1→v2, v2→v0 (unrolled: no per-triangle arrays).
+      if (above0 !== above1) { if (above0) { downA = v0; downB = v1; } else { upA = v0; upB = v1; } }
+      if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
+      if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
+      const s = segs++;
+      edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
+      edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
+      segStart[s] = edgeKey(downA, downB, vertexCount);
+      segEnd[s] = edgeKey(upA, upB, vertexCount);
+      startIndex.set(segStart[s], s);
+    }
+    slices.push(chainSegments(segs, segX, segY, segEnd, startIndex, resolution));
+  }
+  return { slices, height };
+}
+
+function edgeKey(a: number, b: number, n: number): number {
+  return a < b ? a * n + b : b * n + a;
+}
+
+function edgePoint(positions: Float32Array | Float64Array, a: number, b: number, z: number, xs: Float64Array, ys: Float64Array, at: number) {
+  const za = positions[3 * a + 2], zb = positions[3 * b + 2];
+  const t = (z - za) / (zb - za);
+  xs[at] = (positions[3 * a] + t * (positions[3 * b] - positions[3 * a])) * SCALE;
+  ys[at] = (positions[3 * a + 1] + t * (positions[3 * b + 1] - positions[3 * a + 1])) * SCALE;
+}
+
+/** Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed. */
+function chainSegments(
+  count: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  endKey: Float64Array,
+  startIndex: Map<number, number>,
+  resolution: number,
+): Paths64 {
+  const used = new Uint8Array(count);
+  const paths: Paths64 = [];
+  for (let s0 = 0; s0 < count; s0++) {
+    if (used[s0]) continue;
+    const path: Path64 = [];
+    let s = s0;
+    while (s !== undefined && !used[s]) {
+      used[s] = 1;
+      path.push({ x: Math.round(xs[2 * s]), y: Math.round(ys[2 * s]) });
+      s = startIndex.get(endKey[s]) as number;
+    }
+    if (path.length >= 3) paths.push(path);
+  }
+  const simplified = resolution > 0 ? Clipper.ramerDouglasPeuckerPaths(paths, resolution) : paths;
+  return clean(Clipper.union(clean(simplified), FillRule.NonZero));
+}
+
+export const pathLength = (path: Path64) => {
+  let length = 0;
+  for (let i = 0, j = path.length - 1; i < path.length; j = i++) length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
+  return length / SCALE;
+};
+
+/**
+ * Drops degenerate paths: under 3 points, or slivers whose mean width (2 × area ÷ length) is
+ * under 10 µm. Differences of near-identical layers are full of zero-area slivers that double
+ * back on themselves, and clipper2-ts 2.0.1 can loop forever when such a sliver is fed back into
+ * a boolean operation, so every result goes through this.
+ */
+const MIN_SLIVER_WIDTH = 10; // µm
+export const clean = (paths: Paths64): Paths64 =>
+  paths.filter((p) => p.length >= 3 && (2 * Math.abs(Clipper.area(p))) / Math.max(1, pathLength(p) * SCALE) >= MIN_SLIVER_WIDTH);
