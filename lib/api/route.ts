@@ -131,7 +131,7 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
 }
 
 /** The body as text, refused with 413 as soon as it passes `limit` bytes (declared or counted): never read whole first. */
-export async function readBodyText(request: Request, limit: number): Promise<string> {
+async function readBodyText(request: Request, limit: number): Promise<string> {
   const tooLarge = () =>
     new AppError("payload_too_large", `The request body is larger than ${Math.round(limit / 1024)} KB.`, {
       param: "body",
