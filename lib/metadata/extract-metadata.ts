@@ -1,4 +1,5 @@
-import { DEFAULT_CATALOG } from "@/lib/pricing";
+import { DEFAULT_CATALOG, familySettings } from "@/lib/pricing";
+import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
 import { CONCEPT_BY_ID, wordLanguage } from "@/lib/search/lexicon";
 import { conceptsInText } from "@/lib/search/analyze-text";
 import { tokenize } from "@/lib/search/tokenize";
@@ -148,7 +149,7 @@ export function massVolumeCm3(metadata: FileMetadata): number | null {
   const d = metadata.dimensions;
   if (metadata.kind === "laser") return d.thickness_mm !== null && d.area_cm2 !== null ? (d.area_cm2 * d.thickness_mm) / 10 : null;
   if (d.volume_cm3 === null || d.area_cm2 === null) return null;
-  const { perimeters, line_width_mm } = DEFAULT_CATALOG.print_3d.shell;
-  const shell = Math.min(d.volume_cm3, (d.area_cm2 * perimeters * line_width_mm) / 10);
+  const { perimeters, widths } = profileFromSettings(familySettings("fdm", DEFAULT_CATALOG.print_3d.families.fdm));
+  const shell = Math.min(d.volume_cm3, (d.area_cm2 * perimeters * widths.perimeter) / 10);
   return shell + (d.volume_cm3 - shell) * 0.2;
 }

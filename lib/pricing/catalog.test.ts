@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CATALOG, catalogSchema, type PriceCatalog } from "./catalog";
+import { DEFAULT_CATALOG, catalogSchema, familySettings, type PriceCatalog } from "./catalog";
 
 function withChange(change: (catalog: PriceCatalog) => void): unknown {
   const copy = structuredClone(DEFAULT_CATALOG);
@@ -25,8 +25,10 @@ describe("DEFAULT_CATALOG", () => {
     ]);
     expect(DEFAULT_CATALOG.print_3d.setup_idr).toBe(25_000);
     expect(DEFAULT_CATALOG.print_3d.machine_idr_per_hour).toBe(15_000);
-    const { perimeters, line_width_mm } = DEFAULT_CATALOG.print_3d.shell;
-    expect(perimeters * line_width_mm).toBeCloseTo(1.2, 12);
+    // Every family carries its complete built-in profile, so a stored catalogue names every setting.
+    for (const [id, family] of Object.entries(DEFAULT_CATALOG.print_3d.families)) {
+      expect(familySettings(id, family)).toEqual(family.profile);
+    }
   });
 
   it("only resin prints solid", () => {
@@ -63,7 +65,12 @@ describe("catalogSchema rejects a malformed catalogue", () => {
     ["negative density", withChange((c) => void (c.print_3d.materials[0].density_g_cm3 = -1.24))],
     ["zero volumetric rate", withChange((c) => void (c.print_3d.families.fdm.volumetric_rate_mm3_per_s = 0))],
     ["price as a string", withChange((c) => Object.assign(c.print_3d.materials[0], { price_idr_per_gram: "350" }))],
-    ["fractional perimeters", withChange((c) => void (c.print_3d.shell.perimeters = 2.5))],
+    ["fractional perimeters", withChange((c) => void (c.print_3d.families.fdm.profile!.perimeters = 2.5))],
+    ["zero layer height", withChange((c) => void (c.print_3d.families.fdm.profile!.layer_height = 0))],
+    ["negative speed", withChange((c) => void (c.print_3d.families.fdm.profile!.perimeter_speed = -45))],
+    ["layer above the nozzle", withChange((c) => void (c.print_3d.families.fdm.profile!.layer_height = 0.5))],
+    ["unknown setting", withChange((c) => void (c.print_3d.families.fdm.profile!.layer_heigth = 0.2))],
+    ["zero resin exposure", withChange((c) => void (c.print_3d.families.sla.profile!.exposure_time = 0))],
     ["unknown family", withChange((c) => void (c.print_3d.materials[0].family = "sls"))],
     ["duplicate 3D material id", withChange((c) => void (c.print_3d.materials[1].id = "pla"))],
     ["id with spaces", withChange((c) => void (c.print_3d.materials[0].id = "P LA"))],
@@ -81,5 +88,26 @@ describe("catalogSchema rejects a malformed catalogue", () => {
 
   it.each(cases)("%s", (_name, candidate) => {
     expect(catalogSchema.safeParse(candidate).success).toBe(false);
+  });
+
+  it.each([
+    ["layer_height", 0, /greater than zero/],
+    ["layer_height", 0.6, /above the nozzle diameter 0.4/],
+    ["perimeter_speed", -45, /greater than zero/],
+    ["fill_density", "120%", /between 0 % and 100 %/],
+  ])("names the profile setting %s = %s", (key, value, message) => {
+    const result = catalogSchema.safeParse(withChange((c) => void (c.print_3d.families.fdm.profile![key] = value)));
+    expect(result.success).toBe(false);
+    const issue = result.error!.issues[0];
+    expect(issue.path).toEqual(["print_3d", "families", "fdm", "profile", key]);
+    expect(issue.message).toMatch(message);
+  });
+
+  it("keeps accepting a stored catalogue from before profiles (built-in profiles apply)", () => {
+    const old = withChange((c) => {
+      for (const family of Object.values(c.print_3d.families)) delete family.profile;
+    });
+    const parsed = catalogSchema.parse(old);
+    expect(familySettings("fdm", parsed.print_3d.families.fdm)).toEqual(DEFAULT_CATALOG.print_3d.families.fdm.profile);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MK3S_FLEX_SETTINGS, MK3S_NYLON_SETTINGS, MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS } from "@/lib/print-estimate/default-profiles";
+import { PrintProfileError, validateSettings, type PrintSettings, type ProcessKind } from "@/lib/print-estimate/profile-settings";
 
 /**
  * The price catalogue: every number a quote depends on. Plain data, so it can be
@@ -12,10 +14,17 @@ const idrSchema = z.number().nonnegative();
 
 const printFamilySchema = z.object({
   label: z.string().min(1),
+  /** Only for the fallback estimate of open or broken meshes (docs/pricing.md). */
   volumetric_rate_mm3_per_s: z.number().positive(),
+  /** Heating and bed levelling, which a slicer's time leaves out. */
   warmup_min: z.number().nonnegative(),
   /** Solid processes (resin) fill the whole volume; infill does not apply. */
   solid: z.boolean(),
+  /**
+   * The slicer settings the estimate uses, PrusaSlicer's names (lib/print-estimate/profile-settings.ts);
+   * a setting left out keeps the built-in profile's value for the family (see `familySettings`).
+   */
+  profile: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
 });
 
 const printMaterialSchema = z.object({
@@ -46,10 +55,6 @@ export const catalogSchema = z
     print_3d: z.object({
       setup_idr: idrSchema,
       machine_idr_per_hour: idrSchema,
-      shell: z.object({
-        perimeters: z.int().positive(),
-        line_width_mm: z.number().positive(),
-      }),
       families: z.record(idSchema, printFamilySchema),
       materials: z.array(printMaterialSchema).min(1),
     }),
@@ -67,6 +72,15 @@ export const catalogSchema = z
   })
   .superRefine((catalog, ctx) => {
     const { print_3d: print, laser } = catalog;
+    for (const [id, family] of Object.entries(print.families)) {
+      if (!family.profile) continue;
+      try {
+        validateSettings(processOf(family), familySettings(id, family));
+      } catch (error) {
+        if (!(error instanceof PrintProfileError)) throw error;
+        ctx.addIssue({ code: "custom", path: ["print_3d", "families", id, "profile", error.setting], message: error.message });
+      }
+    }
     for (const id of findDuplicates(print.materials.map((m) => m.id))) {
       ctx.addIssue({ code: "custom", path: ["print_3d", "materials"], message: `duplicate material id "${id}"` });
     }
@@ -110,6 +124,24 @@ export const catalogSchema = z
   });
 
 export type PriceCatalog = z.infer<typeof catalogSchema>;
+
+/** Resin families (`solid`) are sliced as MSLA, the rest as FDM. */
+export const processOf = (family: { solid: boolean }): ProcessKind => (family.solid ? "sla" : "fdm");
+
+const BUILT_IN_PROFILES: Record<string, PrintSettings> = {
+  fdm: MK3S_QUALITY_SETTINGS,
+  fdm_flexible: MK3S_FLEX_SETTINGS,
+  fdm_nylon: MK3S_NYLON_SETTINGS,
+  sla: SL1S_NORMAL_SETTINGS,
+};
+
+/** A family's complete settings: the built-in profile for its id (else for its process), then its own. */
+export function familySettings(id: string, family: z.input<typeof printFamilySchema>): PrintSettings {
+  const process = processOf(family);
+  const own = Object.hasOwn(BUILT_IN_PROFILES, id) && (id === "sla") === family.solid;
+  const builtIn = own ? BUILT_IN_PROFILES[id] : BUILT_IN_PROFILES[process];
+  return { ...builtIn, ...family.profile };
+}
 export type PrintFamily = z.infer<typeof printFamilySchema>;
 export type PrintMaterial = z.infer<typeof printMaterialSchema>;
 export type LaserMaterial = z.infer<typeof laserMaterialSchema>;
@@ -118,13 +150,13 @@ export const DEFAULT_CATALOG: PriceCatalog = {
   print_3d: {
     setup_idr: 25_000,
     machine_idr_per_hour: 15_000,
-    // 3 perimeters × 0.4 mm line = 1.2 mm; 6 top/bottom layers × 0.2 mm give the same skin.
-    shell: { perimeters: 3, line_width_mm: 0.4 },
+    // volumetric_rate_mm3_per_s: the fallback's job average; 2 mm³/s is PrusaSlicer's average for PLA on
+    // eval/quotes (issue #15), the others scaled by their filament's flow limit.
     families: {
-      fdm: { label: "FDM (PLA, PETG, ABS, ASA)", volumetric_rate_mm3_per_s: 8, warmup_min: 5, solid: false },
-      fdm_flexible: { label: "FDM flexible (TPU)", volumetric_rate_mm3_per_s: 3, warmup_min: 5, solid: false },
-      fdm_nylon: { label: "FDM nylon (PA12)", volumetric_rate_mm3_per_s: 5, warmup_min: 10, solid: false },
-      sla: { label: "Resin SLA", volumetric_rate_mm3_per_s: 4, warmup_min: 10, solid: true },
+      fdm: { label: "FDM (PLA, PETG, ABS, ASA)", volumetric_rate_mm3_per_s: 2, warmup_min: 5, solid: false, profile: MK3S_QUALITY_SETTINGS },
+      fdm_flexible: { label: "FDM flexible (TPU)", volumetric_rate_mm3_per_s: 0.8, warmup_min: 5, solid: false, profile: MK3S_FLEX_SETTINGS },
+      fdm_nylon: { label: "FDM nylon (PA12)", volumetric_rate_mm3_per_s: 1.8, warmup_min: 10, solid: false, profile: MK3S_NYLON_SETTINGS },
+      sla: { label: "Resin SLA", volumetric_rate_mm3_per_s: 4, warmup_min: 10, solid: true, profile: SL1S_NORMAL_SETTINGS },
     },
     materials: [
       { id: "pla", label: "PLA", family: "fdm", density_g_cm3: 1.24, price_idr_per_gram: 350 },

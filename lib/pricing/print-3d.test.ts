@@ -15,36 +15,44 @@ function sumBreakdown(quote: PrintQuote): number {
   return quote.breakdown.setup_idr + quote.breakdown.machine_idr + quote.breakdown.material_idr;
 }
 
-describe("price3dPrint: the worked example, by hand", () => {
+describe("price3dPrint: the fallback's worked example, by hand", () => {
   it("prices the PLA box at 20 % infill", () => {
-    // shell = 52 cm² × 0.12 cm = 6.24 cm³; material = 6.24 + (24 − 6.24) × 0.2 = 9.792 cm³
-    // weight = 9.792 × 1.24 = 12.14208 g; time = 5 + 9792 mm³ / 8 mm³/s / 60 = 25.4 min
-    // price = 25,000 + 15,000 × 25.4 / 60 + 12.14208 × 350 = 25,000 + 6,350 + 4,249.728
+    // shell = 52 cm² × (2 perimeters × 0.045 cm) = 4.68 cm³; material = 4.68 + (24 − 4.68) × 0.2 = 8.544 cm³
+    // weight = 8.544 × 1.24 = 10.59456 g; time = 5 + 8544 mm³ / 2 mm³/s / 60 = 76.2 min
+    // price = 25,000 + 15,000 × 76.2 / 60 + 10.59456 × 350 = 25,000 + 19,050 + 3,708.096
     const quote = quoteFor("pla", 20);
-    expect(quote.material_volume_cm3).toBeCloseTo(9.792, 9);
-    expect(quote.weight_g).toBeCloseTo(12.14208, 9);
-    expect(quote.print_time_min).toBeCloseTo(25.4, 9);
+    expect(quote.material_volume_cm3).toBeCloseTo(8.544, 9);
+    expect(quote.weight_g).toBeCloseTo(10.59456, 9);
+    expect(quote.print_time_min).toBeCloseTo(76.2, 9);
     expect(quote.breakdown.setup_idr).toBe(25_000);
-    expect(quote.breakdown.machine_idr).toBeCloseTo(6_350, 9);
-    expect(quote.breakdown.material_idr).toBeCloseTo(4_249.728, 9);
-    expect(sumBreakdown(quote)).toBeCloseTo(35_599.728, 9);
-    expect(quote.price_idr).toBe(35_600);
+    expect(quote.breakdown.machine_idr).toBeCloseTo(19_050, 9);
+    expect(quote.breakdown.material_idr).toBeCloseTo(3_708.096, 9);
+    expect(sumBreakdown(quote)).toBeCloseTo(47_758.096, 9);
+    expect(quote.price_idr).toBe(47_800);
     expect(quote.price_per_gram_idr).toBe(350);
   });
 
   // Unrounded totals worked out on paper (see docs/pricing.md) for the same box at 20 %.
   it.each([
-    ["pla", 35_599.728, 35_600],
-    ["petg", 36_573.0528, 36_600], // 9.792 × 1.27 × 420 + 6,350 + 25,000
-    ["abs", 35_257.008, 35_300], // 9.792 × 1.05 × 380 + 6,350 + 25,000
-    ["asa", 36_588.72, 36_600], // 9.792 × 1.07 × 500 + 6,350 + 25,000
-    ["tpu", 46_366.576, 46_400], // 9.792 × 1.21 × 550 + 15,000 × (5 + 9792/3/60)/60 + 25,000
-    ["nylon_pa12", 43_077.44, 43_100], // 9.792 × 1.01 × 750 + 15,000 × (10 + 9792/5/60)/60 + 25,000
+    ["pla", 47_758.096, 47_800],
+    ["petg", 48_607.3696, 48_600], // 8.544 × 1.27 × 420 + 19,050 + 25,000
+    ["abs", 47_459.056, 47_500], // 8.544 × 1.05 × 380 + 19,050 + 25,000
+    ["asa", 48_621.04, 48_600], // 8.544 × 1.07 × 500 + 19,050 + 25,000
+    ["tpu", 76_436.032, 76_400], // 8.544 × 1.21 × 550 + 15,000 × (5 + 8544/0.8/60)/60 + 25,000
+    ["nylon_pa12", 53_749.857777, 53_700], // 8.544 × 1.01 × 750 + 15,000 × (10 + 8544/1.8/60)/60 + 25,000
     ["resin_sla", 76_260, 76_300], // solid: 24 × 1.1 × 900 + 15,000 × (10 + 24000/4/60)/60 + 25,000
   ])("%s costs %d before rounding, %d after", (material, unrounded, rounded) => {
     const quote = quoteFor(material, 20);
-    expect(sumBreakdown(quote)).toBeCloseTo(unrounded, 9);
+    expect(sumBreakdown(quote)).toBeCloseTo(unrounded, 5);
     expect(quote.price_idr).toBe(rounded);
+  });
+
+  it("takes a family's material and time from the estimate when there is one", () => {
+    // 10,000 mm³ and 3,600 s: 10 cm³ × 1.24 = 12.4 g; 5 + 60 = 65 min; 25,000 + 16,250 + 4,340
+    const [quote] = price3dPrint(BOX, { infill_percent: 20, materials: ["pla"] }, DEFAULT_CATALOG, { fdm: { material_mm3: 10_000, time_s: 3_600 } });
+    expect(quote.weight_g).toBeCloseTo(12.4, 9);
+    expect(quote.print_time_min).toBeCloseTo(65, 9);
+    expect(sumBreakdown(quote)).toBeCloseTo(45_590, 9);
   });
 });
 
@@ -55,13 +63,13 @@ describe("price3dPrint: invariants", () => {
   });
 
   it("recomputes every entry from the catalogue; price_idr = round100(sum of breakdown)", () => {
-    // A × shell = 31.4 × 0.12 = 3.768 cm³, below V = 7.77 cm³, so the shell is 3.768 cm³.
+    // A × shell = 31.4 × 0.09 = 2.826 cm³, below V = 7.77 cm³, so the shell is 2.826 cm³.
     const geometry = { volume_cm3: 7.77, surface_area_cm2: 31.4 };
     for (const infill of [0, 15, 33.3, 100]) {
       for (const quote of price3dPrint(geometry, { infill_percent: infill }, DEFAULT_CATALOG)) {
         const material = DEFAULT_CATALOG.print_3d.materials.find((m) => m.id === quote.material_id)!;
         const family = DEFAULT_CATALOG.print_3d.families[material.family];
-        const volume = family.solid ? 7.77 : 3.768 + (7.77 - 3.768) * (infill / 100);
+        const volume = family.solid ? 7.77 : 2.826 + (7.77 - 2.826) * (infill / 100);
         const minutes = family.warmup_min + (volume * 1000) / family.volumetric_rate_mm3_per_s / 60;
         const grams = volume * material.density_g_cm3;
         const unrounded = 25_000 + (15_000 * minutes) / 60 + grams * material.price_idr_per_gram;
@@ -90,7 +98,7 @@ describe("price3dPrint: invariants", () => {
 
   it("fills the whole volume at 100 % infill", () => {
     expect(quoteFor("pla", 100).material_volume_cm3).toBeCloseTo(24, 9);
-    expect(quoteFor("pla", 0).material_volume_cm3).toBeCloseTo(6.24, 9);
+    expect(quoteFor("pla", 0).material_volume_cm3).toBeCloseTo(4.68, 9);
   });
 
   it("ignores infill for resin, which prints solid", () => {
@@ -115,7 +123,7 @@ describe("price3dPrint: edge cases", () => {
   });
 
   it("treats a tiny part as all shell when A × shell thickness exceeds V", () => {
-    // 2 mm cube: V = 0.008 cm³, A = 0.24 cm²; A × 0.12 cm = 0.0288 cm³ > V
+    // 2 mm cube: V = 0.008 cm³, A = 0.24 cm²; A × 0.09 cm = 0.0216 cm³ > V
     const cube = { volume_cm3: 0.008, surface_area_cm2: 0.24 };
     const sparse = quoteFor("pla", 0, cube);
     expect(sparse.material_volume_cm3).toBeCloseTo(0.008, 12);
@@ -130,13 +138,13 @@ describe("price3dPrint: edge cases", () => {
 
 describe("price3dPrint: quantity", () => {
   it("charges setup once per order and keeps the single-part price", () => {
-    // per part: 6,350 + 4,249.728 = 10,599.728; order: 25,000 + 10 × 10,599.728 = 130,997.28
-    // unit = round100(13,099.728) = 13,100; total = 13,100 × 10
+    // per part: 19,050 + 3,708.096 = 22,758.096; order: 25,000 + 10 × 22,758.096 = 252,580.96
+    // unit = round100(25,258.096) = 25,300; total = 25,300 × 10
     const quote = quoteFor("pla", 20, BOX, 10);
     expect(quote.quantity).toBe(10);
-    expect(quote.price_idr).toBe(35_600);
-    expect(quote.unit_price_idr).toBe(13_100);
-    expect(quote.total_price_idr).toBe(131_000);
+    expect(quote.price_idr).toBe(47_800);
+    expect(quote.unit_price_idr).toBe(25_300);
+    expect(quote.total_price_idr).toBe(253_000);
   });
 
   it("makes unit and total equal the single-part price at quantity 1", () => {

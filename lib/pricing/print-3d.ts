@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/api/app-error";
-import type { PriceCatalog, PrintMaterial } from "./catalog";
+import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
+import { familySettings, type PriceCatalog, type PrintMaterial } from "./catalog";
 import { roundToHundred } from "./round";
 import { parseInput } from "./validate-input";
 
@@ -41,6 +42,12 @@ export interface PrintQuote {
 const MM3_PER_CM3 = 1000;
 const MM_PER_CM = 10;
 
+/** A family's material and machine time from the layer estimator or the slicer (lib/print-estimate). */
+export interface FamilyFigures {
+  material_mm3: number;
+  time_s: number;
+}
+
 function selectMaterials(materials: PrintMaterial[], requested: string[] | undefined): PrintMaterial[] {
   if (!requested) return materials;
   const unknown = requested.filter((id) => !materials.some((m) => m.id === id));
@@ -55,9 +62,17 @@ function selectMaterials(materials: PrintMaterial[], requested: string[] | undef
 
 /**
  * Quotes one part per catalogue material (catalogue order). Setup is charged once
- * per order; machine time and material scale with quantity.
+ * per order; machine time and material scale with quantity. A family's material
+ * and time come from `figures` (the layer estimate or the slicer); a family without
+ * them gets the volume-rate fallback: the profile's perimeters as a skin over the
+ * whole surface, infill inside, time = volume ÷ the family's average rate.
  */
-export function price3dPrint(geometry: PrintGeometry, params: PrintParams, catalog: PriceCatalog): PrintQuote[] {
+export function price3dPrint(
+  geometry: PrintGeometry,
+  params: PrintParams,
+  catalog: PriceCatalog,
+  figures: Partial<Record<string, FamilyFigures>> = {},
+): PrintQuote[] {
   const { volume_cm3: volume, surface_area_cm2: area } = parseInput(printGeometrySchema, geometry, "geometry");
   const { infill_percent: infillPercent, materials: requested, quantity } = parseInput(
     printParamsSchema,
@@ -65,15 +80,22 @@ export function price3dPrint(geometry: PrintGeometry, params: PrintParams, catal
     "params",
   );
   const print = catalog.print_3d;
-  const shellThicknessCm = (print.shell.perimeters * print.shell.line_width_mm) / MM_PER_CM;
-  // Thin parts are all wall: the shell can never exceed the part itself.
-  const shellVolume = Math.min(volume, area * shellThicknessCm);
+  const fallbackVolume = (familyId: string): number => {
+    const family = print.families[familyId];
+    if (family.solid) return volume;
+    const profile = profileFromSettings(familySettings(familyId, family));
+    // Thin parts are all wall: the shell can never exceed the part itself.
+    const shellVolume = Math.min(volume, (area * profile.perimeters * profile.widths.perimeter) / MM_PER_CM);
+    return shellVolume + (volume - shellVolume) * (infillPercent / 100);
+  };
 
   return selectMaterials(print.materials, requested).map((material) => {
     const family = print.families[material.family];
-    const materialVolume = family.solid ? volume : shellVolume + (volume - shellVolume) * (infillPercent / 100);
+    const estimated = figures[material.family];
+    const materialVolume = estimated ? estimated.material_mm3 / MM3_PER_CM3 : fallbackVolume(material.family);
     const weight = materialVolume * material.density_g_cm3;
-    const printTimeMin = family.warmup_min + (materialVolume * MM3_PER_CM3) / family.volumetric_rate_mm3_per_s / 60;
+    const machineMin = estimated ? estimated.time_s / 60 : (materialVolume * MM3_PER_CM3) / family.volumetric_rate_mm3_per_s / 60;
+    const printTimeMin = family.warmup_min + machineMin;
     const breakdown = {
       setup_idr: print.setup_idr,
       machine_idr: (print.machine_idr_per_hour * printTimeMin) / 60,

@@ -1,0 +1,64 @@
+/**
+ * The app's entry to the estimators (issue #15): `measurePrint` does the costly, infill-independent
+ * part once per mesh and profile (slicing, in an analysis child); `estimateFromBasis` turns that
+ * basis into material and time for any infill in microseconds, so a quote never slices.
+ */
+import { Clipper } from "clipper2-ts";
+import { estimatePrint } from "./estimate";
+import { DEFAULT_PRINT_PROFILE, type PrintProfile } from "./profile";
+import { profileFromSettings, type PrintSettings, type ProcessKind } from "./profile-settings";
+import { slicePrint, sliceOutlines, type PrintSummary, type SliceMesh } from "./slice";
+import { SCALE } from "./slice-outlines";
+
+export type PrintBasis =
+  | { process: "fdm"; summary: PrintSummary }
+  /** Resin: layer count, and how many layers expose more than `area_fill` (slow tilt). */
+  | { process: "sla"; layers: number; slowTiltLayers: number };
+
+export interface PrintFigures {
+  /** Material laid down (FDM: extruded; resin: the part's own volume, passed in). */
+  material_mm3: number;
+  time_s: number;
+  layers: number;
+}
+
+const num = (settings: PrintSettings, key: string) => Number(settings[key]);
+
+/** The resin printer's layers as PrusaSlicer's SLA slicer sees them: first layer = layer height. */
+function resinProfile(settings: PrintSettings): PrintProfile {
+  const h = num(settings, "layer_height");
+  return { ...DEFAULT_PRINT_PROFILE, layerHeight: h, firstLayerHeight: h, elephantFootCompensation: 0 };
+}
+
+export function measurePrint(mesh: SliceMesh, kind: ProcessKind, settings: PrintSettings): PrintBasis {
+  if (kind === "fdm") return { process: "fdm", summary: slicePrint(mesh, profileFromSettings(settings)) };
+  const { slices } = sliceOutlines(mesh, resinProfile(settings));
+  const display = num(settings, "display_width") * num(settings, "display_height");
+  const limit = (num(settings, "area_fill") / 100) * display * SCALE * SCALE;
+  let slow = 0;
+  for (const layer of slices) if (Clipper.areaPaths(layer) > limit) slow++;
+  return { process: "sla", layers: slices.length, slowTiltLayers: slow };
+}
+
+/**
+ * Resin time as PrusaSlicer's SLA estimate builds it: per layer the exposure (the first `faded_layers`
+ * fade from `initial_exposure_time` down to `exposure_time`) plus a tilt, the slow one when the layer
+ * exposes more than `area_fill` % of the display. Volume does not enter: a layer takes as long whether
+ * it is one pin or a full plate.
+ */
+function resinTime(basis: { layers: number; slowTiltLayers: number }, settings: PrintSettings): number {
+  const exposure = num(settings, "exposure_time");
+  const initial = num(settings, "initial_exposure_time");
+  const faded = Math.min(num(settings, "faded_layers"), basis.layers);
+  const step = (initial - exposure) / (num(settings, "faded_layers") + 1);
+  let time = (basis.layers - faded) * exposure;
+  for (let i = 0; i < faded; i++) time += initial - step * i;
+  time += basis.slowTiltLayers * num(settings, "slow_tilt_time") + (basis.layers - basis.slowTiltLayers) * num(settings, "fast_tilt_time");
+  return time;
+}
+
+export function estimateFromBasis(basis: PrintBasis, settings: PrintSettings, options: { infillPercent: number; partVolumeMm3: number }): PrintFigures {
+  if (basis.process === "sla") return { material_mm3: options.partVolumeMm3, time_s: resinTime(basis, settings), layers: basis.layers };
+  const estimate = estimatePrint(basis.summary, profileFromSettings(settings), { infillPercent: options.infillPercent });
+  return { material_mm3: estimate.extruded_mm3, time_s: estimate.time_s, layers: estimate.layers };
+}
