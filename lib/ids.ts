@@ -13,6 +13,7 @@ export const ID_PREFIXES = {
   webhookDelivery: "dlv",
   webhookAttempt: "att",
   quote: "qt",
+  printEstimate: "pe",
   priceCatalog: "cat",
   statusEvent: "fse",
   vps: "vps",

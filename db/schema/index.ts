@@ -19,3 +19,4 @@ export * from "./infra-dns";
 export * from "./infra-email";
 export * from "./infra-storage";
 export * from "./infra-idempotency";
+export * from "./print-estimates";

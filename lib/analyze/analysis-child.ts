@@ -9,7 +9,7 @@ import { Worker } from "node:worker_threads";
 import { isAppError } from "@/lib/api/app-error";
 import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
-import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask, type MetadataTaskInput } from "./analysis-task";
+import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask, type EstimateProfile, type MetadataTaskInput } from "./analysis-task";
 
 async function readBytes(file: string): Promise<Uint8Array> {
   const bytes = await fs.readFile(file);
@@ -69,6 +69,15 @@ async function extract(file: string, filename: string, input: MetadataTaskInput)
   return { metadata: extractMetadata({ name: input.name, tags: input.tags, analysis: input.analysis, contours, texts }), texts };
 }
 
+/** Slices the mesh once per distinct print profile (an analysis child's time and memory limits apply). */
+async function estimate(file: string, filename: string, profiles: EstimateProfile[]): Promise<AnalysisResults["estimate"]> {
+  const [{ parseMesh }, { measurePrint }] = await Promise.all([import("@/lib/geometry"), import("@/lib/print-estimate/measure-print")]);
+  const mesh = await parseMesh(await readBytes(file), filename);
+  const out: AnalysisResults["estimate"] = {};
+  for (const profile of profiles) out[profile.key] = measurePrint(mesh, profile.process, profile.settings);
+  return out;
+}
+
 async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["kind"]]> {
   switch (task.kind) {
     case "analyze":
@@ -77,6 +86,8 @@ async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["ki
       return buildDisplay(task.path, task.filename, task.fileKind, task.out);
     case "metadata":
       return extract(task.path, task.filename, task.input);
+    case "estimate":
+      return estimate(task.path, task.filename, task.profiles);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { StoredAnalysis } from "@/db/schema";
 import type { ErrorCode } from "@/lib/api/error-codes";
 import type { FileMetadata, SourceText } from "@/lib/metadata/types";
+import type { PrintBasis } from "@/lib/print-estimate/measure-print";
+import type { PrintSettings, ProcessKind } from "@/lib/print-estimate/profile-settings";
 
 /**
  * The untrusted work an analysis child does, each on a file it reads from `path` itself (the bytes never
@@ -8,11 +10,20 @@ import type { FileMetadata, SourceText } from "@/lib/metadata/types";
  * - `analyze`: an upload's measurements.
  * - `display`: the viewer's form of a stored version (GLB or contour JSON), written to `out`.
  * - `metadata`: the facts search and descriptions are built from, and the file's own texts.
+ * - `estimate`: the 3D-print estimators' basis (sliced layers) of a mesh, per print profile.
  */
 export type AnalysisTask =
   | { kind: "analyze"; path: string; filename: string }
   | { kind: "display"; path: string; filename: string; fileKind: "mesh" | "laser"; out: string }
-  | { kind: "metadata"; path: string; filename: string; input: MetadataTaskInput };
+  | { kind: "metadata"; path: string; filename: string; input: MetadataTaskInput }
+  | { kind: "estimate"; path: string; filename: string; profiles: EstimateProfile[] };
+
+export interface EstimateProfile {
+  /** Names the answer's entry (the profile's hash). */
+  key: string;
+  process: ProcessKind;
+  settings: PrintSettings;
+}
 
 export interface MetadataTaskInput {
   name: string;
@@ -27,6 +38,7 @@ export interface AnalysisResults {
   /** Bytes written to `out`. */
   display: number;
   metadata: { metadata: FileMetadata; texts: SourceText[] };
+  estimate: Record<string, PrintBasis>;
 }
 
 export type AnalysisReply =

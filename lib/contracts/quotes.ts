@@ -12,7 +12,7 @@ const quoteMeta = {
   catalog_version: z.int().meta({ description: "Version of the workspace's price catalogue used." }),
   warnings: z.array(warningSchema).meta({
     description:
-      "The geometry's warnings plus `EXCEEDS_BUILD_VOLUME` when the part does not fit the printer volume (PRINTER_VOLUME_MM, default 256×256×256) or laser bed (LASER_BED_MM, default 3000×1500) in any axis-aligned orientation.",
+      "The geometry's warnings plus `EXCEEDS_BUILD_VOLUME` when the part does not fit the printer volume (PRINTER_VOLUME_MM, default 256×256×256) or laser bed (LASER_BED_MM, default 3000×1500) in any axis-aligned orientation; for prints also `ESTIMATE_FALLBACK` (an open or unsliceable mesh got the volume-rate estimate) and `NEEDS_SUPPORTS` (overhangs need support material that `supports: none` leaves out).",
   }),
   quoted_at: isoDate,
   expires_at: isoDate.meta({ description: "quoted_at + 24 h; until then the same request returns this answer." }),
@@ -42,7 +42,7 @@ const printQuoteSchema = z
     material_id: z.string().meta({ example: "pla" }),
     material_label: z.string().meta({ example: "PLA" }),
     family: z.string().meta({ example: "fdm" }),
-    material_volume_cm3: z.number().meta({ description: "Shell + infill (solid for resin), to 0.001 cm³." }),
+    material_volume_cm3: z.number().meta({ description: "Material laid down (extruded for FDM, the part itself for resin), to 0.001 cm³." }),
     weight_g: z.number().meta({ description: "To 0.01 g." }),
     print_time_min: z.number().meta({ description: "To 0.1 min." }),
     price_per_gram_idr: z.number(),
@@ -70,11 +70,32 @@ const laserQuoteSchema = z
   })
   .meta({ id: "LaserQuote" });
 
+const familyEstimateSchema = z
+  .object({
+    method: z.enum(["slicer", "layers", "volume"]).meta({
+      description:
+        "`slicer`: PrusaSlicer's own figures from a background run (interpolated between two sliced infill levels when needed); `layers`: the instant layer estimator; `volume`: the fallback for open or unsliceable meshes.",
+    }),
+    process: z.enum(["fdm", "sla"]),
+    slicer_infill_percent: z.array(z.number()).optional().meta({ description: "The sliced infill levels the figures come from." }),
+    layers: z.int().optional(),
+    settings: z
+      .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
+      .meta({ description: "The print profile used, PrusaSlicer's setting names (the catalogue family's `profile` over the built-in one)." }),
+  })
+  .meta({ id: "PrintEstimate" });
+
+const supports = z.enum(["none", "auto"]).default("none").meta({
+  description: "Support material: `none`, or `auto` (PrusaSlicer's automatic supports, the profile's overhang threshold).",
+});
+
 const printQuoteResult = z
   .object({
     ...quoteMeta,
     infill_percent: z.number(),
     quantity: z.int(),
+    supports: z.enum(["none", "auto"]),
+    estimate: z.record(z.string(), familyEstimateSchema).meta({ description: "Per process family of the quoted materials: how weight and time were estimated." }),
     geometry: meshGeometrySchema,
     quotes: z.array(printQuoteSchema),
   })
@@ -87,8 +108,9 @@ const laserQuoteResult = z
 const infill = z.number().min(0).max(100).default(20).meta({ description: "Infill percent, 0–100 (ignored by resin)." });
 
 const PRINT_FORMULA = [
-  "Per material: shell = min(V, A × 0.12 cm); material volume = shell + (V − shell) × infill (resin: V); weight = volume × density;",
-  "time = warm-up + volume / family rate; price = round100(setup 25,000 + 15,000 IDR/h × time + weight × IDR/g).",
+  "Per material family, weight and time come from the real slicer when it has sliced this version (`estimate.method: slicer`),",
+  "else from the layer estimator, which slices the mesh with the family's print profile (`layers`), else, for open meshes, from volume (`volume`).",
+  "weight = material volume × density; price = round100(setup 25,000 + 15,000 IDR/h × (warm-up + time) + weight × IDR/g).",
   "Numbers come from the workspace's price catalogue (`catalog_version`); every formula and constant is in docs/pricing.md.",
   "Answers are cached for 24 h per file version, parameters and catalogue version.",
 ].join(" ");
@@ -122,6 +144,7 @@ export const quote3dPrint = defineOperation({
       infill,
       materials: z.array(z.string()).min(1).optional().meta({ description: "Material ids to quote; unknown ids are refused (400, param `materials`)." }),
       quantity: z.int().min(1).max(100_000).default(1).meta({ description: "Setup is shared by the order; `price_idr` stays per single part." }),
+      supports,
     })
     .strict()
     .prefault({})

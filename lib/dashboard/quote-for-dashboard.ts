@@ -17,12 +17,12 @@ export type DashboardQuote =
  * Rows carry numbers only: the tables (components/files/quote-tables.tsx) format them in the reader's
  * language, so rows re-quoted in the browser read exactly like server-rendered ones.
  */
-export function quoteForDashboard(db: Db, workspace: { id: string; plan: QuotePlan }, fileId: string, infill: number): DashboardQuote {
+export async function quoteForDashboard(db: Db, workspace: { id: string; plan: QuotePlan }, fileId: string, infill: number): Promise<DashboardQuote> {
   if (!planAtLeast(workspace.plan, "pro")) {
     throw new AppError("plan_required", `Quotes need the pro plan or higher; this workspace is on ${workspace.plan}.`);
   }
   const file = getFile(db, workspace.id, fileId);
   const base = { workspaceId: workspace.id, fileId: file.id, api: "v1" as const };
-  if (file.kind === "laser") return { process: "laser", quote: quoteFile(db, { ...base, process: "laser" }) };
-  return { process: "print_3d", quote: quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: infill, quantity: 1 } }) };
+  if (file.kind === "laser") return { process: "laser", quote: await quoteFile(db, { ...base, process: "laser" }) };
+  return { process: "print_3d", quote: await quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: infill, quantity: 1 } }) };
 }

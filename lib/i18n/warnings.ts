@@ -8,7 +8,7 @@ import { formatNumber, type FormatLang } from "./format";
  * formatting them for the reader ("1.234 tepi …" / "1,234 edges …"). A message whose wording the
  * patterns no longer recognise still gets a sentence in the right language, without its numbers.
  */
-export type WarningCode = MeshWarningCode | LaserWarningCode | "EXCEEDS_BUILD_VOLUME";
+export type WarningCode = MeshWarningCode | LaserWarningCode | "EXCEEDS_BUILD_VOLUME" | "ESTIMATE_FALLBACK";
 
 interface Variant {
   /** Matches the English message from lib/geometry/analyze.ts, lib/laser or lib/quotes/build-quote.ts. */
@@ -118,6 +118,17 @@ export const WARNING_TEXTS: Record<WarningCode, WarningText> = {
     ],
     en: "The part does not fit the machine; it would have to be split.",
     id: "Bagian ini tidak muat di mesin; bagian harus dipecah.",
+  },
+  ESTIMATE_FALLBACK: {
+    variants: [
+      {
+        match: /^Weight and time are a rough volume-based estimate/,
+        en: () => "Weight and time are a rough volume-based estimate: the mesh is not closed (or could not be sliced), so it was not sliced into layers.",
+        id: () => "Berat dan waktu hanya perkiraan kasar dari volume: mesh ini tidak tertutup (atau tidak dapat diiris), jadi tidak diiris per lapisan.",
+      },
+    ],
+    en: "Weight and time are a rough volume-based estimate.",
+    id: "Berat dan waktu hanya perkiraan kasar dari volume.",
   },
   OPEN_CONTOUR: {
     variants: [

@@ -1,6 +1,6 @@
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
-import { price3dPrint, priceLaser, type PriceCatalog, type PrintQuote, type LaserQuote } from "@/lib/pricing";
+import { price3dPrint, priceLaser, type FamilyFigures, type PriceCatalog, type PrintQuote, type LaserQuote } from "@/lib/pricing";
 import { fitsMachine, type MachineLimits } from "./machine-limits";
 
 export interface QuoteWarning {
@@ -12,6 +12,8 @@ export interface PrintQuoteParams {
   infill_percent: number;
   materials?: string[];
   quantity: number;
+  /** Support material: none (default) or PrusaSlicer-style automatic supports. */
+  supports?: "none" | "auto";
 }
 
 /** Geometry, per-material quotes and warnings: what both quote surfaces (API, CLI) show. */
@@ -43,6 +45,7 @@ export function buildPrintQuote(
   params: PrintQuoteParams,
   catalog: PriceCatalog,
   limits: MachineLimits,
+  estimate: { figures: Record<string, FamilyFigures>; warnings: QuoteWarning[] } = { figures: {}, warnings: [] },
 ): BuiltQuote<MeshGeometry, PrintQuote> {
   const [rest, warnings] = splitWarnings(geometry);
   const { x, y, z } = geometry.bbox_mm;
@@ -52,7 +55,9 @@ export function buildPrintQuote(
       message: `The part (${mm(x)} × ${mm(y)} × ${mm(z)} mm) does not fit the ${limits.printerVolumeMm.join(" × ")} mm build volume in any axis-aligned orientation; it would have to be split.`,
     });
   }
-  const quotes = price3dPrint(geometry, params, catalog).map((q) => ({
+  warnings.push(...estimate.warnings);
+  const { supports: _supports, ...pricing } = params;
+  const quotes = price3dPrint(geometry, pricing, catalog, estimate.figures).map((q) => ({
     ...q,
     material_volume_cm3: round3(q.material_volume_cm3),
     weight_g: round2(q.weight_g),

@@ -37,14 +37,14 @@ async function boxFile() {
 describe("quote cache", () => {
   it("answers a repeat from the cache, identical but for cached: true, until 24 h have passed", async () => {
     const { request } = await boxFile();
-    const fresh = quoteFile(db, request(T0));
+    const fresh = await quoteFile(db, request(T0));
     expect(fresh.cached).toBe(false);
-    const hit = quoteFile(db, request(at(QUOTE_TTL_MS - 1)));
+    const hit = await quoteFile(db, request(at(QUOTE_TTL_MS - 1)));
     expect(hit).toEqual({ ...fresh, cached: true });
     expect(hit.quoted_at).toBe(T0.toISOString());
     expect(hit.expires_at).toBe(at(QUOTE_TTL_MS).toISOString());
 
-    const expired = quoteFile(db, request(at(QUOTE_TTL_MS)));
+    const expired = await quoteFile(db, request(at(QUOTE_TTL_MS)));
     expect(expired.cached).toBe(false);
     expect(expired.id).not.toBe(fresh.id);
     expect(expired.quoted_at).toBe(at(QUOTE_TTL_MS).toISOString());
@@ -53,18 +53,18 @@ describe("quote cache", () => {
 
   it("keys on parameters: other infill or quantity misses; material order and repeats do not", async () => {
     const { request } = await boxFile();
-    quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["pla", "abs"] }));
-    expect(quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["abs", "pla", "abs"] })).cached).toBe(true);
-    expect(quoteFile(db, request(T0, { infill_percent: 20, quantity: 1 })).cached).toBe(false);
-    expect(quoteFile(db, request(T0, { infill_percent: 30, quantity: 1, materials: ["pla", "abs"] })).cached).toBe(false);
-    expect(quoteFile(db, request(T0, { infill_percent: 20, quantity: 2, materials: ["pla", "abs"] })).cached).toBe(false);
+    await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["pla", "abs"] }));
+    expect((await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["abs", "pla", "abs"] }))).cached).toBe(true);
+    expect((await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1 }))).cached).toBe(false);
+    expect((await quoteFile(db, request(T0, { infill_percent: 30, quantity: 1, materials: ["pla", "abs"] }))).cached).toBe(false);
+    expect((await quoteFile(db, request(T0, { infill_percent: 20, quantity: 2, materials: ["pla", "abs"] }))).cached).toBe(false);
   });
 
   it("misses after a new file version", async () => {
     const { workspace, file, request } = await boxFile();
-    const before = quoteFile(db, request(T0));
+    const before = await quoteFile(db, request(T0));
     const { version } = await addTestVersion(db, blobs, workspace.id, file.id, boxStl(80, 30, 20), "box-v2.stl");
-    const after = quoteFile(db, request(at(1000)));
+    const after = await quoteFile(db, request(at(1000)));
     expect(after.cached).toBe(false);
     expect(after.version_id).toBe(version.id);
     expect(after.geometry.volume_cm3).toBeCloseTo(48, 9);
@@ -73,42 +73,42 @@ describe("quote cache", () => {
 
   it("misses after a new catalogue version and prices with it", async () => {
     const { workspace, request } = await boxFile();
-    const before = quoteFile(db, request(T0));
+    const before = await quoteFile(db, request(T0));
     expect(before.catalog_version).toBe(1);
     const dearer = structuredClone(DEFAULT_CATALOG);
     dearer.print_3d.setup_idr = 30_000;
     publishCatalog(db, workspace.id, dearer, "test");
-    const after = quoteFile(db, request(at(1000)));
+    const after = await quoteFile(db, request(at(1000)));
     expect(after).toMatchObject({ cached: false, catalog_version: 2 });
     expect(after.quotes[0].price_idr).toBe(before.quotes[0].price_idr + 5_000);
-    expect(quoteFile(db, request(at(2000))).cached).toBe(true);
+    expect((await quoteFile(db, request(at(2000)))).cached).toBe(true);
   });
 
   it("keys on the machine limits too, so a changed printer volume re-checks the fit", async () => {
     const { request } = await boxFile();
     const roomy = { printerVolumeMm: [256, 256, 256] as [number, number, number], laserBedMm: [3000, 1500] as [number, number] };
-    expect(quoteFile(db, { ...request(T0), limits: roomy }).warnings).toEqual([]);
+    expect((await quoteFile(db, { ...request(T0), limits: roomy })).warnings).toEqual([]);
     const tiny = { ...roomy, printerVolumeMm: [30, 30, 30] as [number, number, number] };
-    const cramped = quoteFile(db, { ...request(T0), limits: tiny });
+    const cramped = await quoteFile(db, { ...request(T0), limits: tiny });
     expect(cramped.cached).toBe(false);
     expect(cramped.warnings.map((w) => w.code)).toEqual(["EXCEEDS_BUILD_VOLUME"]);
   });
 
   it("survives a restart (a new connection to the same database file)", async () => {
     const { request } = await boxFile();
-    const fresh = quoteFile(db, request(T0));
+    const fresh = await quoteFile(db, request(T0));
     const reopened = openDb(`file:${dbFile}`);
-    expect(quoteFile(reopened, request(at(60_000)))).toEqual({ ...fresh, cached: true });
+    expect(await quoteFile(reopened, request(at(60_000)))).toEqual({ ...fresh, cached: true });
     reopened.$client.close();
   });
 
   it("drops expired entries when writing new ones", async () => {
     const { request } = await boxFile();
-    quoteFile(db, request(T0));
+    await quoteFile(db, request(T0));
     const { workspace } = seedWorkspace(db, { plan: "pro" });
     const plate = await createTestFile(db, blobs, workspace.id, plateDxf(100, 50), "plate.dxf");
     const later = at(2 * QUOTE_TTL_MS);
-    quoteFile(db, { workspaceId: workspace.id, fileId: plate.file.id, api: "v1", process: "laser", now: later });
+    await quoteFile(db, { workspaceId: workspace.id, fileId: plate.file.id, api: "v1", process: "laser", now: later });
     const rows = db.select().from(quoteCache).all();
     expect(rows.every((row) => row.expiresAt.getTime() > later.getTime())).toBe(true);
     expect(rows).toHaveLength(1);

@@ -1,12 +1,14 @@
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
-import { getFile, getFileVersion, type FileRow } from "@/lib/files/get-file";
+import { AppError, isAppError } from "@/lib/api/app-error";
+import { getFile, getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
 import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import type { LaserQuote, PrintQuote } from "@/lib/pricing";
 import { newId } from "@/lib/ids";
 import { buildLaserQuote, buildPrintQuote, type BuiltQuote, type PrintQuoteParams } from "./build-quote";
+import { familiesFor, familyProfiles, planPrintFigures, readPrintFigures, type FamilyEstimate, type FamilyProfile, type PrintFigurePlan } from "./choose-print-figures";
+import { ensureLayerBases, readEstimateStates, storedEstimates } from "./print-estimates";
 import { machineLimitsFromEnv, type MachineLimits } from "./machine-limits";
 import { readCachedQuote, writeCachedQuote, type QuoteCacheKey } from "./quote-cache";
 
@@ -38,7 +40,13 @@ interface QuoteMeta {
   cached: boolean;
 }
 
-export type PrintQuotePayload = QuoteMeta & { infill_percent: number; quantity: number } & BuiltQuote<MeshGeometry, PrintQuote>;
+export type PrintQuotePayload = QuoteMeta & {
+  infill_percent: number;
+  quantity: number;
+  supports: "none" | "auto";
+  /** Per process family: how weight and time were estimated, and the profile's settings. */
+  estimate: Record<string, FamilyEstimate>;
+} & BuiltQuote<MeshGeometry, PrintQuote>;
 export type LaserQuotePayload = QuoteMeta & BuiltQuote<DrawingGeometry, LaserQuote>;
 
 const FILE_KIND: Record<QuoteProcess, FileRow["kind"]> = { print_3d: "mesh", laser: "laser" };
@@ -59,17 +67,35 @@ function assertProcess(file: FileRow, request: QuoteRequest): void {
   );
 }
 
-/** Everything besides file version and catalogue that changes the answer, as stable JSON. */
-function canonicalParams(request: QuoteRequest, limits: MachineLimits): string {
+/**
+ * Everything besides file version and catalogue that changes the answer, as stable JSON. For prints
+ * that includes the estimate method per family, so a slicer result replaces a layer estimate.
+ */
+function canonicalParams(request: QuoteRequest, limits: MachineLimits, plan?: PrintFigurePlan): string {
   if (request.process === "laser") return JSON.stringify({ laser_bed_mm: limits.laserBedMm });
-  const { infill_percent, materials, quantity } = request.print;
+  const { infill_percent, materials, quantity, supports = "none" } = request.print;
   return JSON.stringify({
     infill_percent,
     // Answers list materials in catalogue order, so the request's order and repeats do not matter.
     materials: materials ? [...new Set(materials)].sort() : null,
     quantity,
+    supports,
     printer_volume_mm: limits.printerVolumeMm,
+    estimate: plan?.methods,
   });
+}
+
+/**
+ * Makes sure the layer estimator has sliced the version for these profiles. A full analysis queue
+ * does not fail the quote: it falls back for now, and the next quote (a different cache key) slices.
+ */
+async function prepareEstimates(db: Db, version: FileVersionRow, profiles: FamilyProfile[], watertight: boolean): Promise<void> {
+  if (!watertight) return;
+  try {
+    await ensureLayerBases(db, version, profiles);
+  } catch (error) {
+    if (!(isAppError(error) && error.code === "busy")) throw error;
+  }
 }
 
 /**
@@ -77,24 +103,34 @@ function canonicalParams(request: QuoteRequest, limits: MachineLimits): string {
  * catalogue. An answer is reused for 24 h for the same version, parameters and
  * catalogue version; a reused answer differs from the original only in `cached`.
  */
-export function quoteFile(db: Db, request: PrintQuoteRequest): PrintQuotePayload;
-export function quoteFile(db: Db, request: LaserQuoteRequest): LaserQuotePayload;
-export function quoteFile(db: Db, request: QuoteRequest): PrintQuotePayload | LaserQuotePayload {
+export function quoteFile(db: Db, request: PrintQuoteRequest): Promise<PrintQuotePayload>;
+export function quoteFile(db: Db, request: LaserQuoteRequest): Promise<LaserQuotePayload>;
+export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuotePayload | LaserQuotePayload> {
   const now = request.now ?? new Date();
   const file = getFile(db, request.workspaceId, request.fileId);
   assertProcess(file, request);
   const catalog = getActiveCatalog(db, request.workspaceId);
   const limits = request.limits ?? machineLimitsFromEnv();
+  let print: { version: FileVersionRow; profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
+  if (request.process === "print_3d") {
+    const { version } = getFileVersion(db, request.workspaceId, file.id, file.currentVersionId);
+    const watertight = (version.analysis.geometry as unknown as MeshGeometry).is_watertight;
+    const profiles = familyProfiles(catalog.catalog, familiesFor(catalog.catalog, request.print.materials));
+    await prepareEstimates(db, version, profiles, watertight);
+    const states = readEstimateStates(db, version.id, profiles.map((p) => p.key));
+    const plan = planPrintFigures(profiles, states, watertight, request.print.infill_percent, request.print.supports ?? "none");
+    print = { version, profiles, plan };
+  }
   const key: QuoteCacheKey = {
     versionId: file.currentVersionId,
     kind: request.process,
-    params: canonicalParams(request, limits),
+    params: canonicalParams(request, limits, print?.plan),
     catalogVersion: catalog.version,
   };
   const hit = readCachedQuote(db, key, now.getTime());
   if (hit) return { ...JSON.parse(hit), cached: true };
 
-  const { version } = getFileVersion(db, request.workspaceId, file.id, file.currentVersionId);
+  const version = print?.version ?? getFileVersion(db, request.workspaceId, file.id, file.currentVersionId).version;
   const meta: QuoteMeta = {
     id: newId("quote"),
     file_id: file.id,
@@ -105,15 +141,26 @@ export function quoteFile(db: Db, request: QuoteRequest): PrintQuotePayload | La
     cached: false,
   };
   const geometry = version.analysis.geometry;
-  const payload =
-    request.process === "laser"
-      ? { ...meta, ...buildLaserQuote(geometry as unknown as DrawingGeometry, catalog.catalog, limits) }
-      : {
-          ...meta,
-          infill_percent: request.print.infill_percent,
-          quantity: request.print.quantity,
-          ...buildPrintQuote(geometry as unknown as MeshGeometry, request.print, catalog.catalog, limits),
-        };
+  let payload: PrintQuotePayload | LaserQuotePayload;
+  if (request.process === "laser") {
+    payload = { ...meta, ...buildLaserQuote(geometry as unknown as DrawingGeometry, catalog.catalog, limits) };
+  } else {
+    const mesh = geometry as unknown as MeshGeometry;
+    const supports = request.print.supports ?? "none";
+    const { figures, estimates, warnings } = readPrintFigures(storedEstimates(db, version), print!.profiles, print!.plan, {
+      infill: request.print.infill_percent,
+      supports,
+      partVolumeMm3: mesh.volume_cm3 * 1000,
+    });
+    payload = {
+      ...meta,
+      infill_percent: request.print.infill_percent,
+      quantity: request.print.quantity,
+      supports,
+      estimate: estimates,
+      ...buildPrintQuote(mesh, request.print, catalog.catalog, limits, { figures, warnings }),
+    };
+  }
   writeCachedQuote(db, {
     ...key,
     id: meta.id,

@@ -10,13 +10,13 @@ import type { FileRow } from "@/lib/files/get-file";
 import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The same basis as a version diff's reference price: PLA at 20 % or 2 mm mild steel. */
-function referencePrice(db: Db, workspaceId: string, file: FileRow): number | null {
+async function referencePrice(db: Db, workspaceId: string, file: FileRow): Promise<number | null> {
   try {
     const base = { workspaceId, fileId: file.id, api: "v1" as const };
     if (file.kind === "laser") {
-      return quoteFile(db, { ...base, process: "laser" }).quotes.find((q) => q.material_id === "mild_steel" && q.thickness_mm === 2)?.price_idr ?? null;
+      return (await quoteFile(db, { ...base, process: "laser" })).quotes.find((q) => q.material_id === "mild_steel" && q.thickness_mm === 2)?.price_idr ?? null;
     }
-    return quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: 20, materials: ["pla"], quantity: 1 } }).quotes[0]?.price_idr ?? null;
+    return (await quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: 20, materials: ["pla"], quantity: 1 } })).quotes[0]?.price_idr ?? null;
   } catch (error) {
     if (isAppError(error)) return null; // geometry the pricer refuses: no price, the file page says why
     throw error;
@@ -27,6 +27,7 @@ export default async function QuotesPage() {
   const { db, current, t, lang } = await requireDashboard();
   const pro = planAtLeast(current.workspace.plan, "pro");
   const files = pro ? listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 }).data : [];
+  const prices = await Promise.all(files.map((file) => referencePrice(db, current.workspace.id, file)));
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">{t("quotes.title")}</h1>
@@ -52,8 +53,8 @@ export default async function QuotesPage() {
                 </tr>
               </thead>
               <tbody>
-                {files.map((file) => {
-                  const price = referencePrice(db, current.workspace.id, file);
+                {files.map((file, index) => {
+                  const price = prices[index];
                   return (
                     <tr key={file.id} className="border-b">
                       <td className="p-2">

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/api/app-error";
 import { formatIdr, formatNumber } from "@/lib/i18n/format";
 import { DEFAULT_CATALOG } from "@/lib/pricing";
 import { buildLaserQuote, buildPrintQuote, type QuoteWarning } from "@/lib/quotes/build-quote";
+import { estimateInProcess, familiesFor, familyProfiles } from "@/lib/quotes/choose-print-figures";
 import { machineLimitsFromEnv } from "@/lib/quotes/machine-limits";
 import { printResult, UsageError } from "../output";
 
@@ -55,9 +56,18 @@ export async function runQuote(args: string[], options: { json: boolean; infill?
     return;
   }
 
-  const built = buildPrintQuote(analysis.geometry, { infill_percent: infill.data, quantity: 1 }, DEFAULT_CATALOG, limits);
+  // The layer estimator slices here, in process, with the default catalogue's profiles.
+  const { parseMesh } = await import("@/lib/geometry");
+  const mesh = await parseMesh(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), name);
+  const profiles = familyProfiles(DEFAULT_CATALOG, familiesFor(DEFAULT_CATALOG, undefined));
+  const estimate = estimateInProcess(mesh, analysis.geometry.is_watertight, profiles, {
+    infill: infill.data,
+    supports: "none",
+    partVolumeMm3: analysis.geometry.volume_cm3 * 1000,
+  });
+  const built = buildPrintQuote(analysis.geometry, { infill_percent: infill.data, quantity: 1 }, DEFAULT_CATALOG, limits, estimate);
   const { volume_cm3: volume, surface_area_cm2: area, bbox_mm: bbox } = built.geometry;
-  printResult({ file: name, process: "print_3d", catalog: "default", infill_percent: infill.data, ...built }, options.json, () =>
+  printResult({ file: name, process: "print_3d", catalog: "default", infill_percent: infill.data, estimate: estimate.estimates, ...built }, options.json, () =>
     [
       `${name}: 3D printing at ${infill.data} % infill, ${volume.toFixed(2)} cm³, ${area.toFixed(2)} cm², ` +
         `${bbox.x.toFixed(1)} × ${bbox.y.toFixed(1)} × ${bbox.z.toFixed(1)} mm`,

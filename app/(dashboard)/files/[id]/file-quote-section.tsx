@@ -8,7 +8,7 @@ import { QuotePanel } from "@/components/files/quote-panel";
 import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The quote panel, or why there is none: the free plan, or geometry the pricer refuses. */
-export function FileQuoteSection(props: {
+export async function FileQuoteSection(props: {
   db: Db;
   workspace: { id: string; plan: QuotePlan };
   fileId: string;
@@ -30,7 +30,7 @@ export function FileQuoteSection(props: {
     updating: t("quote.updating"),
     warnings: t("quote.warnings"),
   };
-  const result = planAtLeast(props.workspace.plan, "pro") ? tryQuote(props) : null;
+  const result = planAtLeast(props.workspace.plan, "pro") ? await tryQuote(props) : null;
   const body =
     result === null ? (
       <UpgradeNote message={t("quote.upgrade")} linkLabel={t("usage.price")} testId="quote-upgrade" />
@@ -53,9 +53,9 @@ export function FileQuoteSection(props: {
 
 type QuoteError = { code: string; message: string; details?: unknown };
 
-function tryQuote(props: { db: Db; workspace: { id: string; plan: QuotePlan }; fileId: string }): { quote: DashboardQuote } | { error: QuoteError } {
+async function tryQuote(props: { db: Db; workspace: { id: string; plan: QuotePlan }; fileId: string }): Promise<{ quote: DashboardQuote } | { error: QuoteError }> {
   try {
-    return { quote: quoteForDashboard(props.db, props.workspace, props.fileId, 20) };
+    return { quote: await quoteForDashboard(props.db, props.workspace, props.fileId, 20) };
   } catch (error) {
     if (!isAppError(error)) throw error;
     return { error: { code: error.code, message: error.message, details: error.details } };

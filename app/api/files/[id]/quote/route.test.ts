@@ -33,7 +33,10 @@ describe("POST /api/files/{id}/quote (legacy envelope)", () => {
     expect(body).not.toHaveProperty("data");
     expect(body.geometry).toMatchObject({ volume_cm3: 24, surface_area_cm2: 52, is_manifold: true });
     expect(body.quotes).toHaveLength(7);
-    expect(body.quotes[0]).toMatchObject({ material_id: "pla", material_label: "PLA", weight_g: 12.14, print_time_min: 25.4, price_idr: 35_600 });
+    expect(body.quotes[0]).toMatchObject({ material_id: "pla", material_label: "PLA" });
+    // PrusaSlicer 2.5.0, same profile: 10.64 g (see app/v1/files/[id]/quote/quote.test.ts).
+    expect(Math.abs(body.quotes[0].weight_g / 10.64 - 1)).toBeLessThan(0.03);
+    expect(body.estimate.fdm.method).toBe("layers");
     expect(typeof body.quoted_at).toBe("string");
     expect(typeof body.expires_at).toBe("string");
   });

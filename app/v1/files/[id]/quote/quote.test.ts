@@ -6,6 +6,7 @@ import { boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/f
 import type { BlobStore } from "@/lib/files/blob-store";
 import type { Db } from "@/lib/db/client";
 import type { Scope } from "@/lib/plans/plans";
+import { MK3S_QUALITY_SETTINGS } from "@/lib/print-estimate/default-profiles";
 
 let db: Db;
 let blobs: BlobStore;
@@ -62,19 +63,29 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
     const quotes: PrintEntry[] = body.quotes;
     expect(quotes.map((q) => q.material_id)).toEqual(["pla", "petg", "abs", "tpu", "asa", "nylon_pa12", "resin_sla"]);
 
-    // shell = min(24, 52 × 0.12) = 6.24; material = 6.24 + 17.76 × 0.2 = 9.792 cm³; × 1.24 g/cm³
+    // PrusaSlicer 2.5.0 with the same profile (eval/quotes/profile.ini, 20 % gyroid) slices this box to
+    // 10.64 g of PLA and 55 min 1 s; our estimate adds the family's 5 min warm-up.
     const pla = quotes[0];
-    const weight = 9.792 * 1.24;
-    const minutes = 5 + 9792 / 8 / 60;
-    expect(pla.weight_g).toBe(12.14);
-    expect(pla.print_time_min).toBe(25.4);
+    expect(body.estimate.fdm).toMatchObject({ method: "layers", process: "fdm", layers: 100 });
+    expect(body.estimate.fdm.settings).toEqual(MK3S_QUALITY_SETTINGS);
+    expect(Math.abs(pla.weight_g / 10.64 - 1)).toBeLessThan(0.03);
+    expect(Math.abs((pla.print_time_min - 5) / (55 + 1 / 60) - 1)).toBeLessThan(0.05);
     expect(pla.breakdown.setup_idr).toBe(25_000);
-    expect(pla.breakdown.machine_idr).toBeCloseTo((15_000 * minutes) / 60, 9);
-    expect(pla.breakdown.material_idr).toBeCloseTo(weight * 350, 9);
-    expect(sum(pla.breakdown)).toBeCloseTo(35_599.728, 6);
-    expect(pla.price_idr).toBe(35_600);
+    // The shown time and weight are rounded (0.1 min, 0.01 g); the breakdown is not.
+    expect(Math.abs(pla.breakdown.machine_idr - (15_000 * pla.print_time_min) / 60)).toBeLessThanOrEqual(12.5);
+    expect(Math.abs(pla.breakdown.material_idr - pla.weight_g * 350)).toBeLessThanOrEqual(1.75);
     for (const q of quotes) expect(q.price_idr).toBe(Math.round(sum(q.breakdown) / 100) * 100);
-    expect(quotes.map((q) => q.price_idr)).toEqual([35_600, 36_600, 35_300, 46_400, 36_600, 43_100, 76_300]);
+    // The same extrusion in every FDM material: weight scales with density (PETG 1.27, ABS 1.05).
+    expect(quotes[1].weight_g / pla.weight_g).toBeCloseTo(1.27 / 1.24, 3);
+    expect(quotes[2].weight_g / pla.weight_g).toBeCloseTo(1.05 / 1.24, 3);
+    // Resin by hand: solid 24 cm³ × 1.1 g/cm³; 20 mm ÷ 0.05 mm = 400 layers, each 12 cm² (fast tilt, 2.5 s),
+    // exposed 2 s, the first 10 faded from 25 s in steps of 23/11 s; plus 10 min warm-up.
+    const resin = quotes[6];
+    let faded = 0;
+    for (let i = 0; i < 10; i++) faded += 25 - (23 / 11) * i;
+    expect(body.estimate.sla).toMatchObject({ method: "layers", process: "sla", layers: 400 });
+    expect(resin.weight_g).toBe(26.4);
+    expect(resin.print_time_min).toBe(Math.round((10 + (390 * 2 + faded + 400 * 2.5) / 60) * 10) / 10);
   });
 
   it("rises with infill (resin, printed solid, stays put)", async () => {
@@ -92,15 +103,19 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
   it("defaults to 20 % infill without a body", async () => {
     const body = await data(await quote3d(boxId));
     expect(body.infill_percent).toBe(20);
-    expect(body.quotes[0].price_idr).toBe(35_600);
+    const explicit = await data(await quote3d(boxId, { body: { infill: 20 } }));
+    expect(body.quotes).toEqual(explicit.quotes);
   });
 
   it("quotes a subset of materials, and a quantity with setup shared", async () => {
     const body = await data(await quote3d(boxId, { body: { materials: ["resin_sla", "pla"], quantity: 10 } }));
     const quotes: PrintEntry[] = body.quotes;
     expect(quotes.map((q) => q.material_id)).toEqual(["pla", "resin_sla"]);
-    // (25,000 + 10 × 10,599.728) / 10 = 13,099.728 → 13,100 per part; price_idr stays the single-part price.
-    expect(quotes[0]).toMatchObject({ quantity: 10, price_idr: 35_600, unit_price_idr: 13_100, total_price_idr: 131_000 });
+    // Setup is shared: (25,000 + 10 × per-part cost) / 10 per part; price_idr stays the single-part price.
+    const single = (await data(await quote3d(boxId, { body: { materials: ["pla"] } }))).quotes[0] as PrintEntry;
+    const perPart = single.breakdown.machine_idr + single.breakdown.material_idr;
+    const unit = Math.round((25_000 + 10 * perPart) / 10 / 100) * 100;
+    expect(quotes[0]).toMatchObject({ quantity: 10, price_idr: single.price_idr, unit_price_idr: unit, total_price_idr: unit * 10 });
     expect(body.quantity).toBe(10);
   });
 

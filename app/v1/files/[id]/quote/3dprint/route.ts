@@ -8,6 +8,6 @@ export const POST = route(quote3dPrint, ({ db, workspace, params, body }) =>
     fileId: params.id,
     api: "v1",
     process: "print_3d",
-    print: { infill_percent: body.infill, materials: body.materials, quantity: body.quantity },
+    print: { infill_percent: body.infill, materials: body.materials, quantity: body.quantity, supports: body.supports },
   }),
 );

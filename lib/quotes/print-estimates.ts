@@ -1,0 +1,105 @@
+/**
+ * The 3D-print estimates a quote reads (issue #15), per file version and print profile: the layer
+ * estimator's basis (sliced once in an analysis child, then reused for every infill) and the real
+ * slicer's figures where a background run has finished (lib/quotes/slicer-jobs.ts).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { printEstimates } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
+import { isAppError } from "@/lib/api/app-error";
+import { getBlobStore } from "@/lib/files/blob-store";
+import type { FileVersionRow } from "@/lib/files/get-file";
+import { newId } from "@/lib/ids";
+import { logError } from "@/lib/log";
+import type { FamilyFigures } from "@/lib/pricing";
+import type { PrintBasis } from "@/lib/print-estimate/measure-print";
+import type { EstimateSource, EstimateState, FamilyProfile } from "./choose-print-figures";
+
+// Typed arrays travel as base64 so a basis stays compact and exact.
+const encode = (value: unknown) =>
+  JSON.stringify(value, (_key, v) => (v instanceof Float64Array ? { $f64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") } : v));
+const decode = <T>(text: string): T =>
+  JSON.parse(text, (_key, v) => {
+    if (v && typeof v === "object" && typeof v.$f64 === "string") {
+      const bytes = Buffer.from(v.$f64, "base64");
+      return new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    }
+    return v;
+  }) as T;
+
+export function readEstimateStates(db: Db, versionId: string, keys: string[]): EstimateState[] {
+  if (keys.length === 0) return [];
+  return db
+    .select({ profileKey: printEstimates.profileKey, method: printEstimates.method, variant: printEstimates.variant, status: printEstimates.status })
+    .from(printEstimates)
+    .where(and(eq(printEstimates.versionId, versionId), inArray(printEstimates.profileKey, keys)))
+    .all();
+}
+
+export function readEstimateData<T>(db: Db, versionId: string, state: EstimateState): T {
+  const row = db
+    .select({ data: printEstimates.data })
+    .from(printEstimates)
+    .where(
+      and(
+        eq(printEstimates.versionId, versionId),
+        eq(printEstimates.profileKey, state.profileKey),
+        eq(printEstimates.method, state.method),
+        eq(printEstimates.variant, state.variant),
+      ),
+    )
+    .get();
+  return decode<T>(row!.data);
+}
+
+export function storeEstimate(db: Db, row: { versionId: string; profileKey: string; method: "layers" | "slicer"; variant: string; status: "done" | "failed"; data: unknown }): void {
+  db.insert(printEstimates)
+    .values({ ...row, id: newId("printEstimate"), data: encode(row.data), createdAt: new Date() })
+    .onConflictDoNothing()
+    .run();
+}
+
+/** Slicing jobs in flight, so concurrent quotes of a new version slice it once. */
+const pending = new Map<string, Promise<void>>();
+
+/**
+ * Makes sure each profile has a layer basis (or a recorded failure) for the version, slicing the
+ * missing ones in one analysis child. A file the estimator cannot take (time or memory limit) is
+ * recorded as failed with its reason, so quotes fall back at once instead of retrying.
+ */
+export async function ensureLayerBases(db: Db, version: FileVersionRow, profiles: FamilyProfile[]): Promise<void> {
+  const have = new Set(readEstimateStates(db, version.id, profiles.map((p) => p.key)).filter((s) => s.method === "layers").map((s) => s.profileKey));
+  const missing = [...new Map(profiles.filter((p) => !have.has(p.key)).map((p) => [p.key, p])).values()];
+  if (missing.length === 0) return;
+  const jobKey = `${version.id}:${missing.map((p) => p.key).join(",")}`;
+  let job = pending.get(jobKey);
+  if (!job) {
+    job = sliceVersion(db, version, missing).finally(() => pending.delete(jobKey));
+    pending.set(jobKey, job);
+  }
+  await job;
+}
+
+async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyProfile[]): Promise<void> {
+  const task = profiles.map(({ key, process, settings }) => ({ key, process, settings }));
+  try {
+    const bases = await getBlobStore().withLocalFile(version.sha256, (path) =>
+      getAnalysisPool().run({ kind: "estimate", path, filename: version.originalName, profiles: task }),
+    );
+    for (const p of profiles) storeEstimate(db, { versionId: version.id, profileKey: p.key, method: "layers", variant: "", status: "done", data: bases[p.key] satisfies PrintBasis });
+  } catch (error) {
+    // Busy (queue full) is not the file's fault: leave nothing recorded, so the next quote tries again.
+    if (!isAppError(error) || error.code === "busy") throw error;
+    logError(`print estimate of ${version.id} failed`, { error: error.code });
+    for (const p of profiles) storeEstimate(db, { versionId: version.id, profileKey: p.key, method: "layers", variant: "", status: "failed", data: { code: error.code, message: error.message } });
+  }
+}
+
+export function storedEstimates(db: Db, version: FileVersionRow): EstimateSource {
+  return {
+    basis: (profileKey) => readEstimateData<PrintBasis>(db, version.id, { profileKey, method: "layers", variant: "", status: "done" }),
+    slicer: (profileKey, variant) => readEstimateData<FamilyFigures>(db, version.id, { profileKey, method: "slicer", variant, status: "done" }),
+  };
+}
+
