@@ -13,6 +13,7 @@ Usage:
   bengkel prices show --workspace ID [--json]      a workspace's active price catalogue and its version
   bengkel prices export --workspace ID             the catalogue as JSON, to edit and publish with \`prices set\`
   bengkel prices set --workspace ID --file catalog.json [--note TEXT] [--json]   validate and publish the next version
+  bengkel prices import-profile --workspace ID --family fdm --file config.ini [--json]   a PrusaSlicer config.ini as the family's print profile
   bengkel db migrate                               create or update the database (DATABASE_URL)
   bengkel workspace create --name N [--plan free|pro|team] [--infra-plan solo_edge|continental|planetary] [--owner EMAIL]
   bengkel keys create --workspace ID [--name N] [--scopes a,b] [--expires-in-days N] [--json]
@@ -36,6 +37,7 @@ async function dispatch(positionals: string[], values: Record<string, string | b
     if (action === "show") return prices.runPricesShow(values, json);
     if (action === "export") return prices.runPricesExport(values);
     if (action === "set") return prices.runPricesSet(values, json);
+    if (action === "import-profile") return prices.runPricesImportProfile(values, json);
   }
   const admin = await import("./commands/admin");
   if (command === "db migrate") return admin.runMigrate(json);
@@ -58,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
         name: { type: "string" },
         plan: { type: "string" },
         "infra-plan": { type: "string" },
+        family: { type: "string" },
         owner: { type: "string" },
         workspace: { type: "string" },
         scopes: { type: "string" },

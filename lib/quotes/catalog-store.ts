@@ -3,7 +3,9 @@ import { priceCatalogs } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
 import { newId } from "@/lib/ids";
-import { DEFAULT_CATALOG, catalogSchema, type PriceCatalog } from "@/lib/pricing/catalog";
+import { AppError } from "@/lib/api/app-error";
+import { DEFAULT_CATALOG, catalogSchema, familySettings, processOf, type PriceCatalog } from "@/lib/pricing/catalog";
+import { PrintProfileError, importPrusaConfig, type PrintSettings } from "@/lib/print-estimate/profile-settings";
 import { parseInput } from "@/lib/pricing/validate-input";
 
 export type StoredCatalog = typeof priceCatalogs.$inferSelect;
@@ -75,4 +77,38 @@ export function publishCatalog(
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * Imports a shop's PrusaSlicer config.ini as a family's print profile and publishes it as the next
+ * catalogue version: the settings the estimators read replace the family's profile (the rest of it
+ * from the built-in profile); every other key is listed back as ignored.
+ */
+export function importPrintProfile(
+  db: Db,
+  workspaceId: string,
+  input: { family: string; ini: string; actor: string },
+): { stored: StoredCatalog; imported: string[]; ignored: string[] } {
+  const current = getActiveCatalog(db, workspaceId).catalog;
+  const family = current.print_3d.families[input.family];
+  if (!Object.hasOwn(current.print_3d.families, input.family)) {
+    throw new AppError("invalid_request", `No print family "${input.family}"; the catalogue has ${Object.keys(current.print_3d.families).join(", ")}.`, { param: "family" });
+  }
+  let settings: PrintSettings;
+  let ignored: string[];
+  try {
+    ({ settings, ignored } = importPrusaConfig(processOf(family), input.ini));
+  } catch (error) {
+    if (!(error instanceof PrintProfileError)) throw error;
+    throw new AppError("invalid_request", `config.ini: ${error.message}`, { param: error.setting });
+  }
+  if (Object.keys(settings).length === 0) {
+    throw new AppError("invalid_request", "config.ini has none of the settings the estimator reads; export it from PrusaSlicer with File → Export → Export Config.", { param: "file" });
+  }
+  const { profile: _old, ...rest } = family;
+  const next = structuredClone(current);
+  next.print_3d.families[input.family] = { ...rest, profile: familySettings(input.family, { ...rest, profile: settings }) };
+  const note = `Imported PrusaSlicer profile for ${input.family}: ${Object.keys(settings).length} settings read, ${ignored.length} ignored`;
+  const stored = publishCatalog(db, workspaceId, next, input.actor, note);
+  return { stored, imported: Object.keys(settings).sort(), ignored };
 }

@@ -1,11 +1,13 @@
 import { requireDashboard } from "../dashboard-session";
-import { publishCatalogAction } from "./actions";
+import { importProfileAction, publishCatalogAction } from "./actions";
 import { getActiveCatalog } from "@/lib/quotes/catalog-store";
-import { listLaserOptions, laserCutRate, pierceFee } from "@/lib/pricing";
+import { familySettings, listLaserOptions, laserCutRate, pierceFee, processOf } from "@/lib/pricing";
+import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
 import { canManageKeys } from "@/lib/workspaces/memberships";
 import { formatIdr, formatIdrRate, formatNumber } from "@/lib/i18n/format";
 import { catalogNoteText } from "@/lib/i18n/catalog-notes";
 import { CatalogEditor } from "@/components/prices/catalog-editor";
+import { ProfileImporter } from "@/components/prices/profile-importer";
 
 export default async function PricesPage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -45,6 +47,53 @@ export default async function PricesPage() {
         </table>
       </section>
       <section>
+        <h2 className="mb-2 font-medium">{t("prices.profiles")}</h2>
+        <table className="w-full bg-white text-sm" data-testid="print-profiles">
+          <thead>
+            <tr className="border-b text-left text-stone-500">
+              <th className={cell}>{t("prices.family")}</th>
+              <th className={cell}>{t("prices.layer")}</th>
+              <th className={cell}>{t("prices.walls")}</th>
+              <th className={cell}>{t("prices.infillPattern")}</th>
+              <th className={cell}>{t("prices.speeds")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(print.families).map(([id, family]) => {
+              const settings = familySettings(id, family);
+              const mm = (key: string) => `${formatNumber(Number(settings[key]), lang)}`;
+              if (processOf(family) === "sla") {
+                const resin = t("prices.resin")
+                  .replace("{exposure}", mm("exposure_time"))
+                  .replace("{initial}", mm("initial_exposure_time"))
+                  .replace("{fast}", mm("fast_tilt_time"))
+                  .replace("{slow}", mm("slow_tilt_time"));
+                return (
+                  <tr key={id} className="border-b">
+                    <td className={cell}>{family.label}</td>
+                    <td className={cell}>{mm("layer_height")} mm</td>
+                    <td className={cell} colSpan={3}>{resin}</td>
+                  </tr>
+                );
+              }
+              const p = profileFromSettings(settings);
+              const speeds = [p.speeds.perimeter, p.speeds.externalPerimeter, p.speeds.infill, p.speeds.travel].map((v) => formatNumber(v, lang)).join(" / ");
+              return (
+                <tr key={id} className="border-b">
+                  <td className={cell}>{family.label}</td>
+                  <td className={cell}>{formatNumber(p.layerHeight, lang)} mm</td>
+                  <td className={cell}>{p.perimeters} / {p.topSolidLayers} / {p.bottomSolidLayers}</td>
+                  <td className={cell}>{p.fillPattern}</td>
+                  <td className={cell}>
+                    {speeds} mm/s{settings.filament_max_volumetric_speed ? `, ${t("prices.flowLimit")} ${mm("filament_max_volumetric_speed")} mm³/s` : ""}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      <section>
         <h2 className="mb-2 font-medium">
           {t("prices.laser")} — {t("prices.setup")} {formatIdr(laser.setup_idr, lang)}
         </h2>
@@ -71,6 +120,13 @@ export default async function PricesPage() {
           </tbody>
         </table>
       </section>
+      {canManageKeys(current.role) && (
+        <ProfileImporter
+          action={importProfileAction}
+          families={Object.entries(print.families).map(([id, family]) => ({ id, label: family.label }))}
+          labels={{ import: t("prices.import"), family: t("prices.family"), button: t("prices.importButton"), imported: t("prices.imported") }}
+        />
+      )}
       {canManageKeys(current.role) && (
         <CatalogEditor
           action={publishCatalogAction}

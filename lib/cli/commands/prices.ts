@@ -4,7 +4,7 @@ import { workspaces } from "@/db/schema";
 import { AppError } from "@/lib/api/app-error";
 import { openDb, type Db } from "@/lib/db/client";
 import { formatIdr, formatNumber } from "@/lib/i18n/format";
-import { getActiveCatalog, publishCatalog, type StoredCatalog } from "@/lib/quotes/catalog-store";
+import { getActiveCatalog, importPrintProfile, publishCatalog, type StoredCatalog } from "@/lib/quotes/catalog-store";
 import { printResult, UsageError } from "../output";
 
 type Options = Record<string, string | boolean | undefined>;
@@ -74,4 +74,22 @@ export async function runPricesSet(options: Options, json: boolean): Promise<voi
   const note = typeof options.note === "string" ? options.note : undefined;
   const row = publishCatalog(db, workspaceId, catalog, "cli", note);
   printResult(serialize(row), json, () => `Published catalogue v${row.version} for ${workspaceId}; new quotes use it.`);
+}
+
+/** A PrusaSlicer config.ini as a family's print profile, published as the next catalogue version. */
+export async function runPricesImportProfile(options: Options, json: boolean): Promise<void> {
+  if (typeof options.file !== "string" || typeof options.family !== "string") {
+    throw new UsageError("usage: bengkel prices import-profile --workspace ID --family fdm --file config.ini");
+  }
+  const ini = await fs.readFile(options.file, "utf8").catch((error: Error) => {
+    throw new AppError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
+  });
+  const { db, workspaceId } = openWorkspace(options);
+  const { stored, imported, ignored } = importPrintProfile(db, workspaceId, { family: options.family, ini, actor: "cli" });
+  printResult({ ...serialize(stored), imported, ignored }, json, () =>
+    [
+      `Published catalogue v${stored.version} for ${workspaceId}: ${options.family} now slices with ${imported.length} settings from ${options.file}.`,
+      `Ignored (${ignored.length}): ${ignored.join(", ") || "none"}`,
+    ].join("\n"),
+  );
 }
