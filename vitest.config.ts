@@ -8,6 +8,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["test/global-setup.ts"],
     pool: "forks",
+    // Background slicing after uploads is switched on by the tests about it, not left racing every other test.
+    env: { PRINT_ESTIMATE_ON_UPLOAD: "off", SLICER_ENABLED: "off" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -70,6 +70,26 @@ const schema = z.object({
   ANALYSIS_MEMORY_MB: positiveInt(1536),
   /** Jobs allowed to wait for a child; more → 503 busy with Retry-After. */
   ANALYSIS_QUEUE: z.coerce.number().int().nonnegative().default(16),
+  /** Slice each new 3D version for the layer estimator in the background, so its first quote is instant. */
+  PRINT_ESTIMATE_ON_UPLOAD: onOff(true),
+  /** The real slicer (precise mode): PrusaSlicer's console binary; off, or not installed, leaves the layer estimates. */
+  SLICER_ENABLED: onOff(true),
+  SLICER_PATH: z.string().min(1).default("/usr/bin/prusa-slicer"),
+  /** Per slicer run: wall time (s) and address-space limit (MB); past either it is killed and the instant estimate stands. */
+  SLICER_TIMEOUT_S: z.coerce.number().positive().default(300),
+  SLICER_MEMORY_MB: positiveInt(4096),
+  /** Infill levels each new version is sliced at (quotes between two levels interpolate). */
+  SLICER_INFILL_LEVELS: z
+    .string()
+    .default("10,20,40")
+    .transform((raw, ctx) => {
+      const levels = raw.split(",").map((v) => Number(v.trim()));
+      if (levels.length === 0 || levels.some((n) => !Number.isInteger(n) || n < 0 || n > 100)) {
+        ctx.addIssue({ code: "custom", message: "must be whole percentages like 10,20,40" });
+        return z.NEVER;
+      }
+      return [...new Set(levels)].sort((a, b) => a - b);
+    }),
   /** Largest JSON request body, KB (413 before it is read whole). */
   JSON_BODY_LIMIT_KB: positiveInt(1024),
   LLM_BASE_URL: z.url().optional(),

@@ -10,6 +10,7 @@ import { maxUploadBytes } from "./upload-limits";
 import { tagsFromForm, tagsSchema } from "./tags";
 import { addFileVersion, createFile } from "./create-file";
 import { indexFile } from "@/lib/search/index-file";
+import { schedulePrintEstimates } from "@/lib/quotes/prepare-print-estimates";
 
 const formFields = z.object({ name: z.string().trim().min(1).max(200).optional(), tags: tagsSchema });
 
@@ -51,8 +52,12 @@ async function withUpload<T>(blobs: BlobStore, ctx: UploadContext, work: (upload
   }
 }
 
-/** Search sees a new file or version at once rather than on its next lazy re-index. */
+/**
+ * Search sees a new file or version at once rather than on its next lazy re-index; a mesh's print
+ * estimates start in the background, so its first quote does not slice.
+ */
 function indexed<T extends { file: { id: string; workspaceId: string } }>(db: Db, result: T): T {
   indexFile(db, result.file.workspaceId, result.file.id);
+  schedulePrintEstimates(db, result.file.workspaceId, result.file.id);
   return result;
 }

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { printEstimates } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import type { BlobStore } from "@/lib/files/blob-store";
+import { boxStl, createTestFile, useTestBlobs } from "@/test/helpers/files";
+import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
+import { schedulePrintEstimates, settlePrintEstimates } from "./prepare-print-estimates";
+import { quoteFile, type PrintQuoteRequest } from "./quote-file";
+
+const SLICER = "/usr/bin/prusa-slicer";
+let db: Db;
+let dir: string;
+let blobs: BlobStore;
+beforeAll(() => {
+  ({ db, dir } = useTestDb());
+  blobs = useTestBlobs(dir);
+  vi.stubEnv("DATA_DIR", dir);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+async function uploadBox() {
+  const { workspace } = seedWorkspace(db, { plan: "pro" });
+  const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
+  const request = (infill: number): PrintQuoteRequest => ({ workspaceId: workspace.id, fileId: file.id, api: "v1", process: "print_3d", print: { infill_percent: infill, quantity: 1, materials: ["pla"] } });
+  return { workspace, file, request };
+}
+
+describe.skipIf(!fs.existsSync(SLICER))("background slicing with PrusaSlicer (precise mode)", () => {
+  it("slices a new version at the configured infill levels; quotes then use the slicer's figures", async () => {
+    vi.stubEnv("DATA_DIR", dir);
+    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "on");
+    vi.stubEnv("SLICER_ENABLED", "on");
+    vi.stubEnv("SLICER_INFILL_LEVELS", "10,20");
+    const { workspace, file, request } = await uploadBox();
+    const before = await quoteFile(db, request(20));
+    expect(before.estimate.fdm.method).toBe("layers");
+
+    schedulePrintEstimates(db, workspace.id, file.id);
+    await settlePrintEstimates();
+    const runs = db.select().from(printEstimates).all().filter((r) => r.method === "slicer" && r.versionId === before.version_id);
+    expect(runs.map((r) => `${r.variant}:${r.status}`).sort()).toContain("none:20:done");
+
+    // PrusaSlicer 2.5.0 slices this box (eval/quotes/profile.ini, 20 % gyroid) to 8.58 cm³ = 10.64 g of PLA in 55 min 1 s.
+    const after = await quoteFile(db, request(20));
+    expect(after.cached).toBe(false); // a refined answer replaces the instant one
+    expect(after.estimate.fdm).toMatchObject({ method: "slicer", slicer_infill_percent: [20] });
+    expect(after.quotes[0].weight_g).toBeCloseTo(10.64, 1);
+    expect(Math.abs(after.quotes[0].print_time_min - 5 - 55.02)).toBeLessThan(0.6);
+    // Between two sliced levels the figures are interpolated, and say so.
+    const between = await quoteFile(db, request(15));
+    expect(between.estimate.fdm).toMatchObject({ method: "slicer", slicer_infill_percent: [10, 20] });
+    const [low, high] = [await quoteFile(db, request(10)), after].map((q) => q.quotes[0].weight_g);
+    expect(between.quotes[0].weight_g).toBeCloseTo((low + high) / 2, 1);
+    // Outside them the layer estimate answers.
+    expect((await quoteFile(db, request(60))).estimate.fdm.method).toBe("layers");
+    expect(fs.readdirSync(path.join(dir, "tmp", "slicer"))).toEqual([]);
+  });
+});
+
+describe("a slicer that hangs or crashes", () => {
+  it("is killed at its limit, recorded as failed with a log line, and the layer estimate stands", async () => {
+    const fake = path.join(dir, "fake-slicer.sh");
+    fs.writeFileSync(fake, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
+    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "on");
+    vi.stubEnv("SLICER_ENABLED", "on");
+    vi.stubEnv("SLICER_PATH", fake);
+    vi.stubEnv("SLICER_TIMEOUT_S", "0.5");
+    vi.stubEnv("SLICER_INFILL_LEVELS", "20");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { workspace, file, request } = await uploadBox();
+    schedulePrintEstimates(db, workspace.id, file.id);
+    await settlePrintEstimates();
+    const quote = await quoteFile(db, request(20));
+    const runs = db.select().from(printEstimates).all().filter((r) => r.versionId === quote.version_id);
+    // One layer basis per family profile (PLA, TPU, nylon, resin); one slicer run per FDM family, each killed.
+    expect(runs.map((r) => `${r.method}:${r.variant}:${r.status}`).sort()).toEqual([...Array(4).fill("layers::done"), ...Array(3).fill("slicer:none:20:failed")]);
+    expect(runs.filter((r) => r.method === "slicer").every((r) => r.status === "failed" && JSON.parse(r.data).code === "slicer_timeout")).toBe(true);
+    expect(quote.estimate.fdm.method).toBe("layers");
+    expect(logged.mock.calls.some(([line]) => String(line).includes("slicer_timeout"))).toBe(true);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Background work after a 3D version is stored (issue #15): the layer estimator's slicing, so the first
+ * quote is instant, then the real slicer at a few infill levels, one run at a time, so a later quote can
+ * use PrusaSlicer's own figures. Quotes never wait for any of it.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { config, dataPath } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { getBlobStore } from "@/lib/files/blob-store";
+import { getFileVersion, type FileVersionRow } from "@/lib/files/get-file";
+import type { MeshGeometry } from "@/lib/geometry/types";
+import { logError, logInfo } from "@/lib/log";
+import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
+import { buildSlicerConfig, runPrusaSlicer, SlicerError } from "@/lib/slicer";
+import { getActiveCatalog } from "./catalog-store";
+import { familyProfiles, slicerVariant, type FamilyProfile, type SupportsMode } from "./choose-print-figures";
+import { ensureLayerBases, readEstimateStates, storeEstimate } from "./print-estimates";
+
+/** Formats PrusaSlicer reads itself; other meshes keep the layer estimate. */
+const SLICER_FORMATS = new Set(["stl", "obj", "3mf", "amf"]);
+/** Slicer runs waiting at most; past it new versions are not queued (their layer estimate stands). */
+const QUEUE_LIMIT = 200;
+
+interface SlicerJob {
+  db: Db;
+  version: FileVersionRow;
+  profile: FamilyProfile;
+  supports: SupportsMode;
+  infill: number;
+}
+
+const queue: SlicerJob[] = [];
+let draining: Promise<void> | null = null;
+const inFlight = new Set<Promise<unknown>>();
+
+/** Starts the background estimates of a file's current version; returns at once. */
+export function schedulePrintEstimates(db: Db, workspaceId: string, fileId: string): void {
+  const { PRINT_ESTIMATE_ON_UPLOAD, SLICER_ENABLED } = config();
+  if (!PRINT_ESTIMATE_ON_UPLOAD && !SLICER_ENABLED) return;
+  const job = prepare(db, workspaceId, fileId)
+    .catch((error) => logError("background print estimate failed", { error }))
+    .finally(() => inFlight.delete(job));
+  inFlight.add(job);
+}
+
+/** Waits for background estimates and slicer runs already started (tests, shutdown). */
+export async function settlePrintEstimates(): Promise<void> {
+  while (inFlight.size > 0 || draining) await Promise.all([...inFlight, draining]);
+}
+
+async function prepare(db: Db, workspaceId: string, fileId: string): Promise<void> {
+  const { version } = getFileVersion(db, workspaceId, fileId);
+  if (version.kind !== "mesh" || !(version.analysis.geometry as unknown as MeshGeometry).is_watertight) return;
+  const catalog = getActiveCatalog(db, workspaceId).catalog;
+  const profiles = familyProfiles(catalog, Object.keys(catalog.print_3d.families));
+  const { PRINT_ESTIMATE_ON_UPLOAD, SLICER_ENABLED, SLICER_INFILL_LEVELS, SLICER_PATH } = config();
+  if (PRINT_ESTIMATE_ON_UPLOAD) await ensureLayerBases(db, version, profiles);
+  const format = version.originalName.split(".").pop()?.toLowerCase() ?? "";
+  if (!SLICER_ENABLED || !SLICER_FORMATS.has(format) || !(await slicerInstalled(SLICER_PATH))) return;
+  const done = new Set(readEstimateStates(db, version.id, profiles.map((p) => p.key)).filter((s) => s.method === "slicer").map((s) => `${s.profileKey}/${s.variant}`));
+  const seen = new Set<string>();
+  for (const profile of profiles.filter((p) => p.process === "fdm")) {
+    for (const infill of SLICER_INFILL_LEVELS) {
+      const id = `${profile.key}/${slicerVariant("none", infill)}`;
+      if (done.has(id) || seen.has(id)) continue;
+      seen.add(id);
+      enqueue({ db, version, profile, supports: "none", infill });
+    }
+  }
+}
+
+let missingLogged = false;
+/** Said once per process: without prusa-slicer, quotes simply stay on the layer estimate. */
+async function slicerInstalled(binary: string): Promise<boolean> {
+  try {
+    await fs.access(binary, fs.constants.X_OK);
+    return true;
+  } catch {
+    if (!missingLogged) logInfo(`${binary} is not installed: 3D quotes use the layer estimate only (apt-get install prusa-slicer for the precise mode)`);
+    missingLogged = true;
+    return false;
+  }
+}
+
+function enqueue(job: SlicerJob): void {
+  if (queue.length >= QUEUE_LIMIT) {
+    logInfo("slicer queue full; version keeps its layer estimate", { version: job.version.id });
+    return;
+  }
+  queue.push(job);
+  draining ??= drain().finally(() => (draining = null));
+}
+
+async function drain(): Promise<void> {
+  for (let job = queue.shift(); job; job = queue.shift()) await slice(job);
+}
+
+/**
+ * One PrusaSlicer run in its own process group, niced, with a wall-time and address-space limit and a
+ * private temp dir (lib/slicer). A run that fails or is killed is recorded as failed with a log line, so
+ * it is not retried and quotes keep the layer estimate.
+ */
+async function slice(job: SlicerJob): Promise<void> {
+  const { SLICER_PATH, SLICER_TIMEOUT_S, SLICER_MEMORY_MB } = config();
+  const variant = slicerVariant(job.supports, job.infill);
+  const tempRoot = dataPath("tmp", "slicer");
+  try {
+    const result = await getBlobStore().withLocalFile(job.version.sha256, async (blob) => {
+      // PrusaSlicer picks the reader by extension; blobs have none, so it reads a named link to the blob.
+      await fs.mkdir(tempRoot, { recursive: true });
+      const link = path.join(tempRoot, `${job.version.id}-${process.pid}.${job.version.originalName.split(".").pop()!.toLowerCase()}`);
+      await fs.rm(link, { force: true });
+      await fs.symlink(blob, link);
+      try {
+        return await runPrusaSlicer({
+          binary: SLICER_PATH,
+          meshPath: link,
+          configIni: buildSlicerConfig(profileFromSettings(job.profile.settings), { infillPercent: job.infill, supports: job.supports }),
+          timeoutMs: SLICER_TIMEOUT_S * 1000,
+          memoryMb: SLICER_MEMORY_MB,
+          tempRoot,
+        });
+      } finally {
+        await fs.rm(link, { force: true });
+      }
+    });
+    storeEstimate(job.db, {
+      versionId: job.version.id,
+      profileKey: job.profile.key,
+      method: "slicer",
+      variant,
+      status: "done",
+      data: { material_mm3: result.filament_mm3, time_s: result.time_s },
+    });
+  } catch (error) {
+    if (!(error instanceof SlicerError)) throw error;
+    logError(`slicer run for ${job.version.id} (${variant}) failed: ${error.code}`, { error: error.message });
+    // Not installed is the machine's state, not the file's: nothing recorded, a later run may succeed.
+    if (error.code === "slicer_not_found") return;
+    storeEstimate(job.db, { versionId: job.version.id, profileKey: job.profile.key, method: "slicer", variant, status: "failed", data: { code: error.code } });
+  }
+}
