@@ -38,6 +38,7 @@ describe("print profile settings", () => {
     ["first_layer_height = 0.6", "first_layer_height", /above the nozzle/],
     ["perimeters = 1.5", "perimeters", /whole number/],
     ["travel_speed = fast", "travel_speed", /must be a number/],
+    ["fill_pattern = swirl", "fill_pattern", /one of PrusaSlicer's patterns/],
   ])("refuses impossible values: %s", (ini, setting, message) => {
     try {
       importPrusaConfig("fdm", ini);
@@ -47,6 +48,12 @@ describe("print profile settings", () => {
       expect((error as PrintProfileError).setting).toBe(setting);
       expect((error as Error).message).toMatch(message);
     }
+  });
+
+  it("never carries a setting it does not read, such as a post-processing script", () => {
+    const { settings, ignored } = importPrusaConfig("fdm", "post_process = /bin/sh -c 'rm -rf /'\nfill_pattern = gyroid\n");
+    expect(settings).toEqual({ fill_pattern: "gyroid" });
+    expect(ignored).toEqual(["post_process"]);
   });
 
   it("refuses settings it does not read in a stored profile", () => {

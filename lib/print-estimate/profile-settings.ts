@@ -4,6 +4,7 @@
  * Only the settings the estimators read are kept; `profileFromSettings` turns them into the
  * estimator's `PrintProfile` through the one config.ini reader (`profileFromPrusaConfig`).
  */
+import { FILL_PATTERNS } from "@/lib/slicer/slicer-config";
 import { DEFAULT_PRINT_PROFILE, parseIni, profileFromPrusaConfig, type PrintProfile } from "./profile";
 
 export type SettingValue = number | string | boolean;
@@ -127,6 +128,7 @@ function numberOf(value: SettingValue): number {
 /** One setting against its rule; the message says what is wrong in the shop's own terms. */
 function checkSetting(key: string, rule: Rule, value: SettingValue): string | null {
   if (rule === "flag") return typeof value === "boolean" || value === 0 || value === 1 || value === "0" || value === "1" ? null : "must be on or off (true/false, 1/0)";
+  if (key === "fill_pattern") return typeof value === "string" && (FILL_PATTERNS as readonly string[]).includes(value) ? null : `must be one of PrusaSlicer's patterns: ${FILL_PATTERNS.join(", ")}`;
   if (rule === "text") return typeof value === "string" && value.length > 0 && value.length <= 200 ? null : "must be a non-empty text";
   const percent = typeof value === "string" && PERCENT.test(value);
   if (percent && rule !== "percentOrNumber" && rule !== "density") return "must be a number, not a percentage";
