@@ -1,5 +1,5 @@
 import type { StoredAnalysis } from "@/db/schema";
-import { DEFAULT_CATALOG, price3dPrint, priceLaser, type PriceCatalog } from "@/lib/pricing";
+import { DEFAULT_CATALOG, price3dPrint, priceLaser, type FamilyFigures, type PriceCatalog } from "@/lib/pricing";
 import type { FileVersionRow } from "./get-file";
 
 interface Metric {
@@ -53,11 +53,11 @@ export interface VersionDiff {
 /** The reference quote a diff prices: PLA at 20 % infill for meshes, 2 mm mild steel for drawings. */
 type PriceBasis = "pla_20_infill" | "mild_steel_2mm";
 
-function referencePrice(analysis: StoredAnalysis, catalog: PriceCatalog): { basis: PriceBasis; idr: number } | null {
+function referencePrice(analysis: StoredAnalysis, catalog: PriceCatalog, figures: Record<string, FamilyFigures>): { basis: PriceBasis; idr: number } | null {
   const g = analysis.geometry as Record<string, number>;
   try {
     if (analysis.kind === "mesh") {
-      const [pla] = price3dPrint({ volume_cm3: g.volume_cm3, surface_area_cm2: g.surface_area_cm2 }, { infill_percent: 20, materials: ["pla"] }, catalog);
+      const [pla] = price3dPrint({ volume_cm3: g.volume_cm3, surface_area_cm2: g.surface_area_cm2 }, { infill_percent: 20, materials: ["pla"] }, catalog, figures);
       return { basis: "pla_20_infill", idr: pla.price_idr };
     }
     const steel = priceLaser({ cut_length_mm: g.cut_length_mm, pierce_count: g.pierce_count }, catalog).find(
@@ -72,8 +72,17 @@ function referencePrice(analysis: StoredAnalysis, catalog: PriceCatalog): { basi
 const pct = (from: number, to: number) => (from === 0 ? null : ((to - from) / Math.abs(from)) * 100);
 const signed = (v: number, digits: number) => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
 
-/** What changed from `prev` to `next`: bytes, each measurement (old, new, absolute and %), the reference price, and a one-line summary in English and Indonesian. */
-export function diffVersions(prev: FileVersionRow, next: FileVersionRow, catalog: PriceCatalog = DEFAULT_CATALOG): VersionDiff {
+/**
+ * What changed from `prev` to `next`: bytes, each measurement (old, new, absolute and %), the reference price, and a
+ * one-line summary in English and Indonesian. `figures` are each version's stored print estimates (a quote's own
+ * method); without them the reference price uses the volume fallback.
+ */
+export function diffVersions(
+  prev: FileVersionRow,
+  next: FileVersionRow,
+  catalog: PriceCatalog = DEFAULT_CATALOG,
+  figures: { prev: Record<string, FamilyFigures>; next: Record<string, FamilyFigures> } = { prev: {}, next: {} },
+): VersionDiff {
   const kindChanged = prev.analysis.kind !== next.analysis.kind;
   const metrics = next.analysis.kind === "mesh" ? MESH_METRICS : LASER_METRICS;
   const changes: MetricChange[] = [];
@@ -91,7 +100,7 @@ export function diffVersions(prev: FileVersionRow, next: FileVersionRow, catalog
       phrases.id.push(text(m.label.id).replace(/(\d)\.(\d)/g, "$1,$2"));
     }
   }
-  const [oldPrice, newPrice] = [referencePrice(prev.analysis, catalog), referencePrice(next.analysis, catalog)];
+  const [oldPrice, newPrice] = [referencePrice(prev.analysis, catalog, figures.prev), referencePrice(next.analysis, catalog, figures.next)];
   const reference =
     oldPrice && newPrice && oldPrice.basis === newPrice.basis
       ? { basis: newPrice.basis, old_idr: oldPrice.idr, new_idr: newPrice.idr, change_idr: newPrice.idr - oldPrice.idr, change_pct: pct(oldPrice.idr, newPrice.idr) }

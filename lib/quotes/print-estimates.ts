@@ -12,9 +12,9 @@ import { getBlobStore } from "@/lib/files/blob-store";
 import type { FileVersionRow } from "@/lib/files/get-file";
 import { newId } from "@/lib/ids";
 import { logError } from "@/lib/log";
-import type { FamilyFigures } from "@/lib/pricing";
+import type { FamilyFigures, PriceCatalog } from "@/lib/pricing";
 import type { PrintBasis } from "@/lib/print-estimate/measure-print";
-import type { EstimateSource, EstimateState, FamilyProfile } from "./choose-print-figures";
+import { familiesFor, familyProfiles, planPrintFigures, readPrintFigures, type EstimateSource, type EstimateState, type FamilyProfile } from "./choose-print-figures";
 
 // Typed arrays travel as base64 so a basis stays compact and exact.
 const encode = (value: unknown) =>
@@ -103,3 +103,16 @@ export function storedEstimates(db: Db, version: FileVersionRow): EstimateSource
   };
 }
 
+
+/**
+ * The stored figures a reference price (PLA at 20 %, supports off) can use for a version, without
+ * slicing: the layer basis or slicer runs the upload already produced; none for the fallback.
+ */
+export function storedReferenceFigures(db: Db, version: FileVersionRow, catalog: PriceCatalog): Record<string, FamilyFigures> {
+  if (version.kind !== "mesh") return {};
+  const geometry = version.analysis.geometry as unknown as { is_watertight: boolean; volume_cm3: number };
+  const profiles = familyProfiles(catalog, familiesFor(catalog, ["pla"]));
+  const states = readEstimateStates(db, version.id, profiles.map((p) => p.key));
+  const plan = planPrintFigures(profiles, states, geometry.is_watertight, 20, "none");
+  return readPrintFigures(storedEstimates(db, version), profiles, plan, { infill: 20, supports: "none", partVolumeMm3: geometry.volume_cm3 * 1000 }).figures;
+}
