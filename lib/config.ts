@@ -111,7 +111,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return result.data;
 }
 
-const NAMES = Object.keys(schema.shape);
+/** Every setting name, for the README check (test/readme-config.test.ts). */
+export const CONFIG_NAMES = Object.keys(schema.shape);
+const NAMES = CONFIG_NAMES;
 /** Under Vitest, tests point DATA_DIR and friends elsewhere between cases; a server's environment never changes. */
 const ENV_MAY_CHANGE = process.env.VITEST !== undefined;
 const globalForConfig = globalThis as unknown as { bengkelConfig?: Config; bengkelConfigKey?: string };
