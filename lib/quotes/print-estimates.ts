@@ -16,14 +16,18 @@ import type { FamilyFigures, PriceCatalog } from "@/lib/pricing";
 import type { PrintBasis } from "@/lib/print-estimate/measure-print";
 import { familiesFor, familyProfiles, planPrintFigures, readPrintFigures, type EstimateSource, type EstimateState, type FamilyProfile } from "./choose-print-figures";
 
-// Typed arrays travel as base64 so a basis stays compact and exact.
+// Typed arrays travel as base64, tagged with their type, so a basis stays compact and exact.
+const TYPED = { Float64Array, Float32Array, Int32Array, Uint32Array, Uint16Array, Uint8Array } as const;
+type TypedName = keyof typeof TYPED;
 const encode = (value: unknown) =>
-  JSON.stringify(value, (_key, v) => (v instanceof Float64Array ? { $f64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") } : v));
+  JSON.stringify(value, (_key, v) =>
+    ArrayBuffer.isView(v) && !(v instanceof DataView) ? { $typed: v.constructor.name, base64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") } : v,
+  );
 const decode = <T>(text: string): T =>
   JSON.parse(text, (_key, v) => {
-    if (v && typeof v === "object" && typeof v.$f64 === "string") {
-      const bytes = Buffer.from(v.$f64, "base64");
-      return new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    if (v && typeof v === "object" && typeof v.$typed === "string" && Object.hasOwn(TYPED, v.$typed)) {
+      const bytes = Buffer.from(v.base64, "base64");
+      return new TYPED[v.$typed as TypedName](bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     }
     return v;
   }) as T;
