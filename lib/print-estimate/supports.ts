@@ -104,19 +104,21 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
 
   // Overhang events, bucketed by their contact layer (contact distance below the overhang's layer).
   const { rangeStart, rangeA, rangeB, overhangs } = raster;
-  const solidAt = (p: number, j: number) => {
-    for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++) if (rangeA[r] <= j && rangeB[r] >= j) return true;
-    return false;
-  };
   const count = overhangs.pixel.length;
   const contact = new Int32Array(count).fill(-1);
   const evStart = new Int32Array(n + 1);
+  const contactOf = new Int32Array(n + 1); // per overhang layer k: its contact layer (< 0: none)
+  for (let k = 0; k <= n; k++) contactOf[k] = Math.floor((bottomZ(k) - sp.contactDistance - h0) / h + 1e-6);
+  const { pixel: evPixel, layer: evLayer } = overhangs;
   for (let e = 0; e < count; e++) {
-    const k = overhangs.layer[e], p = overhangs.pixel[e];
-    if (solidAt(p, k - 1)) continue; // the pixel is inside the layer below after all
-    if (sp.buildplateOnly && rangeStart[p] < rangeStart[p + 1] && rangeA[rangeStart[p]] < k) continue; // part below
-    const jt = Math.floor((bottomZ(k) - sp.contactDistance - h0) / h + 1e-6);
+    const k = evLayer[e], p = evPixel[e], jt = contactOf[k];
     if (jt < 0) continue;
+    let keep = true;
+    for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++) {
+      if (rangeA[r] <= k - 1 && rangeB[r] >= k - 1) keep = false; // inside the layer below after all
+      else if (sp.buildplateOnly && rangeA[r] < k) keep = false; // part below, not the bed
+    }
+    if (!keep) continue;
     contact[e] = jt;
     evStart[jt + 1]++;
   }
@@ -126,6 +128,22 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
   const evOrder = new Int32Array(evStart[n]);
   const at = evStart.slice(0, n);
   for (let e = 0; e < count; e++) if (contact[e] >= 0) evOrder[at[contact[e]]++] = e;
+  // The sweep refills whole cells: one event per cell, layer and kind is enough.
+  const { cols: W, cellsX } = raster, o = grid.oversampling;
+  const seen = new Int32Array(2 * cellsX * raster.cellsY).fill(-1);
+  let kept = 0;
+  for (let j = 0; j < n; j++) {
+    const from = evStart[j], to = evStart[j + 1];
+    evStart[j] = kept;
+    for (let q = from; q < to; q++) {
+      const e = evOrder[q], p = evPixel[e];
+      const key = 2 * (Math.floor(p / W / o) * cellsX + Math.floor((p % W) / o)) + overhangs.dense[e];
+      if (seen[key] === j) continue;
+      seen[key] = j;
+      evOrder[kept++] = e;
+    }
+  }
+  evStart[n] = kept;
 
   const extremes = sweepLayers(plan, raster, evStart, evOrder, profile, grid);
   plan.layers = supportLayers(plan, extremes, profile);
@@ -331,7 +349,10 @@ function firstLayer(plan: SupportPlan, raster: MeshRaster, kind: Uint8Array, pro
     if (r) links++;
     if (dn) links++;
     if (r && dn && dist[p + W + 1] >= 0) squares++;
-    for (const q of [p - 1, p + 1, p - W, p + W]) if (dist[q] < 0) { if (onBed(q)) partEdges++; else freeEdges++; }
+    for (let side = 0; side < 4; side++) {
+      const q = side === 0 ? p - 1 : side === 1 ? p + 1 : side === 2 ? p - W : p + W;
+      if (dist[q] < 0) { if (onBed(q)) partEdges++; else freeEdges++; }
+    }
   }
   const partLength = (partEdges * px * Math.PI) / 4, boundary = (freeEdges * px * Math.PI) / 4 + partLength;
   plan.firstLayer = {
