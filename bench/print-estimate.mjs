@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseMesh } from "../lib/geometry/index.ts";
-import { estimatePrint, profileFromPrusaConfig, slicePrint } from "../lib/print-estimate/index.ts";
+import { estimatePrint, planSupports, profileFromPrusaConfig, slicePrint } from "../lib/print-estimate/index.ts";
 import { writeTorusStl } from "./generate-torus-stl.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -26,3 +26,9 @@ const peakMiB = process.resourceUsage().maxRSS / 1024;
 console.log("| torus (1M triangles, %d MB) | analysis time | peak RSS |", Math.round(bytes.length / 1e6));
 console.log("|---|---|---|");
 console.log(`| slicePrint + estimatePrint (${estimate.layers} layers) | ${seconds.toFixed(2)} s | ${peakMiB.toFixed(0)} MiB |`);
+
+// Automatic supports (issue #15): planned after the analysis above, so its time is the cost supports add.
+const supportsStarted = performance.now();
+const plan = planSupports(mesh, profile);
+const supportsSeconds = (performance.now() - supportsStarted) / 1000;
+console.log(`| + planSupports (${plan.overhangArea.toFixed(0)} mm² of overhangs) | +${supportsSeconds.toFixed(2)} s | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB |`);

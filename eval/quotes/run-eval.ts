@@ -12,7 +12,7 @@ import path from "node:path";
 import { analyzeFile } from "@/lib/analyze/analyze-file";
 import { parseMesh } from "@/lib/geometry";
 import { DEFAULT_CATALOG, price3dPrint } from "@/lib/pricing";
-import { estimatePrint, profileFromPrusaConfig, slicePrint } from "@/lib/print-estimate";
+import { NEEDS_SUPPORTS_SHARE, estimatePrint, needsSupports, planSupports, profileFromPrusaConfig, slicePrint } from "@/lib/print-estimate";
 import { buildSlicerConfig, runPrusaSlicer } from "@/lib/slicer";
 import {
   PARTS_DIR,
@@ -107,10 +107,19 @@ interface Row {
   slicer: SlicerFigures;
   weightG: number;
   timeS: number;
-  /** The layer-based estimator (lib/print-estimate), supports off. */
+  /** The layer-based estimator (lib/print-estimate): supports off in the plain rows, on in the others. */
   layerWeightG: number;
   layerTimeS: number;
   sliceMs: number;
+}
+
+interface SupportCheck {
+  file: string;
+  marked: boolean;
+  flagged: boolean;
+  /** Estimated support material over the part's own (both from the layer estimator). */
+  share: number;
+  planMs: number;
 }
 
 const relError = (ours: number, theirs: number) => (ours - theirs) / theirs;
@@ -131,9 +140,9 @@ function summarise(label: string, rows: Row[], pick: (r: Row) => [number, number
   return `| ${label} | ${rows.length} | ${(medianAbs * 100).toFixed(1)} % | ${(Math.abs(worst.error) * 100).toFixed(1)} % (${worst.file}) | ${pct(bias)} |`;
 }
 
-function partTable(rows: Row[]): string[] {
+function partTable(rows: Row[], timing = "slice ms"): string[] {
   return [
-    "| part | slicer g | ours g | error | layers g | error | slicer min | ours min | error | layers min | error | slice ms |",
+    `| part | slicer g | ours g | error | layers g | error | slicer min | ours min | error | layers min | error | ${timing} |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
@@ -149,6 +158,7 @@ async function main() {
   const reference = process.argv.includes("--reslice") ? await reslice() : loadReference();
   const plain: Row[] = [];
   const supported: Row[] = [];
+  const checks: SupportCheck[] = [];
   // The layer estimator reads the same profile the slicer was given.
   const profile = profileFromPrusaConfig(fs.readFileSync(PROFILE_PATH, "utf8"));
   const pla = DEFAULT_CATALOG.print_3d.materials.find((m) => m.id === "pla");
@@ -161,15 +171,28 @@ async function main() {
     const summary = slicePrint(mesh, profile);
     const sliceMs = performance.now() - started;
     const layered = estimatePrint(summary, profile, { infillPercent: reference.infill_percent });
-    const ours = {
-      weightG: quote.weight_g,
-      timeS: quote.print_time_min * 60,
-      layerWeightG: (layered.extruded_mm3 / 1000) * pla.density_g_cm3,
-      layerTimeS: layered.time_s,
-      sliceMs,
-    };
-    plain.push({ file: part.file, slicer: part.no_supports, ...ours });
-    if (part.supports) supported.push({ file: part.file, slicer: part.supports, ...ours });
+    const grams = (mm3: number) => (mm3 / 1000) * pla.density_g_cm3;
+    const ours = { weightG: quote.weight_g, timeS: quote.print_time_min * 60 };
+    plain.push({ file: part.file, slicer: part.no_supports, ...ours, layerWeightG: grams(layered.extruded_mm3), layerTimeS: layered.time_s, sliceMs });
+    // Supports: planned for every part (the NEEDS_SUPPORTS check), estimated for those sliced with them.
+    const planStarted = performance.now();
+    const plan = planSupports(mesh, profile);
+    const planMs = performance.now() - planStarted;
+    const withSupports = estimatePrint(summary, profile, { infillPercent: reference.infill_percent, supports: plan });
+    const supportMm3 = withSupports.by_feature.support.mm3 + withSupports.by_feature.support_interface.mm3;
+    checks.push({
+      file: part.file,
+      marked: part.needs_supports,
+      flagged: needsSupports(plan, profile, layered.extruded_mm3),
+      share: supportMm3 / layered.extruded_mm3,
+      planMs,
+    });
+    if (part.supports) {
+      supported.push({
+        file: part.file, slicer: part.supports, ...ours,
+        layerWeightG: grams(withSupports.extruded_mm3), layerTimeS: withSupports.time_s, sliceMs: sliceMs + planMs,
+      });
+    }
   }
   const timed = (rows: Row[]) => rows.filter((r) => r.slicer.time_s > MIN_TIME_S);
   const weight = (r: Row): [number, number] => [r.weightG, r.slicer.weight_g];
@@ -182,7 +205,23 @@ async function main() {
       `${reference.profile} (PLA, ${reference.infill_percent} % gyroid, 0.2 mm layers)\n`,
   );
   console.log(`Supports off\n\n${partTable(plain).join("\n")}\n`);
-  if (supported.length > 0) console.log(`Supports on (our estimate has no supports)\n\n${partTable(supported).join("\n")}\n`);
+  if (supported.length > 0) {
+    console.log(
+      `Supports on (the instant estimate has no supports; the layer estimator plans PrusaSlicer's automatic ones)\n\n` +
+        `${partTable(supported, "slice + supports ms").join("\n")}\n`,
+    );
+  }
+  console.log(`NEEDS_SUPPORTS (support material >= ${NEEDS_SUPPORTS_SHARE * 100} % of the part's): flagged vs needs_supports\n`);
+  console.log("| part | needs_supports | flagged | support / part | plan ms |");
+  console.log("| --- | --- | --- | ---: | ---: |");
+  for (const c of checks) {
+    const mark = c.marked === c.flagged ? "" : " ✗";
+    console.log(`| ${c.file} | ${c.marked ? "yes" : "no"} | ${c.flagged ? "yes" : "no"}${mark} | ${(c.share * 100).toFixed(1)} % | ${c.planMs.toFixed(0)} |`);
+  }
+  const agree = checks.filter((c) => c.marked === c.flagged).length;
+  const falsePositives = checks.filter((c) => c.flagged && !c.marked).length;
+  const falseNegatives = checks.filter((c) => !c.flagged && c.marked).length;
+  console.log(`\n${agree} of ${checks.length} agree (${falsePositives} flagged but not marked, ${falseNegatives} marked but not flagged)\n`);
   console.log("| measure | parts | median abs error | worst abs error | median signed error |");
   console.log("| --- | ---: | ---: | --- | ---: |");
   console.log(summarise("weight, supports off", plain, weight));
@@ -191,7 +230,9 @@ async function main() {
   console.log(summarise("time, supports off (slicer > 10 min), layer estimator", timed(plain), layerTime));
   if (supported.length > 0) {
     console.log(summarise("weight, supports on", supported, weight));
+    console.log(summarise("weight, supports on, layer estimator", supported, layerWeight));
     console.log(summarise("time, supports on (slicer > 10 min)", timed(supported), time));
+    console.log(summarise("time, supports on (slicer > 10 min), layer estimator", timed(supported), layerTime));
   }
 }
 

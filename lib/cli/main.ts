@@ -9,7 +9,7 @@ const HELP = `bengkel — manufacturing quotes from CAD files
 
 Usage:
   bengkel analyze FILE [--json]                    measure a mesh (STL, 3MF, OBJ, AMF, PLY, OFF, STEP) or drawing (DXF, DWG)
-  bengkel quote FILE [--infill 20] [--json]        price a file offline with the default catalogue (3D print or laser)
+  bengkel quote FILE [--infill 20] [--supports none|auto] [--json]   price a file offline with the default catalogue (3D print or laser)
   bengkel prices show --workspace ID [--json]      a workspace's active price catalogue and its version
   bengkel prices export --workspace ID             the catalogue as JSON, to edit and publish with \`prices set\`
   bengkel prices set --workspace ID --file catalog.json [--note TEXT] [--json]   validate and publish the next version
@@ -30,7 +30,7 @@ async function dispatch(positionals: string[], values: Record<string, string | b
   if (group === "analyze") return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json }, stlThread);
   if (group === "demo") return (await import("./commands/demo")).runDemo(json);
   if (group === "quote") {
-    return (await import("./commands/quote")).runQuote(positionals.slice(1), { json, infill: values.infill as string | undefined });
+    return (await import("./commands/quote")).runQuote(positionals.slice(1), { json, infill: values.infill as string | undefined, supports: values.supports as string | undefined });
   }
   if (group === "prices") {
     const prices = await import("./commands/prices");
@@ -61,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
         plan: { type: "string" },
         "infra-plan": { type: "string" },
         family: { type: "string" },
+        supports: { type: "string" },
         owner: { type: "string" },
         workspace: { type: "string" },
         scopes: { type: "string" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { box } from "@/lib/print-estimate/test-meshes";
+import { box, table } from "@/lib/print-estimate/test-meshes";
 import { estimateInProcess, familyProfiles } from "@/lib/quotes/choose-print-figures";
 import { describeMeasuredMesh, type MeshFigures } from "@/lib/geometry/analyze";
 import { analyzeDrawing } from "@/lib/laser";
@@ -47,6 +47,7 @@ function quoteWarnings(): Warning[] {
   return [
     ...buildPrintQuote(mesh as never, { infill_percent: 20, quantity: 1, materials: ["pla"] }, DEFAULT_CATALOG, limits).warnings,
     ...estimateInProcess(box(0, 0, 0, 10, 10, 10), false, familyProfiles(DEFAULT_CATALOG, ["fdm"]), { infill: 20, supports: "none", partVolumeMm3: 1000 }).warnings,
+    ...estimateInProcess(table(), true, familyProfiles(DEFAULT_CATALOG, ["fdm"]), { infill: 20, supports: "none", partVolumeMm3: 4192 }).warnings,
     ...buildLaserQuote({ ...drawing, cut_length_mm: 1, pierce_count: 1, area_cm2: 1, contours: 1, open_contours: 0, parts: 1, holes: 0, min_feature_mm: null, units: "millimeter", ignored: {}, bend_lines: 0 } as never, DEFAULT_CATALOG, limits).warnings,
   ];
 }
@@ -77,7 +78,7 @@ const ENGLISH = /\b(the|edges?|triangles?|is|are|was|were|part|drawing|contour|c
 describe("warnings in the dashboard's language", () => {
   it("every warning code has an English and an Indonesian sentence, with and without numbers", () => {
     expect(WARNING_CODES.sort()).toEqual(
-      ["DEGENERATE_TRIANGLES", "DUPLICATE_LINES", "ESTIMATE_FALLBACK", "EXCEEDS_BUILD_VOLUME", "INCONSISTENT_WINDING", "MULTIPLE_PARTS", "NON_MANIFOLD", "OPEN_CONTOUR", "OPEN_EDGES", "STRAY_GEOMETRY", "TEXT_NOT_OUTLINED", "TINY_FEATURES", "UNIT_SUSPECT"].sort(),
+      ["DEGENERATE_TRIANGLES", "DUPLICATE_LINES", "ESTIMATE_FALLBACK", "EXCEEDS_BUILD_VOLUME", "INCONSISTENT_WINDING", "MULTIPLE_PARTS", "NEEDS_SUPPORTS", "NON_MANIFOLD", "OPEN_CONTOUR", "OPEN_EDGES", "STRAY_GEOMETRY", "TEXT_NOT_OUTLINED", "TINY_FEATURES", "UNIT_SUSPECT"].sort(),
     );
     for (const code of WARNING_CODES) {
       const entry = WARNING_TEXTS[code];

@@ -8,7 +8,7 @@ import { formatNumber, type FormatLang } from "./format";
  * formatting them for the reader ("1.234 tepi …" / "1,234 edges …"). A message whose wording the
  * patterns no longer recognise still gets a sentence in the right language, without its numbers.
  */
-export type WarningCode = MeshWarningCode | LaserWarningCode | "EXCEEDS_BUILD_VOLUME" | "ESTIMATE_FALLBACK";
+export type WarningCode = MeshWarningCode | LaserWarningCode | "EXCEEDS_BUILD_VOLUME" | "ESTIMATE_FALLBACK" | "NEEDS_SUPPORTS";
 
 interface Variant {
   /** Matches the English message from lib/geometry/analyze.ts, lib/laser or lib/quotes/build-quote.ts. */
@@ -129,6 +129,17 @@ export const WARNING_TEXTS: Record<WarningCode, WarningText> = {
     ],
     en: "Weight and time are a rough volume-based estimate.",
     id: "Berat dan waktu hanya perkiraan kasar dari volume.",
+  },
+  NEEDS_SUPPORTS: {
+    variants: [
+      {
+        match: /^The part has overhangs that need support material/,
+        en: () => "The part has overhangs that need support material, which this quote does not include; quote it with supports: auto.",
+        id: () => "Bagian ini memiliki overhang yang memerlukan material penyangga, yang tidak termasuk dalam penawaran ini; hitung dengan supports: auto.",
+      },
+    ],
+    en: "The part needs support material, which this quote does not include.",
+    id: "Bagian ini memerlukan material penyangga, yang tidak termasuk dalam penawaran ini.",
   },
   OPEN_CONTOUR: {
     variants: [

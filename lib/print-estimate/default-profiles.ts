@@ -78,6 +78,23 @@ export const MK3S_QUALITY_SETTINGS: PrintSettings = {
   elefant_foot_compensation: 0.2,
   bridge_flow_ratio: 0.95,
   gcode_resolution: 0.0125,
+  max_layer_height: 0.25,
+  // Used when a quote asks for supports: auto (PrusaSlicer's automatic supports with these settings).
+  support_material_threshold: 50,
+  support_material_spacing: 2,
+  support_material_pattern: "rectilinear",
+  support_material_style: "grid",
+  support_material_contact_distance: 0.2,
+  support_material_bottom_contact_distance: 0,
+  support_material_interface_layers: 2,
+  support_material_interface_spacing: 0.2,
+  support_material_extrusion_width: 0.35,
+  support_material_speed: 50,
+  support_material_interface_speed: "80%",
+  support_material_buildplate_only: false,
+  support_material_xy_spacing: "60%",
+  raft_first_layer_density: "90%",
+  raft_first_layer_expansion: 3,
 };
 
 /** The same print settings with "Generic FLEX" (TPU): 1.2 mm³/s flow limit, 1.15 flow, no retraction, no fan slowdown. */

@@ -7,13 +7,19 @@
 import { gyroidStats, trapezoidTime, type Limits } from "./motion";
 import { flowArea, flowSpacing, type PrintProfile } from "./profile";
 import { CORNER_BINS, type PrintSummary } from "./slice";
+import type { SupportPlan } from "./supports";
+import { supportLayerWork } from "./supports-extrusion";
 
 export interface EstimateOptions {
   /** Sparse infill density in percent (default: the profile's). */
   infillPercent?: number;
+  /** Support material to print with the part (planSupports in supports.ts). */
+  supports?: SupportPlan;
 }
 
-export type Feature = "external_perimeter" | "perimeter" | "top_solid" | "bridge" | "solid" | "sparse" | "skirt" | "travel";
+export type Feature =
+  | "external_perimeter" | "perimeter" | "top_solid" | "bridge" | "solid" | "sparse" | "skirt" | "travel"
+  | "support" | "support_interface";
 
 export interface PrintEstimate {
   extruded_mm3: number;
@@ -46,7 +52,7 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
   const density = (options.infillPercent ?? profile.fillDensity * 100) / 100;
   const by: PrintEstimate["by_feature"] = {
     external_perimeter: EMPTY(), perimeter: EMPTY(), top_solid: EMPTY(), bridge: EMPTY(),
-    solid: EMPTY(), sparse: EMPTY(), skirt: EMPTY(), travel: EMPTY(),
+    solid: EMPTY(), sparse: EMPTY(), skirt: EMPTY(), travel: EMPTY(), support: EMPTY(), support_interface: EMPTY(),
   };
   const m = profile.machine;
   const jerk = Math.min(m.maxJerkX, m.maxJerkY);
@@ -207,8 +213,15 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
       segs.push({ length, speed: v, adjustable: true, external: false, feature: "skirt", time: (vv) => trapezoidTime(length, jerk, vv, jerk, perimLimits.accel) });
     }
 
+    // Support material printed with this layer (supports-extrusion.ts).
+    const support = options.supports ? supportLayerWork(options.supports, profile, i) : undefined;
+    for (const s of support?.segments ?? []) {
+      addVolume(s.feature, s.mm3);
+      segs.push(s);
+    }
+
     // Travel: to each loop of each island (contour and holes), to each infill region, and the layer change.
-    const travels = summary.extLoops[i] + summary.sparsePieces[i] + summary.topPieces[i] + summary.bridgePieces[i] + summary.solidPieces[i] + 1;
+    const travels = summary.extLoops[i] + summary.sparsePieces[i] + summary.topPieces[i] + summary.bridgePieces[i] + summary.solidPieces[i] + 1 + (support?.travels ?? 0);
     const hop = Math.max(2 * r.minTravel, 0.5 * Math.sqrt(summary.area[i] / Math.max(1, summary.islands[i])));
     const travelTime = travels * (trapezoidTime(hop, jerk, profile.speeds.travel, jerk, travelAccel) + retractedTravelExtra);
     const travelNominal = travels * (hop / profile.speeds.travel + retractedTravelNominal);

@@ -9,3 +9,6 @@ export type { PrintSummary, SliceMesh } from "./slice";
 export { gyroidStats, junctionSpeed, polylineTime, trapezoidTime } from "./motion";
 export { CUSTOM_GCODE_TIME_S, estimatePrint } from "./estimate";
 export type { EstimateOptions, Feature, PrintEstimate } from "./estimate";
+export { planSupports } from "./supports";
+export type { SupportPlan } from "./supports";
+export { NEEDS_SUPPORTS_SHARE, needsSupports, supportVolume } from "./supports-extrusion";

@@ -9,17 +9,22 @@ import { DEFAULT_PRINT_PROFILE, type PrintProfile } from "./profile";
 import { profileFromSettings, type PrintSettings, type ProcessKind } from "./profile-settings";
 import { slicePrint, sliceOutlines, type PrintSummary, type SliceMesh } from "./slice";
 import { SCALE } from "./slice-outlines";
+import { planSupports, type SupportPlan } from "./supports";
+import { needsSupports } from "./supports-extrusion";
 
 export type PrintBasis =
-  | { process: "fdm"; summary: PrintSummary }
+  /** The sliced layers, and the automatic supports PrusaSlicer would add (used when a quote asks for them). */
+  | { process: "fdm"; summary: PrintSummary; supports: SupportPlan }
   /** Resin: layer count, and how many layers expose more than `area_fill` (slow tilt). */
   | { process: "sla"; layers: number; slowTiltLayers: number };
 
 export interface PrintFigures {
-  /** Material laid down (FDM: extruded; resin: the part's own volume, passed in). */
+  /** Material laid down (FDM: extruded, supports included when asked for; resin: the part's own volume, passed in). */
   material_mm3: number;
   time_s: number;
   layers: number;
+  /** Automatic supports would add at least NEEDS_SUPPORTS_SHARE of the part's own material (FDM). */
+  needs_supports: boolean;
 }
 
 const num = (settings: PrintSettings, key: string) => Number(settings[key]);
@@ -31,7 +36,10 @@ function resinProfile(settings: PrintSettings): PrintProfile {
 }
 
 export function measurePrint(mesh: SliceMesh, kind: ProcessKind, settings: PrintSettings): PrintBasis {
-  if (kind === "fdm") return { process: "fdm", summary: slicePrint(mesh, profileFromSettings(settings)) };
+  if (kind === "fdm") {
+    const profile = profileFromSettings(settings);
+    return { process: "fdm", summary: slicePrint(mesh, profile), supports: planSupports(mesh, profile) };
+  }
   const { slices } = sliceOutlines(mesh, resinProfile(settings));
   const display = num(settings, "display_width") * num(settings, "display_height");
   const limit = (num(settings, "area_fill") / 100) * display * SCALE * SCALE;
@@ -57,8 +65,15 @@ function resinTime(basis: { layers: number; slowTiltLayers: number }, settings: 
   return time;
 }
 
-export function estimateFromBasis(basis: PrintBasis, settings: PrintSettings, options: { infillPercent: number; partVolumeMm3: number }): PrintFigures {
-  if (basis.process === "sla") return { material_mm3: options.partVolumeMm3, time_s: resinTime(basis, settings), layers: basis.layers };
-  const estimate = estimatePrint(basis.summary, profileFromSettings(settings), { infillPercent: options.infillPercent });
-  return { material_mm3: estimate.extruded_mm3, time_s: estimate.time_s, layers: estimate.layers };
+export function estimateFromBasis(
+  basis: PrintBasis,
+  settings: PrintSettings,
+  options: { infillPercent: number; partVolumeMm3: number; supports: "none" | "auto" },
+): PrintFigures {
+  if (basis.process === "sla") return { material_mm3: options.partVolumeMm3, time_s: resinTime(basis, settings), layers: basis.layers, needs_supports: false };
+  const profile = profileFromSettings(settings);
+  const part = estimatePrint(basis.summary, profile, { infillPercent: options.infillPercent });
+  const needs = needsSupports(basis.supports, profile, part.extruded_mm3);
+  const estimate = options.supports === "auto" ? estimatePrint(basis.summary, profile, { infillPercent: options.infillPercent, supports: basis.supports }) : part;
+  return { material_mm3: estimate.extruded_mm3, time_s: estimate.time_s, layers: estimate.layers, needs_supports: needs };
 }

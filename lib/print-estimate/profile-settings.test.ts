@@ -5,7 +5,7 @@ import { MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS } from "./default-profiles"
 import { estimateFromBasis, measurePrint } from "./measure-print";
 import { DEFAULT_PRINT_PROFILE, profileFromPrusaConfig } from "./profile";
 import { FDM_SETTING_RULES, PrintProfileError, importPrusaConfig, profileFromSettings, validateSettings } from "./profile-settings";
-import { box } from "./test-meshes";
+import { box, table } from "./test-meshes";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const PROFILE_INI = fs.readFileSync(path.join(here, "../../eval/quotes/profile.ini"), "utf8");
@@ -71,7 +71,7 @@ describe("resin estimate", () => {
     let faded = 0;
     for (let i = 0; i < 10; i++) faded += 25 - step * i;
     const expected = 390 * 2 + faded + 400 * 2.5;
-    const figures = estimateFromBasis(basis, SL1S_NORMAL_SETTINGS, { infillPercent: 20, partVolumeMm3: 2000 });
+    const figures = estimateFromBasis(basis, SL1S_NORMAL_SETTINGS, { infillPercent: 20, partVolumeMm3: 2000, supports: "none" });
     expect(figures.time_s).toBeCloseTo(expected, 9);
     expect(figures.material_mm3).toBe(2000);
     // A plate covering most of the display tilts slowly on every layer.
@@ -81,10 +81,24 @@ describe("resin estimate", () => {
 
   it("FDM figures come from the layer estimator and grow with infill", () => {
     const basis = measurePrint(box(0, 0, 0, 20, 20, 10), "fdm", MK3S_QUALITY_SETTINGS);
-    const sparse = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { infillPercent: 10, partVolumeMm3: 4000 });
-    const dense = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { infillPercent: 50, partVolumeMm3: 4000 });
+    const sparse = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { infillPercent: 10, partVolumeMm3: 4000, supports: "none" });
+    const dense = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { infillPercent: 50, partVolumeMm3: 4000, supports: "none" });
     expect(dense.material_mm3).toBeGreaterThan(sparse.material_mm3);
     expect(dense.time_s).toBeGreaterThan(sparse.time_s);
     expect(sparse.layers).toBe(50);
+  });
+});
+
+describe("supports", () => {
+  it("a table's overhang needs supports; asking for them adds their material and time", () => {
+    const basis = measurePrint(table(), "fdm", MK3S_QUALITY_SETTINGS);
+    const options = { infillPercent: 20, partVolumeMm3: 4192 };
+    const without = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { ...options, supports: "none" });
+    const withSupports = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { ...options, supports: "auto" });
+    expect(without.needs_supports).toBe(true);
+    expect(withSupports.material_mm3).toBeGreaterThan(1.15 * without.material_mm3);
+    expect(withSupports.time_s).toBeGreaterThan(without.time_s);
+    // A plain box stands on its own.
+    expect(estimateFromBasis(measurePrint(box(0, 0, 0, 20, 20, 10), "fdm", MK3S_QUALITY_SETTINGS), MK3S_QUALITY_SETTINGS, { ...options, supports: "none" }).needs_supports).toBe(false);
   });
 });

@@ -89,6 +89,22 @@ export const FDM_SETTING_RULES: Record<string, Rule> = {
   elefant_foot_compensation: "nonNegative",
   bridge_flow_ratio: "positive",
   gcode_resolution: "nonNegative",
+  max_layer_height: "nonNegative",
+  support_material_threshold: "nonNegative",
+  support_material_spacing: "nonNegative",
+  support_material_pattern: "text",
+  support_material_style: "text",
+  support_material_contact_distance: "nonNegative",
+  support_material_bottom_contact_distance: "nonNegative",
+  support_material_interface_layers: "count",
+  support_material_interface_spacing: "nonNegative",
+  support_material_extrusion_width: "percentOrNumber",
+  support_material_speed: "positive",
+  support_material_interface_speed: "percentOrNumber",
+  support_material_buildplate_only: "flag",
+  support_material_xy_spacing: "percentOrNumber",
+  raft_first_layer_density: "density",
+  raft_first_layer_expansion: "nonNegative",
 };
 
 /** Resin (MSLA) settings, PrusaSlicer's names (print, material and printer presets). */

@@ -90,6 +90,33 @@ export interface PrintProfile {
   fillAngle: number; // degrees
   /** Resolution of the sliced outlines, mm (PrusaSlicer's gcode_resolution). */
   resolution: number;
+  /** The printer's max_layer_height (mm): support layers between contacts are up to this thick. */
+  maxLayerHeight: number;
+  /** Support material settings (supports.ts), PrusaSlicer's support_material_* and raft_first_layer_*. */
+  supports: {
+    /** support_material_threshold: degrees from the horizontal; 0 = automatic (half an extrusion width per layer). */
+    threshold: number;
+    /** support_material_spacing (mm between base lines, on top of the line spacing). */
+    spacing: number;
+    pattern: string;
+    style: string;
+    /** support_material_contact_distance (mm, Z gap under the object); bottom: 0 = same. */
+    contactDistance: number;
+    bottomContactDistance: number;
+    interfaceLayers: number;
+    /** support_material_interface_spacing (mm between interface lines, on top of the line spacing). */
+    interfaceSpacing: number;
+    /** support_material_extrusion_width, resolved (mm). */
+    width: number;
+    speed: number; // mm/s
+    interfaceSpeed: number; // mm/s, percentage of speed resolved
+    buildplateOnly: boolean;
+    /** support_material_xy_spacing, resolved against the external perimeter width (mm). */
+    xySpacing: number;
+    /** raft_first_layer_density (0..1) and raft_first_layer_expansion (mm): the first support layer. */
+    firstLayerDensity: number;
+    firstLayerExpansion: number;
+  };
 }
 
 /**
@@ -152,6 +179,24 @@ export const DEFAULT_PRINT_PROFILE: PrintProfile = {
   extrusionMultiplier: 1,
   fillAngle: 45,
   resolution: 0.0125,
+  maxLayerHeight: 0.25,
+  supports: {
+    threshold: 50,
+    spacing: 2,
+    pattern: "rectilinear",
+    style: "grid",
+    contactDistance: 0.2,
+    bottomContactDistance: 0,
+    interfaceLayers: 2,
+    interfaceSpacing: 0.2,
+    width: 0.35,
+    speed: 50,
+    interfaceSpeed: 40,
+    buildplateOnly: false,
+    xySpacing: 0.6 * 0.45,
+    firstLayerDensity: 0.9,
+    firstLayerExpansion: 3,
+  },
 };
 
 /** Parses PrusaSlicer's `key = value` lines (comments and blank lines skipped). */
@@ -213,6 +258,9 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
   const fillDensityText = raw("fill_density");
   const fillDensity = fillDensityText === undefined ? base.fillDensity : Number.parseFloat(fillDensityText) / (fillDensityText.endsWith("%") ? 100 : 1);
   const firstLayerSpeed = numOrPercent("first_layer_speed", perimeterSpeed, base.speeds.firstLayer);
+  const externalPerimeterWidth = width("external_perimeter_extrusion_width", base.widths.externalPerimeter);
+  const supportSpeed = num("support_material_speed", base.supports.speed);
+  const s = base.supports;
 
   return {
     layerHeight,
@@ -230,7 +278,7 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
       default: defaultWidth,
       firstLayer: width("first_layer_extrusion_width", base.widths.firstLayer),
       perimeter: perimeterWidth,
-      externalPerimeter: width("external_perimeter_extrusion_width", base.widths.externalPerimeter),
+      externalPerimeter: externalPerimeterWidth,
       infill: width("infill_extrusion_width", base.widths.infill),
       solidInfill: width("solid_infill_extrusion_width", base.widths.solidInfill),
       topInfill: width("top_infill_extrusion_width", base.widths.topInfill),
@@ -296,6 +344,30 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
     extrusionMultiplier: num("extrusion_multiplier", base.extrusionMultiplier),
     fillAngle: num("fill_angle", base.fillAngle),
     resolution: num("gcode_resolution", base.resolution),
+    maxLayerHeight: (() => {
+      const m = num("max_layer_height", base.maxLayerHeight);
+      return m > 0 ? m : 0.75 * nozzle; // PrusaSlicer: 0 = 75 % of the nozzle
+    })(),
+    supports: {
+      threshold: num("support_material_threshold", s.threshold),
+      spacing: num("support_material_spacing", s.spacing),
+      pattern: raw("support_material_pattern") ?? s.pattern,
+      style: raw("support_material_style") ?? s.style,
+      contactDistance: num("support_material_contact_distance", s.contactDistance),
+      bottomContactDistance: num("support_material_bottom_contact_distance", s.bottomContactDistance),
+      interfaceLayers: num("support_material_interface_layers", s.interfaceLayers),
+      interfaceSpacing: num("support_material_interface_spacing", s.interfaceSpacing),
+      width: width("support_material_extrusion_width", s.width),
+      speed: supportSpeed,
+      interfaceSpeed: numOrPercent("support_material_interface_speed", supportSpeed, s.interfaceSpeed),
+      buildplateOnly: bool("support_material_buildplate_only", s.buildplateOnly),
+      xySpacing: numOrPercent("support_material_xy_spacing", externalPerimeterWidth, s.xySpacing),
+      firstLayerDensity: (() => {
+        const d = raw("raft_first_layer_density");
+        return d === undefined ? s.firstLayerDensity : Number.parseFloat(d) / (d.endsWith("%") ? 100 : 1);
+      })(),
+      firstLayerExpansion: num("raft_first_layer_expansion", s.firstLayerExpansion),
+    },
   };
 }
 

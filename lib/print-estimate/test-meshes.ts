@@ -16,3 +16,21 @@ export function box(x0: number, y0: number, z0: number, x1: number, y1: number, 
   ];
   return { positions: new Float64Array(p.flat()), indices: new Uint32Array(faces.flat()) };
 }
+
+/** Several closed meshes as one (e.g. a table: a slab on a post, whose overhang needs supports). */
+export function joined(...meshes: SliceMesh[]): SliceMesh {
+  const positions = new Float64Array(meshes.reduce((n, m) => n + m.positions.length, 0));
+  const indices = new Uint32Array(meshes.reduce((n, m) => n + m.indices.length, 0));
+  let p = 0;
+  let i = 0;
+  for (const m of meshes) {
+    positions.set(m.positions, p);
+    for (let k = 0; k < m.indices.length; k++) indices[i + k] = m.indices[k] + p / 3;
+    p += m.positions.length;
+    i += m.indices.length;
+  }
+  return { positions, indices };
+}
+
+/** A 44 × 44 × 2 mm slab on a 4 × 4 × 20 mm post: most of the slab overhangs air. */
+export const table = () => joined(box(0, 0, 0, 4, 4, 20), box(-20, -20, 20, 24, 24, 22));

@@ -57,12 +57,14 @@ export interface FamilyEstimate {
   /** The slicer's infill levels the figures were read (or interpolated) from. */
   slicer_infill_percent?: number[];
   layers?: number;
+  /** FDM: PrusaSlicer's automatic supports would add at least 15 % of the part's material (from the layer estimate). */
+  needs_supports?: boolean;
   settings: PrintSettings;
 }
 
 export interface PrintFigurePlan {
   /** Per family, the method chosen and the stored rows it reads; its JSON is part of the cache key. */
-  methods: Record<string, { method: EstimateMethod; key: string; levels?: number[] }>;
+  methods: Record<string, { method: EstimateMethod; key: string; levels?: number[]; layers?: true }>;
 }
 
 export const slicerVariant = (supports: SupportsMode, infill: number) => `${supports}:${infill}`;
@@ -84,8 +86,9 @@ export function planPrintFigures(profiles: FamilyProfile[], states: EstimateStat
   for (const p of profiles) {
     const levels = watertight && p.process === "fdm" ? bracket(states, p.key, supports, infill) : undefined;
     const layers = states.find((s) => s.profileKey === p.key && s.method === "layers");
-    if (levels) methods[p.family] = { method: "slicer", key: p.key, levels };
-    else if (watertight && layers?.status === "done") methods[p.family] = { method: "layers", key: p.key };
+    const haveLayers = watertight && layers?.status === "done";
+    if (levels) methods[p.family] = { method: "slicer", key: p.key, levels, ...(haveLayers ? { layers: true as const } : {}) };
+    else if (haveLayers) methods[p.family] = { method: "layers", key: p.key, layers: true };
     else methods[p.family] = { method: "volume", key: p.key };
   }
   return { methods };
@@ -107,9 +110,18 @@ export function readPrintFigures(
   const figures: Record<string, FamilyFigures> = {};
   const estimates: Record<string, FamilyEstimate> = {};
   const warnings: QuoteWarning[] = [];
+  let needsSupports = false;
   for (const p of profiles) {
     const chosen = plan.methods[p.family];
     const estimate: FamilyEstimate = { method: chosen.method, process: p.process, settings: p.settings };
+    // The layer estimate also says whether the part needs supports, whichever method prices it.
+    const layered = chosen.layers
+      ? estimateFromBasis(source.basis(p.key), p.settings, { infillPercent: options.infill, partVolumeMm3: options.partVolumeMm3, supports: options.supports })
+      : undefined;
+    if (layered && p.process === "fdm") {
+      estimate.needs_supports = layered.needs_supports;
+      needsSupports ||= layered.needs_supports && options.supports === "none";
+    }
     if (chosen.method === "slicer") {
       const runs = chosen.levels!.map((level) => source.slicer(p.key, slicerVariant(options.supports, level)));
       const [a, b] = runs;
@@ -118,10 +130,8 @@ export function readPrintFigures(
       figures[p.family] = b ? { material_mm3: a.material_mm3 + t * (b.material_mm3 - a.material_mm3), time_s: a.time_s + t * (b.time_s - a.time_s) } : a;
       estimate.slicer_infill_percent = chosen.levels;
     } else if (chosen.method === "layers") {
-      const basis = source.basis(p.key);
-      const result = estimateFromBasis(basis, p.settings, { infillPercent: options.infill, partVolumeMm3: options.partVolumeMm3 });
-      figures[p.family] = { material_mm3: result.material_mm3, time_s: result.time_s };
-      estimate.layers = result.layers;
+      figures[p.family] = { material_mm3: layered!.material_mm3, time_s: layered!.time_s };
+      estimate.layers = layered!.layers;
     }
     estimates[p.family] = estimate;
   }
@@ -129,6 +139,12 @@ export function readPrintFigures(
     warnings.push({
       code: "ESTIMATE_FALLBACK",
       message: "Weight and time are a rough volume-based estimate: the mesh is not closed (or could not be sliced), so it was not sliced into layers.",
+    });
+  }
+  if (needsSupports) {
+    warnings.push({
+      code: "NEEDS_SUPPORTS",
+      message: "The part has overhangs that need support material, which this quote does not include; quote it with supports: auto.",
     });
   }
   return { figures, estimates, warnings };

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { printEstimates } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
-import { boxStl, createTestFile, useTestBlobs } from "@/test/helpers/files";
+import { boxStl, createTestFile, tableStl, useTestBlobs } from "@/test/helpers/files";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { schedulePrintEstimates, settlePrintEstimates } from "./prepare-print-estimates";
 import { quoteFile, type PrintQuoteRequest } from "./quote-file";
@@ -55,7 +55,25 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing with PrusaSlicer (pr
     expect(between.quotes[0].weight_g).toBeCloseTo((low + high) / 2, 1);
     // Outside them the layer estimate answers.
     expect((await quoteFile(db, request(60))).estimate.fdm.method).toBe("layers");
+    // A box needs no supports, so it is not sliced with them.
+    expect(runs.some((r) => r.variant.startsWith("auto:"))).toBe(false);
     expect(fs.readdirSync(path.join(dir, "tmp", "slicer"))).toEqual([]);
+  });
+});
+
+describe.skipIf(!fs.existsSync(SLICER))("background slicing of a part that needs supports", () => {
+  it("is also sliced with PrusaSlicer's automatic supports, which a supports: auto quote then uses", async () => {
+    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "on");
+    vi.stubEnv("SLICER_ENABLED", "on");
+    vi.stubEnv("SLICER_INFILL_LEVELS", "20");
+    const { workspace } = seedWorkspace(db, { plan: "pro" });
+    const { file } = await createTestFile(db, blobs, workspace.id, tableStl(), "table.stl");
+    schedulePrintEstimates(db, workspace.id, file.id);
+    await settlePrintEstimates();
+    const quote = await quoteFile(db, { workspaceId: workspace.id, fileId: file.id, api: "v1", process: "print_3d", print: { infill_percent: 20, quantity: 1, materials: ["pla"], supports: "auto" } });
+    // PrusaSlicer 2.5.0 with --support-material --support-material-auto: 13.76 g (see the route test).
+    expect(quote.estimate.fdm.method).toBe("slicer");
+    expect(quote.quotes[0].weight_g).toBeCloseTo(13.76, 1);
   });
 });
 

@@ -11,11 +11,12 @@ import { getBlobStore } from "@/lib/files/blob-store";
 import { getFileVersion, type FileVersionRow } from "@/lib/files/get-file";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import { logError, logInfo } from "@/lib/log";
+import { estimateFromBasis } from "@/lib/print-estimate/measure-print";
 import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
 import { buildSlicerConfig, runPrusaSlicer, SlicerError } from "@/lib/slicer";
 import { getActiveCatalog } from "./catalog-store";
 import { familyProfiles, slicerVariant, type FamilyProfile, type SupportsMode } from "./choose-print-figures";
-import { ensureLayerBases, readEstimateStates, storeEstimate } from "./print-estimates";
+import { ensureLayerBases, readEstimateStates, storedEstimates, storeEstimate } from "./print-estimates";
 
 /** Formats PrusaSlicer reads itself; other meshes keep the layer estimate. */
 const SLICER_FORMATS = new Set(["stl", "obj", "3mf", "amf"]);
@@ -60,14 +61,26 @@ async function prepare(db: Db, workspaceId: string, fileId: string): Promise<voi
   if (!SLICER_ENABLED || !SLICER_FORMATS.has(format) || !(await slicerInstalled(SLICER_PATH))) return;
   const done = new Set(readEstimateStates(db, version.id, profiles.map((p) => p.key)).filter((s) => s.method === "slicer").map((s) => `${s.profileKey}/${s.variant}`));
   const seen = new Set<string>();
+  const volumeMm3 = (version.analysis.geometry as unknown as MeshGeometry).volume_cm3 * 1000;
   for (const profile of profiles.filter((p) => p.process === "fdm")) {
-    for (const infill of SLICER_INFILL_LEVELS) {
-      const id = `${profile.key}/${slicerVariant("none", infill)}`;
-      if (done.has(id) || seen.has(id)) continue;
-      seen.add(id);
-      enqueue({ db, version, profile, supports: "none", infill });
+    // A part that needs supports is also sliced with them (the layer estimate says which parts do).
+    const modes: SupportsMode[] = needsSupports(db, version, profile, volumeMm3) ? ["none", "auto"] : ["none"];
+    for (const supports of modes) {
+      for (const infill of SLICER_INFILL_LEVELS) {
+        const id = `${profile.key}/${slicerVariant(supports, infill)}`;
+        if (done.has(id) || seen.has(id)) continue;
+        seen.add(id);
+        enqueue({ db, version, profile, supports, infill });
+      }
     }
   }
+}
+
+function needsSupports(db: Db, version: FileVersionRow, profile: FamilyProfile, partVolumeMm3: number): boolean {
+  const layers = readEstimateStates(db, version.id, [profile.key]).find((s) => s.method === "layers" && s.status === "done");
+  if (!layers) return false;
+  const basis = storedEstimates(db, version).basis(profile.key);
+  return estimateFromBasis(basis, profile.settings, { infillPercent: 20, partVolumeMm3, supports: "none" }).needs_supports;
 }
 
 let missingLogged = false;

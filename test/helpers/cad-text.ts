@@ -5,7 +5,16 @@
 
 /** An ASCII STL box of w×d×h mm with its corner at the origin (12 outward-facing triangles). */
 export function boxStl(w: number, d: number, h: number): string {
-  const v = (x: number, y: number, z: number) => [x * w, y * d, z * h];
+  return `solid box\n${boxFacets(w, d, h, [0, 0, 0])}\nendsolid box\n`;
+}
+
+/** A table: a 44 × 44 × 2 mm slab on a 4 × 4 × 20 mm post (two closed shells); the slab's overhang needs supports. */
+export function tableStl(): string {
+  return `solid table\n${boxFacets(4, 4, 20, [0, 0, 0])}\n${boxFacets(44, 44, 2, [-20, -20, 20])}\nendsolid table\n`;
+}
+
+function boxFacets(w: number, d: number, h: number, [ox, oy, oz]: number[]): string {
+  const v = (x: number, y: number, z: number) => [ox + x * w, oy + y * d, oz + z * h];
   const quads = [
     [v(0, 0, 0), v(0, 1, 0), v(1, 1, 0), v(1, 0, 0)],
     [v(0, 0, 1), v(1, 0, 1), v(1, 1, 1), v(0, 1, 1)],
@@ -16,8 +25,7 @@ export function boxStl(w: number, d: number, h: number): string {
   ];
   const facet = (a: number[], b: number[], c: number[]) =>
     `facet normal 0 0 0\nouter loop\nvertex ${a.join(" ")}\nvertex ${b.join(" ")}\nvertex ${c.join(" ")}\nendloop\nendfacet`;
-  const body = quads.flatMap(([a, b, c, d]) => [facet(a, b, c), facet(a, c, d)]).join("\n");
-  return `solid box\n${body}\nendsolid box\n`;
+  return quads.flatMap(([a, b, c, d]) => [facet(a, b, c), facet(a, c, d)]).join("\n");
 }
 
 /** A DXF with a w×h rectangle (closed LWPOLYLINE) and circles of diameter `holeD` at the given centres. */

@@ -28,4 +28,4 @@ export function addTestVersion(db: Db, blobs: BlobStore, workspaceId: string, fi
   return addFileVersion(db, blobs, { workspaceId, fileId, upload: uploadFromBytes(blobs, bytes, filename), actor: "test" });
 }
 
-export { boxStl, plateDxf } from "./cad-text";
+export { boxStl, plateDxf, tableStl } from "./cad-text";

@@ -11,6 +11,7 @@ import { machineLimitsFromEnv } from "@/lib/quotes/machine-limits";
 import { printResult, UsageError } from "../output";
 
 const infillSchema = z.coerce.number().min(0).max(100).default(20);
+const supportsSchema = z.enum(["none", "auto"]).default("none");
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -23,11 +24,13 @@ const warningLines = (warnings: QuoteWarning[]) => warnings.map((w) => `! ${w.co
  * Offline quote: measures the file and prices it with the built-in default
  * catalogue (no database, so no workspace catalogue and no cache).
  */
-export async function runQuote(args: string[], options: { json: boolean; infill?: string }): Promise<void> {
+export async function runQuote(args: string[], options: { json: boolean; infill?: string; supports?: string }): Promise<void> {
   const file = args[0];
-  if (!file) throw new UsageError("usage: bengkel quote FILE [--infill 0-100] [--json]");
+  if (!file) throw new UsageError("usage: bengkel quote FILE [--infill 0-100] [--supports none|auto] [--json]");
   const infill = infillSchema.safeParse(options.infill);
   if (!infill.success) throw new AppError("invalid_request", "--infill must be a number from 0 to 100.", { param: "infill" });
+  const supports = supportsSchema.safeParse(options.supports);
+  if (!supports.success) throw new AppError("invalid_request", "--supports must be none or auto.", { param: "supports" });
   // A view on the Buffer, not a copy (see analyze).
   const buffer = await fs.readFile(file);
   const name = path.basename(file);
@@ -62,14 +65,15 @@ export async function runQuote(args: string[], options: { json: boolean; infill?
   const profiles = familyProfiles(DEFAULT_CATALOG, familiesFor(DEFAULT_CATALOG, undefined));
   const estimate = estimateInProcess(mesh, analysis.geometry.is_watertight, profiles, {
     infill: infill.data,
-    supports: "none",
+    supports: supports.data,
     partVolumeMm3: analysis.geometry.volume_cm3 * 1000,
   });
   const built = buildPrintQuote(analysis.geometry, { infill_percent: infill.data, quantity: 1 }, DEFAULT_CATALOG, limits, estimate);
   const { volume_cm3: volume, surface_area_cm2: area, bbox_mm: bbox } = built.geometry;
-  printResult({ file: name, process: "print_3d", catalog: "default", infill_percent: infill.data, estimate: estimate.estimates, ...built }, options.json, () =>
+  const result = { file: name, process: "print_3d", catalog: "default", infill_percent: infill.data, supports: supports.data, estimate: estimate.estimates, ...built };
+  printResult(result, options.json, () =>
     [
-      `${name}: 3D printing at ${infill.data} % infill, ${volume.toFixed(2)} cm³, ${area.toFixed(2)} cm², ` +
+      `${name}: 3D printing at ${infill.data} % infill${supports.data === "auto" ? " with supports" : ""}, ${volume.toFixed(2)} cm³, ${area.toFixed(2)} cm², ` +
         `${bbox.x.toFixed(1)} × ${bbox.y.toFixed(1)} × ${bbox.z.toFixed(1)} mm`,
       table(
         ["Material", "Weight", "Time", "Price"],

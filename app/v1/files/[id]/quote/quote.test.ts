@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as print } from "./3dprint/route";
 import { POST as laser } from "./laser/route";
 import { apiRequest, routeParams, seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
+import { boxStl, createTestFile, plateDxf, tableStl, useTestBlobs } from "@/test/helpers/files";
 import type { BlobStore } from "@/lib/files/blob-store";
 import type { Db } from "@/lib/db/client";
 import type { Scope } from "@/lib/plans/plans";
@@ -13,6 +13,7 @@ let blobs: BlobStore;
 let key: string;
 let boxId: string;
 let plateId: string;
+let tableId: string;
 beforeAll(async () => {
   const { dir } = ({ db } = useTestDb());
   blobs = useTestBlobs(dir);
@@ -20,6 +21,7 @@ beforeAll(async () => {
   key = seeded.secret;
   boxId = (await createTestFile(db, blobs, seeded.workspace.id, boxStl(40, 30, 20), "box.stl")).file.id;
   plateId = (await createTestFile(db, blobs, seeded.workspace.id, plateDxf(100, 50, [[25, 25], [75, 25]]), "plate.dxf")).file.id;
+  tableId = (await createTestFile(db, blobs, seeded.workspace.id, tableStl(), "table.stl")).file.id;
 });
 
 type Init = { key?: string; body?: unknown; rawBody?: string };
@@ -86,6 +88,25 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
     expect(body.estimate.sla).toMatchObject({ method: "layers", process: "sla", layers: 400 });
     expect(resin.weight_g).toBe(26.4);
     expect(resin.print_time_min).toBe(Math.round((10 + (390 * 2 + faded + 400 * 2.5) / 60) * 10) / 10);
+  });
+
+  it("warns NEEDS_SUPPORTS on an overhang, and prices PrusaSlicer's automatic supports when asked", async () => {
+    // PrusaSlicer 2.5.0, same profile, 20 %: the table (a 44 × 44 × 2 mm slab on a 4 mm post) is 5.20 g in
+    // 22 min 14 s without supports, and 13.76 g in 1 h 0 min 2 s with --support-material --support-material-auto.
+    const bare = await data(await quote3d(tableId, { body: { materials: ["pla"] } }));
+    expect(bare.supports).toBe("none");
+    expect(bare.estimate.fdm.needs_supports).toBe(true);
+    expect(bare.warnings.map((w: { code: string }) => w.code)).toContain("NEEDS_SUPPORTS");
+    expect(Math.abs(bare.quotes[0].weight_g / 5.2 - 1)).toBeLessThan(0.05);
+    const supported = await data(await quote3d(tableId, { body: { materials: ["pla"], supports: "auto" } }));
+    expect(supported.supports).toBe("auto");
+    expect(supported.warnings.map((w: { code: string }) => w.code)).not.toContain("NEEDS_SUPPORTS");
+    expect(Math.abs(supported.quotes[0].weight_g / 13.76 - 1)).toBeLessThan(0.05);
+    expect(Math.abs((supported.quotes[0].print_time_min - 5) / (60 + 2 / 60) - 1)).toBeLessThan(0.1);
+    expect(supported.quotes[0].price_idr).toBeGreaterThan(bare.quotes[0].price_idr);
+    const refused = await quote3d(tableId, { body: { supports: "everywhere" } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ code: "invalid_request", param: "supports" });
   });
 
   it("rises with infill (resin, printed solid, stays put)", async () => {
