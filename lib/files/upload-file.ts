@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { QuotePlan } from "@/lib/plans/plans";
 import type { BlobStore } from "./blob-store";
 import { receiveUpload, type ReceivedUpload } from "./receive-upload";
@@ -26,7 +26,7 @@ export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
     const parsed = formFields.safeParse({ name: upload.fields.name?.[0], tags: tagsFromForm(upload.fields.tags) });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
+      throw new DomainError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
         param: String(issue.path[0]),
       });
     }

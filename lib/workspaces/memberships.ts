@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, users, workspaces } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 export type Role = (typeof memberships.$inferSelect)["role"];
 
@@ -31,7 +31,7 @@ export function requireMembership(db: Db, userId: string, workspaceId: string) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
     .get();
-  if (!row) throw new AppError("not_found", "No such workspace.");
+  if (!row) throw new DomainError("not_found", "No such workspace.");
   return row;
 }
 
