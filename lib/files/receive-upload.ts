@@ -16,6 +16,14 @@ export interface ReceivedUpload {
   fields: Record<string, string[]>;
 }
 
+/** A multipart body as the edge hands it over (lib/api/multipart-body.ts): its declared type and length, and its bytes. */
+export interface MultipartBody {
+  contentType: string;
+  /** The declared Content-Length, 0 when absent; only used to refuse a body already known to be too large. */
+  contentLength: number;
+  stream: ReadableStream<Uint8Array> | null;
+}
+
 const MAX_FIELDS = 30;
 
 /**
@@ -23,14 +31,13 @@ const MAX_FIELDS = 30;
  * memory stays flat whatever the size. Over `maxBytes` → 413 and the temp
  * file is removed; the caller owns `tempPath` on success.
  */
-export async function receiveUpload(request: Request, options: { maxBytes: number; tempDir: string }): Promise<ReceivedUpload> {
-  const contentType = request.headers.get("content-type") ?? "";
+export async function receiveUpload(body: MultipartBody, options: { maxBytes: number; tempDir: string }): Promise<ReceivedUpload> {
+  const { contentType } = body;
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new DomainError("invalid_request", "Send the file as multipart/form-data with a `file` field.", { param: "file" });
   }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
-  if (!request.body) throw new DomainError("invalid_request", "The request has no body.", { param: "file" });
+  if (body.contentLength > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
+  if (!body.stream) throw new DomainError("invalid_request", "The request has no body.", { param: "file" });
 
   let parser: busboy.Busboy;
   try {
@@ -90,7 +97,7 @@ export async function receiveUpload(request: Request, options: { maxBytes: numbe
   fileWritten.catch(() => undefined);
 
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    await pipeline(Readable.fromWeb(body.stream as import("node:stream/web").ReadableStream), parser);
     await fileWritten;
   } catch (error) {
     // Let the file stream finish closing before removing what it wrote, or an empty file survives the rm.
