@@ -47,7 +47,3 @@ export async function verifyUserPassword(db: Db, email: string, password: string
   const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   return (await verifyPasswordHash(user?.passwordHash, password)) && user ? user : null;
 }
-
-export function getUser(db: Db, userId: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, userId)).get();
-}
