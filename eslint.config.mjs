@@ -1,6 +1,33 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// Import layering (ARCHITECTURE.md, "Layers"): app/ → lib/api (HTTP) → services → engines → foundation.
+// Each tier lists every restriction it inherits: for one file, a later block's options replace an earlier
+// block's for the same rule. Tests (*.test.ts) may cross layers to check the whole path.
+const EDGE_ONLY = [
+  { group: ["next", "next/*", "next-auth", "next-auth/*"], message: "Next.js and next-auth belong in app/ (the edge); lib/ is plain TypeScript." },
+  { group: ["@/app", "@/app/*"], message: "lib/ never imports app/: the edge depends on lib/, not the other way round." },
+];
+const HTTP_ONLY = [
+  ...EDGE_ONLY,
+  {
+    group: ["@/lib/api", "@/lib/api/*", "@/lib/contracts", "@/lib/contracts/*", "@/lib/openapi", "@/lib/openapi/*"],
+    message: "Only app/ and the HTTP layer (lib/api, lib/contracts, lib/openapi) speak HTTP: throw a DomainError (lib/errors.ts) and let the pipeline choose the status.",
+  },
+];
+const SERVICES = ["auth", "cli", "dashboard", "demo", "files", "infra", "quotes", "usage", "users", "viewer", "webhooks", "workspaces"];
+const ENGINE_ONLY = [
+  ...HTTP_ONLY,
+  { group: ["@/lib/db", "@/lib/db/*"], message: "Engines are pure: no database. Let a service (lib/quotes, lib/files…) read it and pass plain data in." },
+  { group: ["@/db", "@/db/*"], allowTypeImports: true, message: "Engines are pure: no database (a row type from the schema is fine: `import type`)." },
+  {
+    group: [...SERVICES.flatMap((dir) => [`@/lib/${dir}`, `@/lib/${dir}/*`]), "@/lib/search/*", "!@/lib/search/lexicon", "!@/lib/search/analyze-text", "!@/lib/search/tokenize"],
+    message: "Engines do not call services; a service calls the engine. (Search's text analysis — lexicon, analyze-text, tokenize — is pure and allowed.)",
+  },
+];
+const ENGINES = ["analyze", "geometry", "i18n", "laser", "metadata", "plans", "pricing", "print-estimate", "slicer"];
+const restrictImports = (patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -16,6 +43,27 @@ const config = [
     rules: {
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through config() from lib/config.ts." }],
     },
+  },
+  {
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["**/*.test.ts"],
+    rules: restrictImports(EDGE_ONLY),
+  },
+  {
+    // Services and the foundation (lib/*.ts).
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["**/*.test.ts", "lib/api/**", "lib/contracts/**", "lib/openapi/**"],
+    rules: restrictImports(HTTP_ONLY),
+  },
+  {
+    // The next-auth configuration: edge code that still lives in lib/auth (app/ imports it in four places).
+    files: ["lib/auth/auth-options.ts"],
+    rules: restrictImports(HTTP_ONLY.filter(({ group }) => !group.includes("next-auth"))),
+  },
+  {
+    files: ENGINES.flatMap((dir) => [`lib/${dir}/**/*.ts`, `lib/${dir}/**/*.tsx`]),
+    ignores: ["**/*.test.ts"],
+    rules: restrictImports(ENGINE_ONLY),
   },
   { ignores: [".next/**", "dist/**", "data/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".*.ts", ".scratch/**"] },
 ];

@@ -55,7 +55,3 @@ export function randomToken(length = 24): string {
 export function newId(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_${randomToken()}`;
 }
-
-export function hasPrefix(id: string, kind: IdKind): boolean {
-  return id.startsWith(`${ID_PREFIXES[kind]}_`);
-}

@@ -1,12 +1,12 @@
 // The entry of an analysis child process (bundled to dist/analysis-child.mjs, run by
 // lib/analyze/analysis-pool.ts). It reads each file from disk itself, so the bytes never cross
-// processes, and answers plain data: errors as their code and message, because an AppError does not
+// processes, and answers plain data: errors as their code and message, because a DomainError does not
 // survive the trip.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
-import { isAppError } from "@/lib/api/app-error";
+import { isDomainError } from "@/lib/errors";
 import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
 import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask, type EstimateProfile, type MetadataTaskInput } from "./analysis-task";
@@ -95,7 +95,7 @@ async function answer(task: AnalysisTask): Promise<AnalysisReply> {
   try {
     return { ok: true, value: await run(task) };
   } catch (error) {
-    if (isAppError(error)) {
+    if (isDomainError(error)) {
       return { ok: false, error: { code: error.code, message: error.message, param: error.param, details: error.details } };
     }
     // A hostile file can ask for an array or buffer larger than V8 will make.

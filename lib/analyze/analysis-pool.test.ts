@@ -93,8 +93,7 @@ describe("AnalysisPool", () => {
     const first = pool.analyze(part, "torus.stl");
     const second = pool.analyze(part, "torus.stl");
     const refused = await expectAppError(pool.analyze(part, "torus.stl"), "busy");
-    expect(refused.status).toBe(503);
-    expect(refused.headers).toEqual({ "Retry-After": "5" });
+    expect(refused.details).toEqual({ retry_after_seconds: 5 }); // the pipeline's 503 and Retry-After (lib/api/app-error.test.ts)
     await Promise.all([first, second]);
     expect(pool.load).toMatchObject({ running: 0, waiting: 0 });
   });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import type { StoredAnalysis } from "@/db/schema";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
@@ -67,12 +67,12 @@ export class AnalysisPool {
     if (this.idle.length === 0 && this.busy === 0) this.release(this.spawn());
   }
 
-  /** Measures the file at `path` (the upload's temp file) in a child. Throws AppError on every failure a file can cause. */
+  /** Measures the file at `path` (the upload's temp file) in a child. Throws DomainError on every failure a file can cause. */
   analyze(path: string, filename: string): Promise<StoredAnalysis> {
     return this.run({ kind: "analyze", path, filename });
   }
 
-  /** Runs one task in a child; its errors come back as AppErrors. */
+  /** Runs one task in a child; its errors come back as DomainErrors. */
   async run<T extends AnalysisTask>(task: T): Promise<AnalysisResults[T["kind"]]> {
     const child = await this.acquire();
     let reply: AnalysisReply;
@@ -86,9 +86,9 @@ export class AnalysisPool {
     if (reply.ok) return reply.value as AnalysisResults[T["kind"]];
     if ("crash" in reply) {
       logError("analysis crashed", { error: reply.crash });
-      throw new AppError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`);
+      throw new DomainError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`);
     }
-    throw new AppError(reply.error.code, reply.error.message, { param: reply.error.param, details: reply.error.details });
+    throw new DomainError(reply.error.code, reply.error.message, { param: reply.error.param, details: reply.error.details });
   }
 
   /** Jobs running and waiting, and children alive: for tests and health checks. */
@@ -138,8 +138,7 @@ export class AnalysisPool {
     }
     if (this.waiting.length >= this.options.queue) {
       return Promise.reject(
-        new AppError("busy", `The server is analysing as many files as it can; try again in ${RETRY_AFTER_S} seconds.`, {
-          headers: { "Retry-After": String(RETRY_AFTER_S) },
+        new DomainError("busy", `The server is analysing as many files as it can; try again in ${RETRY_AFTER_S} seconds.`, {
           details: { retry_after_seconds: RETRY_AFTER_S },
         }),
       );
@@ -200,7 +199,7 @@ export class AnalysisPool {
       const onExit = () => {
         const outOfMemory = /heap out of memory|Allocation failed/i.test(child.stderr);
         if (!outOfMemory) logError("analysis child died", { error: child.stderr.slice(-1000) });
-        finish(outOfMemory ? tooLarge(memoryMb) : new AppError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`));
+        finish(outOfMemory ? tooLarge(memoryMb) : new DomainError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`));
       };
       child.process.on("exit", onExit);
       child.ready.then(
@@ -210,7 +209,7 @@ export class AnalysisPool {
           timer = setTimeout(() => {
             const seconds = timeoutMs / 1000;
             finish(
-              new AppError("analysis_timeout", `Analysing this file took longer than ${seconds} s and was stopped: it is too complex or damaged. Simplify it or split it into parts.`, {
+              new DomainError("analysis_timeout", `Analysing this file took longer than ${seconds} s and was stopped: it is too complex or damaged. Simplify it or split it into parts.`, {
                 details: { limit_seconds: seconds },
               }),
             );
@@ -226,8 +225,8 @@ export class AnalysisPool {
   }
 }
 
-function tooLarge(memoryMb: number): AppError {
-  return new AppError("analysis_too_large", TOO_LARGE_MESSAGE, { details: { limit_mb: memoryMb } });
+function tooLarge(memoryMb: number): DomainError {
+  return new DomainError("analysis_too_large", TOO_LARGE_MESSAGE, { details: { limit_mb: memoryMb } });
 }
 
 const globalForPool = globalThis as unknown as { bengkelAnalysisPool?: AnalysisPool };

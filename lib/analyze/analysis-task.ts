@@ -1,5 +1,5 @@
 import type { StoredAnalysis } from "@/db/schema";
-import type { ErrorCode } from "@/lib/api/error-codes";
+import type { ErrorCode } from "@/lib/errors";
 import type { FileMetadata, SourceText } from "@/lib/metadata/types";
 import type { PrintBasis } from "@/lib/print-estimate/measure-print";
 import type { PrintSettings, ProcessKind } from "@/lib/print-estimate/profile-settings";
@@ -44,7 +44,7 @@ export interface AnalysisResults {
 export type AnalysisReply =
   | { ok: true; value: AnalysisResults[AnalysisTask["kind"]] }
   | { ok: false; error: { code: ErrorCode; message: string; param?: string; details?: unknown } }
-  /** A bug in an engine (not an AppError): the pool logs it. */
+  /** A bug in an engine (not a DomainError): the pool logs it. */
   | { ok: false; crash: string };
 
 export const TOO_LARGE_MESSAGE =

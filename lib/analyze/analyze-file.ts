@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { detectMeshFormat } from "@/lib/geometry/detect-format";
 import { detectDrawingFormat } from "@/lib/laser/detect-format";
 import type { MeshAnalysis } from "@/lib/geometry";
@@ -15,10 +15,10 @@ export const ACCEPTED_EXTENSIONS = ["stl", "3mf", "obj", "amf", "ply", "off", "s
  * which keeps a one-shot `bengkel analyze` from paying for both.
  */
 export async function analyzeFile(bytes: Uint8Array, filename: string): Promise<FileAnalysis> {
-  if (bytes.byteLength === 0) throw new AppError("unreadable_file", `${filename} is empty.`);
+  if (bytes.byteLength === 0) throw new DomainError("unreadable_file", `${filename} is empty.`);
   if (detectDrawingFormat(bytes, filename)) return (await import("@/lib/laser")).analyzeDrawing(bytes, filename);
   if (detectMeshFormat(bytes, filename)) return (await import("@/lib/geometry")).analyzeMesh(bytes, filename);
-  throw new AppError(
+  throw new DomainError(
     "unsupported_format",
     `${filename} is not a supported CAD file. Accepted: ${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(", ")}.`,
     { details: { accepted_extensions: ACCEPTED_EXTENSIONS } },

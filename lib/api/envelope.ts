@@ -1,4 +1,5 @@
-import { AppError } from "./app-error";
+import type { DomainError } from "@/lib/errors";
+import { errorType } from "./app-error";
 
 export type Envelope = "v1" | "legacy";
 
@@ -16,8 +17,8 @@ export function successBody(envelope: Envelope, data: unknown): unknown {
   return { ok: true, ...(data as Record<string, unknown>) };
 }
 
-export function errorBody(envelope: Envelope, error: AppError, requestId: string): unknown {
-  const payload: Record<string, unknown> = { type: error.type, code: error.code, message: error.message };
+export function errorBody(envelope: Envelope, error: DomainError, requestId: string): unknown {
+  const payload: Record<string, unknown> = { type: errorType(error), code: error.code, message: error.message };
   if (error.param !== undefined) payload.param = error.param;
   if (error.details !== undefined) payload.details = error.details;
   return envelope === "v1"

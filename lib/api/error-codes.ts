@@ -1,7 +1,11 @@
+import type { ErrorCode } from "@/lib/errors";
+
+export type { ErrorCode };
+
 /**
- * The one table of machine-readable error codes. Domain code throws
- * `AppError(code, …)`; the request pipeline turns it into an envelope with the
- * status and type listed here. Add a code here before using it anywhere.
+ * The one table from error code to HTTP status and envelope type. Domain code throws
+ * `DomainError(code, …)` (lib/errors.ts, where the codes are listed); the request pipeline
+ * turns it into an envelope with the status and type listed here. A code missing here is a type error.
  */
 export const ERROR_CODES = {
   invalid_request: { status: 400, type: "invalid_request_error" },
@@ -28,6 +32,4 @@ export const ERROR_CODES = {
   quota_exceeded: { status: 429, type: "rate_limit_error" },
   internal_error: { status: 500, type: "api_error" },
   busy: { status: 503, type: "api_error" },
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
+} as const satisfies Record<ErrorCode, { status: number; type: string }>;

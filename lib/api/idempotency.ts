@@ -73,7 +73,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Drops keys past their 24 h; run by the infra ticker. */
+/** Drops keys past their 24 h. */
 export function purgeIdempotencyKeys(db: Db, now = new Date()): void {
   db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS))).run();
+}
+
+/** Purges every 10 minutes, started once by instrumentation.ts; the timer does not keep the process alive. */
+export function startIdempotencyPurge(db: Db): void {
+  setInterval(() => purgeIdempotencyKeys(db), 10 * 60_000).unref();
 }

@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { AppError, isAppError } from "./app-error";
+import { isDomainError, type DomainError } from "@/lib/errors";
+import { AppError, errorHeaders, httpStatus } from "./app-error";
 import { errorBody, jsonResponse, successBody, type Envelope, type Page } from "./envelope";
 import type { Operation } from "./operation";
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateApiKey, keyHasScope, type ApiKeyRow, type WorkspaceRow } from "@/lib/auth/api-keys";
-import { consumeRequest, rateLimitHeaders } from "@/lib/usage/consume-request";
+import { consumeRequest, LimitExceeded, type Service } from "@/lib/usage/consume-request";
 import { planAtLeast } from "@/lib/plans/plans";
 import { randomToken } from "@/lib/ids";
 import { logError } from "@/lib/log";
 import { jsonBodyLimitBytes } from "@/lib/config";
 import { withIdempotency } from "./idempotency";
+import { rateLimitHeaders } from "./rate-limit-headers";
 
 export interface RouteContext<P, Q, B> {
   request: Request;
@@ -48,8 +50,8 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       const db = getDb();
-      const { key, workspace } = authenticateApiKey(db, readBearer(request));
-      Object.assign(headers, rateLimitHeaders(consumeRequest(db, workspace, op.service)));
+      const { key, workspace } = authenticate(db, request);
+      Object.assign(headers, countRequest(db, workspace, op.service));
       authorize(op, key, workspace);
 
       const params = parseWith(op.params, (await next?.params) ?? {}, "path");
@@ -77,18 +79,45 @@ export function errorResponse(
   requestId: string,
   headers: Record<string, string> = { "X-Request-Id": requestId },
 ): Response {
-  const appError = toAppError(error, requestId);
-  return jsonResponse(errorBody(envelope, appError, requestId), appError.status, {
+  const domainError = toDomainError(error, requestId);
+  return jsonResponse(errorBody(envelope, domainError, requestId), httpStatus(domainError), {
     ...headers,
-    ...appError.headers,
+    ...errorHeaders(domainError),
     "X-Request-Id": requestId,
   });
 }
 
-function toAppError(error: unknown, requestId: string): AppError {
-  if (isAppError(error)) return error;
+function toDomainError(error: unknown, requestId: string): DomainError {
+  if (isDomainError(error)) return error;
   logError("unhandled error", { requestId, error });
   return new AppError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when asking for help.`);
+}
+
+/** The key and its workspace; a refused key is answered with the Bearer challenge (RFC 6750). */
+function authenticate(db: Db, request: Request): { key: ApiKeyRow; workspace: WorkspaceRow } {
+  try {
+    return authenticateApiKey(db, readBearer(request));
+  } catch (error) {
+    if (isDomainError(error) && error.code === "unauthorized") {
+      throw AppError.withHeaders(error, { "WWW-Authenticate": 'Bearer realm="bengkel"' });
+    }
+    throw error;
+  }
+}
+
+/** Counts the request against the workspace's limiter: its rate-limit headers, or a 429 that carries them too. */
+function countRequest(db: Db, workspace: WorkspaceRow, service: Service): Record<string, string> {
+  try {
+    return rateLimitHeaders(consumeRequest(db, workspace, service));
+  } catch (error) {
+    if (error instanceof LimitExceeded) {
+      throw AppError.withHeaders(error, {
+        ...rateLimitHeaders(error.state, error.at),
+        "Retry-After": String(error.retryAfterSeconds),
+      });
+    }
+    throw error;
+  }
 }
 
 function readBearer(request: Request): string | null {

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { apiKeys, workspaces } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { SCOPES, type Scope } from "@/lib/plans/plans";
 import {
@@ -63,17 +63,17 @@ export function revokeApiKey(db: Db, workspaceId: string, keyId: string): ApiKey
     .from(apiKeys)
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId)))
     .get();
-  if (!key) throw new AppError("not_found", `No API key ${keyId} in this workspace.`, { param: "id" });
+  if (!key) throw new DomainError("not_found", `No API key ${keyId} in this workspace.`, { param: "id" });
   if (key.revokedAt) {
-    throw new AppError("conflict", "This API key is already revoked.", {
+    throw new DomainError("conflict", "This API key is already revoked.", {
       details: { revoked_at: key.revokedAt.toISOString() },
     });
   }
   return db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId)).returning().get();
 }
 
-const unauthorized = (message: string) =>
-  new AppError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="bengkel"' } });
+/** 401; the request pipeline adds the Bearer challenge (`WWW-Authenticate`). */
+const unauthorized = (message: string) => new DomainError("unauthorized", message);
 
 const selectKeyByHash = preparedPerConnection((db) =>
   db

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { scopesForPlan, type QuotePlan, type Scope } from "@/lib/plans/plans";
 import { createApiKey, type ApiKeyRow } from "./api-keys";
 
@@ -19,7 +19,7 @@ export function issueApiKey(db: Db, input: IssueApiKeyInput): { key: ApiKeyRow; 
   const offered = scopesForPlan(input.workspace.plan);
   const notOffered = input.scopes.filter((scope) => !offered.includes(scope));
   if (notOffered.length) {
-    throw new AppError("invalid_request", `Scope ${notOffered.join(", ")} is not available on the ${input.workspace.plan} plan.`, {
+    throw new DomainError("invalid_request", `Scope ${notOffered.join(", ")} is not available on the ${input.workspace.plan} plan.`, {
       param: "scopes",
       details: { available_scopes: offered },
     });
@@ -28,7 +28,7 @@ export function issueApiKey(db: Db, input: IssueApiKeyInput): { key: ApiKeyRow; 
   if (issuerLimited) {
     const beyond = input.scopes.length === 0 ? ["(all scopes)"] : input.scopes.filter((s) => !input.issuerScopes!.includes(s));
     if (beyond.length) {
-      throw new AppError("insufficient_scope", `A key cannot grant scopes it does not have: ${beyond.join(", ")}.`, {
+      throw new DomainError("insufficient_scope", `A key cannot grant scopes it does not have: ${beyond.join(", ")}.`, {
         param: "scopes",
         details: { key_scopes: input.issuerScopes },
       });

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { AppError, isAppError } from "@/lib/api/app-error";
+import { DomainError, isDomainError } from "@/lib/errors";
 import { UsageError } from "./output";
 import { startStlThread } from "./stl-thread-start";
 
@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
-    const failure = isAppError(error) ? error : fileError(error, parsed.positionals[1]);
+    const failure = isDomainError(error) ? error : fileError(error, parsed.positionals[1]);
     if (failure) {
       const body = { error: { code: failure.code, message: failure.message, ...(failure.param ? { param: failure.param } : {}) } };
       process.stderr.write(parsed.values.json ? `${JSON.stringify(body)}\n` : `error (${failure.code}): ${failure.message}\n`);
@@ -100,10 +100,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** A file the user named that cannot be opened is their mistake, not a crash: the documented error, no stack. */
-function fileError(error: unknown, named: string | undefined): AppError | null {
+function fileError(error: unknown, named: string | undefined): DomainError | null {
   const { code, path = named } = error as NodeJS.ErrnoException;
-  if (code === "ENOENT") return new AppError("not_found", `${path}: no such file.`, { param: "file" });
-  if (code === "EISDIR" || code === "EACCES") return new AppError("unreadable_file", `${path}: ${code === "EISDIR" ? "is a folder" : "permission denied"}.`, { param: "file" });
+  if (code === "ENOENT") return new DomainError("not_found", `${path}: no such file.`, { param: "file" });
+  if (code === "EISDIR" || code === "EACCES") return new DomainError("unreadable_file", `${path}: ${code === "EISDIR" ? "is a folder" : "permission denied"}.`, { param: "file" });
   return null;
 }
 

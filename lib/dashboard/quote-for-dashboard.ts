@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { getFile } from "@/lib/files/get-file";
 import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
 import type { LaserQuote, PrintQuote } from "@/lib/pricing";
@@ -19,7 +19,7 @@ export type DashboardQuote =
  */
 export async function quoteForDashboard(db: Db, workspace: { id: string; plan: QuotePlan }, fileId: string, infill: number): Promise<DashboardQuote> {
   if (!planAtLeast(workspace.plan, "pro")) {
-    throw new AppError("plan_required", `Quotes need the pro plan or higher; this workspace is on ${workspace.plan}.`);
+    throw new DomainError("plan_required", `Quotes need the pro plan or higher; this workspace is on ${workspace.plan}.`);
   }
   const file = getFile(db, workspace.id, fileId);
   const base = { workspaceId: workspace.id, fileId: file.id, api: "v1" as const };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 /** The one pagination of every list (files, webhooks, deliveries, VPS, zones, records, buckets, mailboxes). */
 export interface PageQuery {
@@ -56,5 +56,5 @@ function decodeCursor(cursor: string, tag: string | undefined): { v: string | nu
   } catch {
     /* fall through to the error */
   }
-  throw new AppError("invalid_request", "The cursor is not valid for this query; start again without `cursor`.", { param: "cursor" });
+  throw new DomainError("invalid_request", "The cursor is not valid for this query; start again without `cursor`.", { param: "cursor" });
 }

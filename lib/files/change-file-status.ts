@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { apiKeys, files, fileStatusEvents, users, type FileStatus } from "@/db/schema";
 import { IMMEDIATE, type Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { getFile, type FileRow } from "./get-file";
@@ -25,7 +25,7 @@ export function changeFileStatus(
   return db.transaction((tx) => {
     const file = getFile(tx as unknown as Db, input.workspaceId, input.fileId);
     if (!rule.from.includes(file.status)) {
-      throw new AppError("invalid_state", `Cannot ${input.action} a file whose status is ${file.status}.`, {
+      throw new DomainError("invalid_state", `Cannot ${input.action} a file whose status is ${file.status}.`, {
         details: { current_status: file.status, allowed_from: rule.from },
       });
     }

@@ -53,7 +53,7 @@ describe("createFile / addFileVersion", () => {
     const rows = () => db.select().from(files).all().length + db.select().from(fileVersions).all().length;
     const [beforeRows, beforeBlobs] = [rows(), blobFiles().length];
     const bad = uploadFromBytes(blobs, "solid x\nfacet normal 0 0 0\nouter loop\nvertex 0 0\n", "broken.stl");
-    await expect(createFile(db, blobs, { workspaceId: workspace.id, upload: bad, actor: "t", tags: [] })).rejects.toMatchObject({ status: 422 });
+    await expect(createFile(db, blobs, { workspaceId: workspace.id, upload: bad, actor: "t", tags: [] })).rejects.toMatchObject({ code: "unreadable_file" });
     const odd = uploadFromBytes(blobs, "hello world", "notes.txt");
     await expect(createFile(db, blobs, { workspaceId: workspace.id, upload: odd, actor: "t", tags: [] })).rejects.toMatchObject({ code: "unsupported_format" });
     expect([rows(), blobFiles().length]).toEqual([beforeRows, beforeBlobs]);
@@ -64,6 +64,6 @@ describe("createFile / addFileVersion", () => {
     const a = seedWorkspace(db);
     const b = seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, a.workspace.id, boxStl(10, 10, 10), "a.stl");
-    await expect(addTestVersion(db, blobs, b.workspace.id, file.id, boxStl(10, 10, 10), "b.stl")).rejects.toMatchObject({ status: 404 });
+    await expect(addTestVersion(db, blobs, b.workspace.id, file.id, boxStl(10, 10, 10), "b.stl")).rejects.toMatchObject({ code: "not_found" });
   });
 });

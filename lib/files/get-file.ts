@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { files, fileVersions } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 export type FileRow = typeof files.$inferSelect;
 export type FileVersionRow = typeof fileVersions.$inferSelect;
@@ -18,7 +18,7 @@ const selectFile = preparedPerConnection((db) =>
 /** A file of this workspace; another workspace's id is indistinguishable from an unknown one (404). */
 export function getFile(db: Db, workspaceId: string, fileId: string): FileRow {
   const file = selectFile(db).get({ fileId, workspaceId });
-  if (!file) throw new AppError("not_found", `No file ${fileId} in this workspace.`, { param: "id" });
+  if (!file) throw new DomainError("not_found", `No file ${fileId} in this workspace.`, { param: "id" });
   return file;
 }
 
@@ -37,6 +37,6 @@ export function getFileVersion(
         ? and(eq(fileVersions.fileId, file.id), eq(fileVersions.number, version))
         : and(eq(fileVersions.fileId, file.id), eq(fileVersions.id, version));
   const row = db.select().from(fileVersions).where(match).get();
-  if (!row) throw new AppError("not_found", `File ${fileId} has no version ${version}.`, { param: "version" });
+  if (!row) throw new DomainError("not_found", `File ${fileId} has no version ${version}.`, { param: "version" });
   return { file, version: row };
 }

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import busboy from "busboy";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 export interface ReceivedUpload {
   tempPath: string;
@@ -16,6 +16,14 @@ export interface ReceivedUpload {
   fields: Record<string, string[]>;
 }
 
+/** A multipart body as the edge hands it over (lib/api/multipart-body.ts): its declared type and length, and its bytes. */
+export interface MultipartBody {
+  contentType: string;
+  /** The declared Content-Length, 0 when absent; only used to refuse a body already known to be too large. */
+  contentLength: number;
+  stream: ReadableStream<Uint8Array> | null;
+}
+
 const MAX_FIELDS = 30;
 
 /**
@@ -23,14 +31,13 @@ const MAX_FIELDS = 30;
  * memory stays flat whatever the size. Over `maxBytes` → 413 and the temp
  * file is removed; the caller owns `tempPath` on success.
  */
-export async function receiveUpload(request: Request, options: { maxBytes: number; tempDir: string }): Promise<ReceivedUpload> {
-  const contentType = request.headers.get("content-type") ?? "";
+export async function receiveUpload(body: MultipartBody, options: { maxBytes: number; tempDir: string }): Promise<ReceivedUpload> {
+  const { contentType } = body;
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("invalid_request", "Send the file as multipart/form-data with a `file` field.", { param: "file" });
+    throw new DomainError("invalid_request", "Send the file as multipart/form-data with a `file` field.", { param: "file" });
   }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
-  if (!request.body) throw new AppError("invalid_request", "The request has no body.", { param: "file" });
+  if (body.contentLength > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
+  if (!body.stream) throw new DomainError("invalid_request", "The request has no body.", { param: "file" });
 
   let parser: busboy.Busboy;
   try {
@@ -40,14 +47,14 @@ export async function receiveUpload(request: Request, options: { maxBytes: numbe
     });
   } catch (error) {
     // e.g. "multipart/form-data" without a boundary
-    throw new AppError("invalid_request", `The multipart body cannot be read: ${(error as Error).message}.`, { param: "file" });
+    throw new DomainError("invalid_request", `The multipart body cannot be read: ${(error as Error).message}.`, { param: "file" });
   }
 
   // The pid in the name lets a restarted server sweep what a killed one was writing (sweep-temp-files.ts).
   const tempPath = path.join(options.tempDir, `upload-${process.pid}-${randomBytes(12).toString("hex")}`);
   const fields: Record<string, string[]> = {};
   let file: { sha256: string; sizeBytes: number; filename: string } | undefined;
-  let failure: AppError | undefined;
+  let failure: DomainError | undefined;
   let fileStream: Readable | undefined;
   let written: Promise<void> = Promise.resolve();
 
@@ -90,7 +97,7 @@ export async function receiveUpload(request: Request, options: { maxBytes: numbe
   fileWritten.catch(() => undefined);
 
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    await pipeline(Readable.fromWeb(body.stream as import("node:stream/web").ReadableStream), parser);
     await fileWritten;
   } catch (error) {
     // Let the file stream finish closing before removing what it wrote, or an empty file survives the rm.
@@ -98,21 +105,21 @@ export async function receiveUpload(request: Request, options: { maxBytes: numbe
     await written.catch(() => undefined);
     await fsp.rm(tempPath, { force: true });
     if (failure) throw failure;
-    throw new AppError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, { param: "file" });
+    throw new DomainError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, { param: "file" });
   }
   if (failure || !file) {
     await fsp.rm(tempPath, { force: true });
-    throw failure ?? new AppError("invalid_request", "The form has no `file` field.", { param: "file" });
+    throw failure ?? new DomainError("invalid_request", "The form has no `file` field.", { param: "file" });
   }
   if (file.sizeBytes === 0) {
     await fsp.rm(tempPath, { force: true });
-    throw new AppError("unreadable_file", `${file.filename} is empty.`, { param: "file" });
+    throw new DomainError("unreadable_file", `${file.filename} is empty.`, { param: "file" });
   }
   return { tempPath, ...file, fields };
 }
 
-function tooLarge(maxBytes: number): AppError {
-  return new AppError("payload_too_large", `The file is larger than this plan's limit of ${Math.round(maxBytes / 1024 / 1024)} MB.`, {
+function tooLarge(maxBytes: number): DomainError {
+  return new DomainError("payload_too_large", `The file is larger than this plan's limit of ${Math.round(maxBytes / 1024 / 1024)} MB.`, {
     param: "file",
     details: { max_bytes: maxBytes },
   });

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { QuotePlan } from "@/lib/plans/plans";
 import type { BlobStore } from "./blob-store";
-import { receiveUpload, type ReceivedUpload } from "./receive-upload";
+import { receiveUpload, type MultipartBody, type ReceivedUpload } from "./receive-upload";
 import { getFile } from "./get-file";
 import { maxUploadBytes } from "./upload-limits";
 import { tagsFromForm, tagsSchema } from "./tags";
@@ -15,7 +15,7 @@ import { schedulePrintEstimates } from "@/lib/quotes/prepare-print-estimates";
 const formFields = z.object({ name: z.string().trim().min(1).max(200).optional(), tags: tagsSchema });
 
 interface UploadContext {
-  request: Request;
+  body: MultipartBody;
   workspace: { id: string; plan: QuotePlan };
   actor: string;
 }
@@ -26,7 +26,7 @@ export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
     const parsed = formFields.safeParse({ name: upload.fields.name?.[0], tags: tagsFromForm(upload.fields.tags) });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
+      throw new DomainError("invalid_request", `Invalid form field \`${issue.path.join(".")}\`: ${issue.message}`, {
         param: String(issue.path[0]),
       });
     }
@@ -44,7 +44,7 @@ export function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext &
 
 /** Receives the upload, runs `work`, and removes the temp file whatever happened (once stored, it was moved away). */
 async function withUpload<T>(blobs: BlobStore, ctx: UploadContext, work: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
-  const upload = await receiveUpload(ctx.request, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
+  const upload = await receiveUpload(ctx.body, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
   try {
     return await work(upload);
   } finally {

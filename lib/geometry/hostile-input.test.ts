@@ -155,7 +155,6 @@ describe("zip bombs (3MF, zipped AMF)", () => {
   it("an entry whose headers say 1 KiB but that inflates to 2 GiB is stopped within its first chunks", async () => {
     const bomb = rawZip([{ name: "3D/3dmodel.model", method: 8, body: twoGiBOfZeros(), declaredSize: 1024 }]);
     const error = await expectAppError(analyzeMesh(bomb, "bomb.3mf"), "archive_too_large", /inflates to more than the 1,024 bytes its header declares/);
-    expect(error.status).toBe(422);
     expect(error.message).toMatch(/save the file again .* ordinary zip tool/i);
   });
 

@@ -3,7 +3,7 @@
  * (millimetres) and measures it. Framework-free and server-only (the STEP path
  * starts a worker thread running OpenCascade compiled to WebAssembly).
  */
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { describeMesh } from "./analyze";
 import { detectMeshFormat } from "./detect-format";
 import { parseObj } from "./formats/obj";
@@ -30,12 +30,12 @@ export { analyzeStlFileInParallel, largeBinaryStlTriangles } from "./parallel-st
 
 /**
  * Reads a mesh or CAD file into a welded triangle mesh in millimetres (see
- * `ParsedMesh`). Throws AppError: `unsupported_format` when the file is not a
+ * `ParsedMesh`). Throws DomainError: `unsupported_format` when the file is not a
  * format we read, `unreadable_file` when it is damaged or unsafe,
  * `empty_geometry` when it holds no triangles.
  */
 export async function parseMesh(bytes: Uint8Array, filename: string, options: AnalyzeMeshOptions = {}): Promise<ParsedMesh> {
-  if (bytes.length === 0) throw new AppError("unreadable_file", `"${filename}" is empty (0 bytes).`);
+  if (bytes.length === 0) throw new DomainError("unreadable_file", `"${filename}" is empty (0 bytes).`);
   const format = detectMeshFormat(bytes, filename);
   const name = baseNameOf(filename);
   let mesh: ParsedMesh;
@@ -51,12 +51,12 @@ export async function parseMesh(bytes: Uint8Array, filename: string, options: An
     case "iges":
     case "brep": mesh = await (await import("./formats/step")).parseCadWithOcct(bytes, format, name, options); break;
     case null:
-      throw new AppError(
+      throw new DomainError(
         "unsupported_format",
         `"${filename}" is not a file type we can read. Upload STL, OBJ, OFF, PLY, 3MF, AMF, STEP, IGES or BREP.`,
       );
   }
-  if (mesh.indices.length === 0) throw new AppError("empty_geometry", `"${filename}" was read as ${format.toUpperCase()} but contains no triangles.`);
+  if (mesh.indices.length === 0) throw new DomainError("empty_geometry", `"${filename}" was read as ${format.toUpperCase()} but contains no triangles.`);
   return mesh;
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { ComponentRange, MeshFormat, ParsedMesh } from "./types";
 import { weldFloat64Positions } from "./weld";
 
@@ -32,7 +32,7 @@ export class MeshBuilder {
 
   addVertex(x: number, y: number, z: number): number {
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
-      throw new AppError(
+      throw new DomainError(
         "unreadable_file",
         `Vertex ${this.vertexCount + 1} has a coordinate that is not a finite number (${x}, ${y}, ${z}).`,
       );
@@ -68,7 +68,7 @@ export class MeshBuilder {
     const rawIndices = this.rawIndices.subarray(0, indexCount);
     for (let i = 0; i < indexCount; i++) {
       if (rawIndices[i] >= this.vertexCount) {
-        throw new AppError(
+        throw new DomainError(
           "unreadable_file",
           `Triangle ${Math.floor(i / 3) + 1} refers to vertex ${rawIndices[i] + 1}, but the file only has ${this.vertexCount} vertices.`,
         );

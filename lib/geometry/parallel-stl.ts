@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { describeMeasuredMesh } from "./analyze";
 import { weldBinaryStlRecords } from "./formats/stl";
 import { measureFromSums, sumStlRecords, type Box, type RangeSums } from "./measure";
@@ -167,7 +167,7 @@ function awaitFollowed(progress: Int32Array, triangles: number): boolean {
   for (let followed = Atomics.load(progress, FOLLOWED); followed < triangles; followed = Atomics.load(progress, FOLLOWED)) {
     if (followed === WORKER_STOPPED) return false;
     if (Atomics.wait(progress, FOLLOWED, followed, WORKER_PATIENCE_MS) === "timed-out") {
-      throw new AppError("internal_error", "The STL analysis thread stopped answering.");
+      throw new DomainError("internal_error", "The STL analysis thread stopped answering.");
     }
   }
   return true;
@@ -252,7 +252,7 @@ export function* readStlChunks(file: string, count: number): Generator<[records:
       const position = STL_HEADER_BYTES + done * STL_RECORD_BYTES;
       for (let at = 0; at < length; ) {
         const read = fs.readSync(fd, chunk, at, length - at, position + at);
-        if (read === 0) throw new AppError("unreadable_file", "The STL file became shorter while it was being read.");
+        if (read === 0) throw new DomainError("unreadable_file", "The STL file became shorter while it was being read.");
         at += read;
       }
       yield [chunk.subarray(0, length), done];
@@ -339,7 +339,7 @@ function askThread(thread: Worker, request: StlThreadRequest): Promise<StlFollow
     };
     const onMessage = (reply: StlThreadReply) => {
       settle();
-      if (reply.type === "error") reject(new AppError(reply.code, reply.message));
+      if (reply.type === "error") reject(new DomainError(reply.code, reply.message));
       else resolve(reply);
     };
     const onError = (error: Error) => {

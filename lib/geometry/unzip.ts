@@ -1,5 +1,5 @@
 import { Inflate } from "fflate";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { formatBytes } from "./text-lines";
 
 const MIB = 1024 * 1024;
@@ -58,7 +58,7 @@ export function readZipEntries(
   let declared = 0;
   for (const entry of selected) {
     if (entry.size > MAX_ENTRY_BYTES) {
-      throw new AppError(
+      throw new DomainError(
         "archive_too_large",
         `${archiveLabel} entry "${entry.name}" unpacks to ${formatSize(entry.size)}, over the ${formatSize(MAX_ENTRY_BYTES)} limit for one part. Reduce the model's triangle count or split it into several files.`,
         { details: { entry: entry.name, declared_bytes: entry.size, max_entry_bytes: MAX_ENTRY_BYTES } },
@@ -70,7 +70,7 @@ export function readZipEntries(
         limit === maxUnzippedBytes
           ? `the ${formatSize(limit)} limit`
           : `the allowance for a ${formatSize(bytes.length)} archive: ${MAX_INFLATION_RATIO}× its size, at least ${formatSize(RATIO_FREE_BYTES)}`;
-      throw new AppError(
+      throw new DomainError(
         "archive_too_large",
         `${archiveLabel} unpacks to more than ${formatSize(limit)} (${which}); refusing it as a possible zip bomb. If it is a real model, reduce its triangle count or split it; otherwise save it again with the program that made it.`,
         { details: { max_unzipped_bytes: limit, max_inflation_ratio: MAX_INFLATION_RATIO } },
@@ -82,8 +82,8 @@ export function readZipEntries(
   return entries;
 }
 
-function notZip(archiveLabel: string, detail: string): AppError {
-  return new AppError("unreadable_file", `${archiveLabel} is not a readable ZIP archive (${detail}); it may have been truncated. Save it again and upload it again.`);
+function notZip(archiveLabel: string, detail: string): DomainError {
+  return new DomainError("unreadable_file", `${archiveLabel} is not a readable ZIP archive (${detail}); it may have been truncated. Save it again and upload it again.`);
 }
 
 function readCentralDirectory(bytes: Uint8Array, archiveLabel: string): ZipEntry[] {
@@ -156,8 +156,8 @@ function findExtraField(view: DataView, from: number, to: number, id: number): n
 }
 
 function extractEntry(bytes: Uint8Array, entry: ZipEntry, archiveLabel: string): Uint8Array {
-  const damaged = (detail: string) => new AppError("unreadable_file", `${archiveLabel} entry "${entry.name}" is damaged: ${detail}.`);
-  if (entry.flags & 1) throw new AppError("unreadable_file", `${archiveLabel} entry "${entry.name}" is encrypted; save the file again without a password.`);
+  const damaged = (detail: string) => new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" is damaged: ${detail}.`);
+  if (entry.flags & 1) throw new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" is encrypted; save the file again without a password.`);
   const header = entry.localOffset;
   if (header + 30 > bytes.length) throw damaged("its local header is missing");
   const local = new DataView(bytes.buffer, bytes.byteOffset + header, 30);
@@ -170,7 +170,7 @@ function extractEntry(bytes: Uint8Array, entry: ZipEntry, archiveLabel: string):
     if (data.length !== entry.size) throw damaged(`stored with ${formatBytes(data.length)} but declared as ${formatBytes(entry.size)}`);
     return data;
   }
-  if (entry.method !== 8) throw new AppError("unreadable_file", `${archiveLabel} entry "${entry.name}" uses compression method ${entry.method}; save the file again with ordinary (deflate) compression.`);
+  if (entry.method !== 8) throw new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" uses compression method ${entry.method}; save the file again with ordinary (deflate) compression.`);
 
   const out = new Uint8Array(entry.size);
   let written = 0;
@@ -188,7 +188,7 @@ function extractEntry(bytes: Uint8Array, entry: ZipEntry, archiveLabel: string):
     throw damaged((error as Error).message);
   }
   if (overrun) {
-    throw new AppError(
+    throw new DomainError(
       "archive_too_large",
       `${archiveLabel} entry "${entry.name}" inflates to more than the ${formatSize(entry.size)} its header declares (stopped at ${formatSize(written)}); refusing it as a possible zip bomb. Save the file again with the program that made it, or with an ordinary zip tool.`,
       { details: { entry: entry.name, declared_bytes: entry.size } },

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { STL_RECORD_BYTES } from "./stl-size";
 import { formatCount } from "./text-lines";
 
@@ -93,7 +93,7 @@ export class Float32BitsWelder {
   private insertAt(slot: number, fingerprint: number, xBits: number, yBits: number, zBits: number): number {
     const index = this.vertexCount++;
     if (index >= MAX_FLOAT32_VERTICES) {
-      throw new AppError("unreadable_file", `The mesh has more than ${formatCount(MAX_FLOAT32_VERTICES)} distinct vertices, more than we can analyse.`);
+      throw new DomainError("unreadable_file", `The mesh has more than ${formatCount(MAX_FLOAT32_VERTICES)} distinct vertices, more than we can analyse.`);
     }
     if (index * 3 + 3 > this.keys.length) this.growKeys();
     const k = index * 3;

@@ -1,5 +1,5 @@
 import { SaxesParser } from "saxes";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 export interface XmlHandlers {
   /** Element name without namespace prefix; attribute names as written (prefix kept). */
@@ -23,10 +23,10 @@ function localName(name: string): string {
 export function parseXml(bytes: Uint8Array, documentLabel: string, handlers: XmlHandlers): void {
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on("doctype", () => {
-    throw new AppError("unreadable_file", `${documentLabel} contains a DOCTYPE/entity declaration, which is not allowed in mesh files.`);
+    throw new DomainError("unreadable_file", `${documentLabel} contains a DOCTYPE/entity declaration, which is not allowed in mesh files.`);
   });
   parser.on("error", (error) => {
-    throw new AppError("unreadable_file", `${documentLabel} is not well-formed XML: ${error.message}`);
+    throw new DomainError("unreadable_file", `${documentLabel} is not well-formed XML: ${error.message}`);
   });
   parser.on("opentag", (tag) => handlers.onOpen(localName(tag.name), tag.attributes as Record<string, string>));
   parser.on("closetag", (tag) => handlers.onClose(localName(tag.name)));

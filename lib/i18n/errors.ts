@@ -1,8 +1,8 @@
-import type { ErrorCode } from "@/lib/api/error-codes";
+import type { ErrorCode } from "@/lib/errors";
 import { formatNumber, type FormatLang } from "./format";
 
 /**
- * API errors in the dashboard's language, by their `code` (lib/api/error-codes.ts). The numbers come
+ * API errors in the dashboard's language, by their `code` (lib/errors.ts). The numbers come
  * from the error's `details` (limits, retry delays) and are formatted for the reader; without them the
  * sentence simply leaves them out. The API's own English `message` is unchanged: English readers see it
  * as the detail line under this sentence (see components/files/upload-zone.tsx).

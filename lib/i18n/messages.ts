@@ -8,7 +8,6 @@ import * as search from "./messages/search";
 import { formatNumber } from "./format";
 
 export type Lang = "id" | "en";
-export const LANGS: Lang[] = ["id", "en"];
 
 /** One dictionary per section (lib/i18n/messages/*), merged; Indonesian must cover every English key. */
 const en = { ...core.en, ...files.en, ...prices.en, ...keys.en, ...webhooks.en, ...infra.en, ...search.en };

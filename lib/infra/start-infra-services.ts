@@ -3,7 +3,6 @@ import { config, type Config } from "@/lib/config";
 import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
-import { purgeIdempotencyKeys } from "@/lib/api/idempotency";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
 export interface InfraServices {
@@ -39,14 +38,11 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
   const dns = settings.DNS_ENABLED ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT })) : null;
   const smtp = settings.SMTP_ENABLED ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT })) : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
-  const purge = setInterval(() => purgeIdempotencyKeys(db), 10 * 60_000);
-  purge.unref();
   return {
     dns,
     smtp,
     async stop() {
       ticker?.stop();
-      clearInterval(purge);
       await Promise.all([dns?.stop(), smtp?.stop()]);
       delete globalForInfra.bengkelInfra;
     },

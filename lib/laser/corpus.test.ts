@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import DxfParser from "dxf-parser";
 import { describe, expect, it } from "vitest";
-import { isAppError } from "@/lib/api/app-error";
+import { isDomainError } from "@/lib/errors";
 import { analyzeDrawing, type DrawingAnalysis } from "./index";
 import { readDxf } from "./read-dxf";
 
@@ -28,7 +28,7 @@ async function analyzeFile(file: string, nonCutLayerPatterns?: string[]): Promis
   try {
     return await analyzeDrawing(new Uint8Array(readFileSync(file)), path.basename(file), { nonCutLayerPatterns });
   } catch (error) {
-    if (isAppError(error)) return { error: error.code };
+    if (isDomainError(error)) return { error: error.code };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { DrawingEntity, PolylineVertex, Vec3 } from "./types";
 import { ignoredReason } from "./ignored-types";
 
@@ -98,7 +98,7 @@ function num(r: DxfRecord, pair: number): number {
   const raw = rawValue(r.scan, pair);
   const v = +raw; // Number() ignores surrounding spaces and CR
   if (!Number.isFinite(v) || raw.trim() === "") {
-    throw new AppError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${raw.slice(0, 40).trim()}".`);
+    throw new DomainError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${raw.slice(0, 40).trim()}".`);
   }
   return v;
 }

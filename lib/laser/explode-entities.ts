@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { DrawingBlock, DrawingEntity, DrawingModel, Vec3 } from "./types";
 import type { Point, Segment } from "./geometry/segments";
 import { flattenCurve } from "./geometry/flatten-curve";
@@ -93,7 +93,7 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
       else if (role === "non_cut") ignore("layer");
       else emitEntity(e, m, layer, out.segments);
       if (out.segments.length > MAX_SEGMENTS) {
-        throw new AppError(
+        throw new DomainError(
           "drawing_too_complex",
           `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments, the most we quote automatically. Simplify the drawing (one part per file, no repeated arrays) and upload it again.`,
           { details: { max_segments: MAX_SEGMENTS } },
@@ -106,8 +106,8 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
   return out;
 }
 
-function tooManyEntities(block: string | null): AppError {
-  return new AppError(
+function tooManyEntities(block: string | null): DomainError {
+  return new DomainError(
     "drawing_too_complex",
     `The drawing expands to more than ${MAX_EXPLODED_ENTITIES.toLocaleString("en")} entities once its blocks are exploded${block === null ? "" : ` (block "${block}" is inserted too many times: nested or arrayed INSERTs)`}. Explode the blocks or simplify the drawing and upload it again.`,
     { details: { max_entities: MAX_EXPLODED_ENTITIES, ...(block === null ? {} : { block }) } },
@@ -134,12 +134,12 @@ function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
     if (known !== undefined) return known;
     if (path.includes(name)) {
       const cycle = [...path.slice(path.indexOf(name)), name].map((b) => `"${b}"`).join(" → ");
-      throw new AppError("unreadable_file", `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`, {
+      throw new DomainError("unreadable_file", `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`, {
         details: { block: name },
       });
     }
     if (path.length >= MAX_BLOCK_DEPTH) {
-      throw new AppError("drawing_too_complex", `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`, {
+      throw new DomainError("drawing_too_complex", `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`, {
         details: { max_block_depth: MAX_BLOCK_DEPTH, block: name },
       });
     }
@@ -161,7 +161,7 @@ function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
 
 function checkRange(s: Segment): void {
   const inRange = s.kind === "arc" ? within(s.cx, s.cy, s.r) : s.kind === "line" ? within(s.a[0], s.a[1], 0) && within(s.b[0], s.b[1], 0) : within(s.points[0][0], s.points[0][1], 0);
-  if (!inRange) throw new AppError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
+  if (!inRange) throw new DomainError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
 }
 
 /** False for NaN too. */
@@ -326,7 +326,7 @@ function emitSpline(e: Extract<DrawingEntity, { type: "spline" }>, m: Affine, la
     return;
   }
   const nurbs = makeNurbs(e.degree, e.knots, e.control.map((p) => project(m, p)), e.weights);
-  if (!nurbs) throw new AppError("unreadable_file", "The drawing has a damaged spline (its knots do not match its control points).");
+  if (!nurbs) throw new DomainError("unreadable_file", "The drawing has a damaged spline (its knots do not match its control points).");
   const curve = flattenCurve(nurbs.evaluate, nurbs.breaks);
   if (curve.length > 1e-9) out.push({ kind: "curve", ...curve, layer });
 }

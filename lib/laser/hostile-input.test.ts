@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/api/app-error";
-import type { ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/errors";
 import { convertDwgDrawing } from "./dwg-entities";
 import { explodeDrawing, MAX_BLOCK_DEPTH, MAX_EXPLODED_ENTITIES } from "./explode-entities";
 import { analyzeDrawing } from "./index";
@@ -9,16 +8,15 @@ import { bytesOf, dxf, dxfDocument } from "./testing/dxf-builder";
 // Explosion bombs, generated here: each must be refused before it is expanded. No timing assertions:
 // a bomb that got through would blow the test timeout (or the heap) instead.
 
-async function refusal(text: string, code: ErrorCode): Promise<AppError> {
+async function refusal(text: string, code: ErrorCode): Promise<DomainError> {
   const bytes = bytesOf(text);
   const error = await analyzeDrawing(bytes, "bomb.dxf").then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  expect((error as AppError).status).toBe(422);
-  return error as AppError;
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
+  return error as DomainError;
 }
 
 /** Blocks L1 … Ln, each inserting the next `fanOut` times; the last holds `leaf`. Model space inserts L1 once. */

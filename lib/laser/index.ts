@@ -1,4 +1,4 @@
-import { AppError, isAppError } from "@/lib/api/app-error";
+import { DomainError, isDomainError } from "@/lib/errors";
 import type { AnalyzeOptions, DrawingAnalysis, DrawingFormat, DrawingModel } from "./types";
 import { detectDrawingFormat, extensionFormat } from "./detect-format";
 import { readDxf } from "./read-dxf";
@@ -16,7 +16,7 @@ export const DEFAULT_CHAIN_TOLERANCE_MM = 0.01;
 
 /**
  * Measures a DXF or DWG drawing the way a laser shop prices it: cut length, one
- * pierce per contour, net part area, extent, smallest feature. Throws AppError
+ * pierce per contour, net part area, extent, smallest feature. Throws DomainError
  * (unsupported_format 415, unreadable_file / empty_geometry / drawing_too_complex 422), never anything else.
  */
 export async function analyzeDrawing(bytes: Uint8Array, filename: string, options: AnalyzeOptions = {}): Promise<DrawingAnalysis> {
@@ -24,17 +24,17 @@ export async function analyzeDrawing(bytes: Uint8Array, filename: string, option
   if (!format) {
     const claimed = extensionFormat(filename);
     if (claimed) {
-      throw new AppError("unreadable_file", `The file is named .${claimed} but does not contain ${claimed.toUpperCase()} data; it may be damaged or renamed.`);
+      throw new DomainError("unreadable_file", `The file is named .${claimed} but does not contain ${claimed.toUpperCase()} data; it may be damaged or renamed.`);
     }
-    throw new AppError("unsupported_format", "This file is not a DXF or DWG drawing. Laser cutting quotes need a 2D drawing in DXF or DWG format.");
+    throw new DomainError("unsupported_format", "This file is not a DXF or DWG drawing. Laser cutting quotes need a 2D drawing in DXF or DWG format.");
   }
   try {
     const { geometry, contours } = measureDrawing({ ...(await readAndExplode(bytes, format, options)), tol: options.chainToleranceMm ?? DEFAULT_CHAIN_TOLERANCE_MM });
     return { kind: "laser", format, geometry, contours };
   } catch (error) {
-    if (isAppError(error)) throw error;
+    if (isDomainError(error)) throw error;
     // A reader bug or a pathological file must surface as a typed 422, not crash the request.
-    throw new AppError("unreadable_file", `The ${format.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new DomainError("unreadable_file", `The ${format.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}.`);
   }
 }
 

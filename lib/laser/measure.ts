@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
@@ -181,11 +181,11 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
   });
 }
 
-function emptyGeometry(exploded: ExplodedDrawing): AppError {
+function emptyGeometry(exploded: ExplodedDrawing): DomainError {
   const skipped = Object.entries(exploded.ignored).map(([reason, n]) => `${n} ${reason}`);
   if (exploded.bendLines) skipped.push(`${exploded.bendLines} bend line(s)`);
   const detail = skipped.length ? ` Only non-cut content was found (${skipped.join(", ")}).` : " The drawing's model space is empty.";
-  return new AppError("empty_geometry", `The drawing has nothing to cut: no lines, arcs, circles, polylines, splines or ellipses.${detail}`, {
+  return new DomainError("empty_geometry", `The drawing has nothing to cut: no lines, arcs, circles, polylines, splines or ellipses.${detail}`, {
     details: { ignored: exploded.ignored, bend_lines: exploded.bendLines },
   });
 }

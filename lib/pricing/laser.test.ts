@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { DEFAULT_CATALOG, type LaserMaterial } from "./catalog";
 import { laserCutRate, listLaserOptions, pierceFee, priceLaser, type LaserQuote } from "./laser";
 
@@ -58,7 +58,7 @@ describe("laserCutRate", () => {
   });
 
   it("rejects a thickness outside the material's range", () => {
-    expect(() => laserCutRate(material("acrylic"), 2)).toThrow(AppError);
+    expect(() => laserCutRate(material("acrylic"), 2)).toThrow(DomainError);
     expect(() => laserCutRate(material("ss304"), 8)).toThrow(/1 to 5 mm/);
   });
 
@@ -153,8 +153,8 @@ describe("priceLaser", () => {
       priceLaser(bad as { cut_length_mm: number; pierce_count: number }, DEFAULT_CATALOG);
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).param).toBe(param);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).param).toBe(param);
     }
   });
 });

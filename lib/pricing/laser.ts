@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import type { LaserMaterial, PriceCatalog } from "./catalog";
 import { roundToHundred } from "./round";
 import { parseInput } from "./validate-input";
@@ -26,7 +26,7 @@ export interface LaserQuote {
 
 function assertThicknessInRange(material: LaserMaterial, thicknessMm: number): void {
   if (!(thicknessMm >= material.thickness_min_mm && thicknessMm <= material.thickness_max_mm)) {
-    throw new AppError(
+    throw new DomainError(
       "invalid_request",
       `${material.label} is cut from ${material.thickness_min_mm} to ${material.thickness_max_mm} mm, ` +
         `not ${thicknessMm} mm`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { DEFAULT_CATALOG } from "./catalog";
 import { price3dPrint, type PrintQuote } from "./print-3d";
 
@@ -163,13 +163,13 @@ describe("price3dPrint: input checks", () => {
 
   it("names unknown materials", () => {
     const call = () => price3dPrint(BOX, { infill_percent: 20, materials: ["pla", "unobtainium"] }, DEFAULT_CATALOG);
-    expect(call).toThrow(AppError);
+    expect(call).toThrow(DomainError);
     expect(call).toThrow(/unobtainium/);
     try {
       call();
     } catch (error) {
-      expect((error as AppError).code).toBe("invalid_request");
-      expect((error as AppError).param).toBe("materials");
+      expect((error as DomainError).code).toBe("invalid_request");
+      expect((error as DomainError).param).toBe("materials");
     }
   });
 
@@ -186,9 +186,9 @@ describe("price3dPrint: input checks", () => {
       price3dPrint(geometry, params, DEFAULT_CATALOG);
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).code).toBe("invalid_request");
-      expect((error as AppError).param).toBe(param);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe("invalid_request");
+      expect((error as DomainError).param).toBe(param);
     }
   });
 });

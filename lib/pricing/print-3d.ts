@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
 import { familySettings, type PriceCatalog, type PrintMaterial } from "./catalog";
 import { roundToHundred } from "./round";
@@ -52,7 +52,7 @@ function selectMaterials(materials: PrintMaterial[], requested: string[] | undef
   if (!requested) return materials;
   const unknown = requested.filter((id) => !materials.some((m) => m.id === id));
   if (unknown.length > 0) {
-    throw new AppError("invalid_request", `unknown 3D print material: ${unknown.join(", ")}`, {
+    throw new DomainError("invalid_request", `unknown 3D print material: ${unknown.join(", ")}`, {
       param: "materials",
       details: { unknown, available: materials.map((m) => m.id) },
     });

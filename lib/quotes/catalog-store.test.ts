@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { priceCatalogs } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { DEFAULT_CATALOG } from "@/lib/pricing/catalog";
 import { getActiveCatalog, publishCatalog } from "./catalog-store";
 
@@ -43,7 +43,7 @@ describe("catalogue store", () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(AppError);
+    expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: "invalid_request", param: "print_3d.materials.0.density_g_cm3" });
     expect(getActiveCatalog(db, workspace.id).version).toBe(1);
   });

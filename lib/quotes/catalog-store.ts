@@ -3,7 +3,7 @@ import { priceCatalogs } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
 import { newId } from "@/lib/ids";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { DEFAULT_CATALOG, catalogSchema, familySettings, processOf, type PriceCatalog } from "@/lib/pricing/catalog";
 import { PrintProfileError, importPrusaConfig, type PrintSettings } from "@/lib/print-estimate/profile-settings";
 import { parseInput } from "@/lib/pricing/validate-input";
@@ -92,7 +92,7 @@ export function importPrintProfile(
   const current = getActiveCatalog(db, workspaceId).catalog;
   const family = current.print_3d.families[input.family];
   if (!Object.hasOwn(current.print_3d.families, input.family)) {
-    throw new AppError("invalid_request", `No print family "${input.family}"; the catalogue has ${Object.keys(current.print_3d.families).join(", ")}.`, { param: "family" });
+    throw new DomainError("invalid_request", `No print family "${input.family}"; the catalogue has ${Object.keys(current.print_3d.families).join(", ")}.`, { param: "family" });
   }
   let settings: PrintSettings;
   let ignored: string[];
@@ -100,10 +100,10 @@ export function importPrintProfile(
     ({ settings, ignored } = importPrusaConfig(processOf(family), input.ini));
   } catch (error) {
     if (!(error instanceof PrintProfileError)) throw error;
-    throw new AppError("invalid_request", `config.ini: ${error.message}`, { param: error.setting });
+    throw new DomainError("invalid_request", `config.ini: ${error.message}`, { param: error.setting });
   }
   if (Object.keys(settings).length === 0) {
-    throw new AppError("invalid_request", "config.ini has none of the settings the estimator reads; export it from PrusaSlicer with File → Export → Export Config.", { param: "file" });
+    throw new DomainError("invalid_request", "config.ini has none of the settings the estimator reads; export it from PrusaSlicer with File → Export → Export Config.", { param: "file" });
   }
   const { profile: _old, ...rest } = family;
   const next = structuredClone(current);

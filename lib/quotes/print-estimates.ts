@@ -7,7 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { printEstimates } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
-import { isAppError } from "@/lib/api/app-error";
+import { isDomainError } from "@/lib/errors";
 import { getBlobStore } from "@/lib/files/blob-store";
 import type { FileVersionRow } from "@/lib/files/get-file";
 import { newId } from "@/lib/ids";
@@ -94,7 +94,7 @@ async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyPro
     for (const p of profiles) storeEstimate(db, { versionId: version.id, profileKey: p.key, method: "layers", variant: "", status: "done", data: bases[p.key] satisfies PrintBasis });
   } catch (error) {
     // Busy (queue full) is not the file's fault: leave nothing recorded, so the next quote tries again.
-    if (!isAppError(error) || error.code === "busy") throw error;
+    if (!isDomainError(error) || error.code === "busy") throw error;
     logError(`print estimate of ${version.id} failed`, { error: error.code });
     for (const p of profiles) storeEstimate(db, { versionId: version.id, profileKey: p.key, method: "layers", variant: "", status: "failed", data: { code: error.code, message: error.message } });
   }

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { AppError, isAppError } from "@/lib/api/app-error";
+import { DomainError, isDomainError } from "@/lib/errors";
 import { getFile, getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
@@ -60,7 +60,7 @@ function assertProcess(file: FileRow, request: QuoteRequest): void {
   if (file.kind === FILE_KIND[request.process]) return;
   const right: QuoteProcess = file.kind === "laser" ? "laser" : "print_3d";
   const what = file.kind === "laser" ? "a 2D drawing for laser cutting" : "a 3D mesh for printing";
-  throw new AppError(
+  throw new DomainError(
     "wrong_process",
     `${file.id} is ${what} (${file.format.toUpperCase()}); quote it with ${endpoint(request.api, right, file.id)}.`,
     { details: { file_kind: file.kind, endpoint: endpoint(request.api, right, file.id) } },
@@ -94,7 +94,7 @@ async function prepareEstimates(db: Db, version: FileVersionRow, profiles: Famil
   try {
     await ensureLayerBases(db, version, profiles);
   } catch (error) {
-    if (!(isAppError(error) && error.code === "busy")) throw error;
+    if (!(isDomainError(error) && error.code === "busy")) throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import { AppError, isAppError } from "@/lib/api/app-error";
+import { DomainError, isDomainError } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
@@ -13,7 +13,7 @@ export function defaultEnricher(): DescriptionEnricher | null {
 }
 
 const notAnalysable = (file: FileRow, version: FileVersionRow, reason: string) =>
-  new AppError("conflict", `Version ${version.number} of file ${file.id} can't be analysed: ${reason}`, {
+  new DomainError("conflict", `Version ${version.number} of file ${file.id} can't be analysed: ${reason}`, {
     details: { file_id: file.id, version_id: version.id, reason },
   });
 
@@ -43,8 +43,8 @@ export async function analyzeStoredFile(
       getAnalysisPool().run({ kind: "metadata", path, filename: version.originalName, input: task }),
     ));
   } catch (error) {
-    if (isAppError(error) && error.code === "busy") throw error;
-    throw notAnalysable(file, version, isAppError(error) ? error.message : "its stored bytes are missing.");
+    if (isDomainError(error) && error.code === "busy") throw error;
+    throw notAnalysable(file, version, isDomainError(error) ? error.message : "its stored bytes are missing.");
   }
   const metadata = await enrichDescription(extracted, enricher);
   writeIndexEntry(db, file, version, metadata, texts, true);

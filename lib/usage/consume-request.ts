@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { usageCounters } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError, type ErrorCode } from "@/lib/errors";
 import {
   DAILY_REQUEST_QUOTA,
   INFRA_REQUESTS_PER_MINUTE,
@@ -81,33 +81,37 @@ export function consumeRequest(
     .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)))
     .run();
   const retryAfter = secondsUntil(window.resetAt, now);
-  throw new AppError(
+  throw new LimitExceeded(
     service === "quote" ? "quota_exceeded" : "rate_limit_exceeded",
     service === "quote"
       ? `Daily request quota of ${limit} for the ${workspace.plan} plan is used up; it resets at ${window.resetAt.toISOString()}.`
       : `Rate limit of ${limit} requests per minute for the ${workspace.infraPlan} plan exceeded; retry in ${retryAfter} s.`,
-    { headers: { ...rateLimitHeaders(state, now), "Retry-After": String(retryAfter) } },
+    state,
+    retryAfter,
+    now,
   );
 }
 
-function secondsUntil(date: Date, now: Date): number {
-  return Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000));
+/**
+ * A request past its workspace's quota or rate limit. It carries the limiter's state so the edge can answer
+ * with the rate-limit headers (lib/api/rate-limit-headers.ts); the envelope shows only code and message.
+ */
+export class LimitExceeded extends DomainError {
+  constructor(
+    code: Extract<ErrorCode, "quota_exceeded" | "rate_limit_exceeded">,
+    message: string,
+    readonly state: LimitState,
+    readonly retryAfterSeconds: number,
+    readonly at: Date,
+  ) {
+    super(code, message);
+    this.name = "LimitExceeded";
+  }
 }
 
-/**
- * IETF draft-ietf-httpapi-ratelimit-headers structured fields plus the common
- * X-RateLimit-* trio (Reset as Unix seconds). An unlimited plan sends none.
- */
-export function rateLimitHeaders(state: LimitState, now = new Date()): Record<string, string> {
-  if (state.limit === null || state.remaining === null) return {};
-  const reset = secondsUntil(state.resetAt, now);
-  return {
-    "RateLimit-Policy": `"${state.policy}";q=${state.limit};w=${state.windowSeconds}`,
-    RateLimit: `"${state.policy}";r=${state.remaining};t=${reset}`,
-    "X-RateLimit-Limit": String(state.limit),
-    "X-RateLimit-Remaining": String(state.remaining),
-    "X-RateLimit-Reset": String(Math.floor(state.resetAt.getTime() / 1000)),
-  };
+/** Whole seconds from `now` until `date`, at least 1. */
+export function secondsUntil(date: Date, now: Date): number {
+  return Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000));
 }
 
 export interface UsageToday {

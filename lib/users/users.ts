@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { hash, verify } from "@node-rs/argon2";
 import { users } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
 export type UserRow = typeof users.$inferSelect;
@@ -19,9 +19,9 @@ export function hashPassword(password: string): Promise<string> {
 
 export async function createUser(db: Db, input: { email: string; password: string; name?: string }): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
-  if (input.password.length < 8) throw new AppError("invalid_request", "Password must be at least 8 characters.", { param: "password" });
+  if (input.password.length < 8) throw new DomainError("invalid_request", "Password must be at least 8 characters.", { param: "password" });
   if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-    throw new AppError("conflict", `A user with e-mail ${email} already exists.`, { param: "email" });
+    throw new DomainError("conflict", `A user with e-mail ${email} already exists.`, { param: "email" });
   }
   return db
     .insert(users)
@@ -46,8 +46,4 @@ export async function verifyPasswordHash(passwordHash: string | null | undefined
 export async function verifyUserPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
   const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   return (await verifyPasswordHash(user?.passwordHash, password)) && user ? user : null;
-}
-
-export function getUser(db: Db, userId: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, userId)).get();
 }

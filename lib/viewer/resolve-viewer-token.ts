@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { viewerTokens } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
-import { isAppError } from "@/lib/api/app-error";
+import { isDomainError } from "@/lib/errors";
 import { hashViewerToken, viewerTokenState, type ViewerTokenRow } from "./viewer-tokens";
 
 export type ResolvedViewerToken =
@@ -24,7 +24,7 @@ export function resolveViewerToken(db: Db, secret: string): ResolvedViewerToken 
     const { file, version } = getFileVersion(db, token.workspaceId, token.fileId, token.versionId ?? undefined);
     return { state, token, file, version };
   } catch (error) {
-    if (isAppError(error)) return { state: "unknown" };
+    if (isDomainError(error)) return { state: "unknown" };
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { viewerTokens } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getFileVersion, type FileVersionRow } from "@/lib/files/get-file";
 
@@ -65,7 +65,7 @@ export function revokeViewerToken(db: Db, workspaceId: string, fileId: string, t
     .from(viewerTokens)
     .where(and(eq(viewerTokens.id, tokenId), eq(viewerTokens.workspaceId, workspaceId), eq(viewerTokens.fileId, fileId)))
     .get();
-  if (!row) throw new AppError("not_found", `No viewer token ${tokenId} for file ${fileId}.`, { param: "token_id" });
+  if (!row) throw new DomainError("not_found", `No viewer token ${tokenId} for file ${fileId}.`, { param: "token_id" });
   if (row.revokedAt) return row;
   return db.update(viewerTokens).set({ revokedAt: new Date() }).where(eq(viewerTokens.id, row.id)).returning().get();
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { assertWebhookUrl } from "./ssrf-guard";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
@@ -76,7 +76,7 @@ export function findWebhook(db: Db, workspaceId: string, id: string): WebhookEnd
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .get();
-  if (!row) throw new AppError("not_found", `No webhook ${id} in this workspace.`, { param: "id" });
+  if (!row) throw new DomainError("not_found", `No webhook ${id} in this workspace.`, { param: "id" });
   return row;
 }
 

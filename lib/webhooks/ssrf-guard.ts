@@ -1,6 +1,6 @@
 import dns from "node:dns/promises";
 import net from "node:net";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { config } from "@/lib/config";
 
 /**
@@ -75,7 +75,7 @@ function ipv6Groups(address: string): number[] {
 
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
-const invalidUrl = (message: string) => new AppError("invalid_request", message, { param: "url" });
+const invalidUrl = (message: string) => new DomainError("invalid_request", message, { param: "url" });
 
 /** Registration-time check; throws 400 `invalid_request` (param `url`) with the reason. */
 export async function assertWebhookUrl(raw: string, allowPrivate = allowPrivateAddresses()): Promise<URL> {

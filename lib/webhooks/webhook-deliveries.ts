@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
 import type { WebhookDeliveryStatus } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { findWebhook, type WebhookEndpointRow } from "./manage-webhooks";
 import { insertDelivery, insertEvent } from "./enqueue-webhook-event";
 import { keyset, keysetPage, newestFirst } from "@/lib/db/keyset-page";
@@ -79,7 +79,7 @@ function deliveryWithEvent(db: Db, deliveryId: string) {
 
 function assertEnabled(endpoint: WebhookEndpointRow): void {
   if (!endpoint.enabled) {
-    throw new AppError("invalid_state", "This webhook is disabled; enable it (PATCH `enabled: true`) first.", {
+    throw new DomainError("invalid_state", "This webhook is disabled; enable it (PATCH `enabled: true`) first.", {
       details: { disabled_reason: endpoint.disabledReason },
     });
   }
@@ -96,9 +96,9 @@ export function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: str
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
     .get();
-  if (!delivery) throw new AppError("not_found", `No delivery ${deliveryId} for this webhook.`, { param: "delivery_id" });
+  if (!delivery) throw new DomainError("not_found", `No delivery ${deliveryId} for this webhook.`, { param: "delivery_id" });
   if (delivery.status !== "failed") {
-    throw new AppError(
+    throw new DomainError(
       "invalid_state",
       delivery.status === "succeeded" ? "This delivery already succeeded." : "This delivery is already scheduled.",
       { details: { status: delivery.status } },

@@ -4,7 +4,7 @@
  */
 import { openDb } from "@/lib/db/client";
 import { consumeRequest, type Service } from "@/lib/usage/consume-request";
-import { isAppError } from "@/lib/api/app-error";
+import { isDomainError } from "@/lib/errors";
 import { workspaces } from "@/db/schema";
 import { eq } from "drizzle-orm";
 
@@ -18,7 +18,7 @@ for (let i = 0; i < Number(count); i++) {
     consumeRequest(db, workspace, service as Service);
     passed++;
   } catch (error) {
-    if (!isAppError(error)) throw error;
+    if (!isDomainError(error)) throw error;
   }
 }
 process.stdout.write(String(passed));

@@ -4,6 +4,7 @@ import { listFiles, uploadFile } from "@/lib/contracts/files";
 import { listFiles as queryFiles } from "@/lib/files/list-files";
 import { uploadNewFile } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
+import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
 export const GET = route(listFiles, ({ db, workspace, query }) => {
@@ -16,6 +17,6 @@ export const GET = route(listFiles, ({ db, workspace, query }) => {
 });
 
 export const POST = route(uploadFile, async ({ db, request, workspace, key }) => {
-  const { file, version } = await uploadNewFile(db, getBlobStore(), { request, workspace, actor: key.id });
+  const { file, version } = await uploadNewFile(db, getBlobStore(), { body: multipartBody(request), workspace, actor: key.id });
   return { file: serializeFile(file), version: serializeVersion(version) };
 });

@@ -8,7 +8,7 @@ import { createUser } from "@/lib/users/users";
 import { issueApiKey } from "@/lib/auth/issue-api-key";
 import { serializeApiKey } from "@/lib/auth/api-keys";
 import { INFRA_PLANS, QUOTE_PLANS, SCOPES } from "@/lib/plans/plans";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { printResult } from "../output";
 
 type Options = Record<string, string | boolean | undefined>;
@@ -17,7 +17,7 @@ function parse<T extends z.ZodType>(schema: T, options: Options): z.output<T> {
   const result = schema.safeParse(options);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new AppError("invalid_request", `--${issue.path.join(".")}: ${issue.message}`, { param: String(issue.path[0]) });
+  throw new DomainError("invalid_request", `--${issue.path.join(".")}: ${issue.message}`, { param: String(issue.path[0]) });
 }
 
 export function runMigrate(json: boolean): void {
@@ -41,7 +41,7 @@ export async function runWorkspaceCreate(options: Options, json: boolean): Promi
   const workspace = createWorkspace(db, { name: input.name, plan: input.plan, infraPlan: input["infra-plan"] });
   if (input.owner) {
     const user = db.select().from(users).where(eq(users.email, input.owner.toLowerCase())).get();
-    if (!user) throw new AppError("not_found", `No user ${input.owner}; create it with \`bengkel user create\`.`);
+    if (!user) throw new DomainError("not_found", `No user ${input.owner}; create it with \`bengkel user create\`.`);
     addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
   }
   const out = { id: workspace.id, name: workspace.name, plan: workspace.plan, infra_plan: workspace.infraPlan, created_at: workspace.createdAt.toISOString() };
@@ -64,7 +64,7 @@ export async function runKeysCreate(options: Options, json: boolean): Promise<vo
   );
   const db = openDb();
   const workspace = db.select().from(workspaces).where(eq(workspaces.id, input.workspace)).get();
-  if (!workspace) throw new AppError("not_found", `No workspace ${input.workspace}.`, { param: "workspace" });
+  if (!workspace) throw new DomainError("not_found", `No workspace ${input.workspace}.`, { param: "workspace" });
   const { key, secret } = issueApiKey(db, {
     workspace,
     name: input.name,

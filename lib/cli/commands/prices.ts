@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { workspaces } from "@/db/schema";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { openDb, type Db } from "@/lib/db/client";
 import { formatIdr, formatNumber } from "@/lib/i18n/format";
 import { getActiveCatalog, importPrintProfile, publishCatalog, type StoredCatalog } from "@/lib/quotes/catalog-store";
@@ -14,7 +14,7 @@ function openWorkspace(options: Options): { db: Db; workspaceId: string } {
   if (typeof workspaceId !== "string" || !workspaceId) throw new UsageError("--workspace ID is required");
   const db = openDb();
   if (!db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()) {
-    throw new AppError("not_found", `No workspace ${workspaceId}.`, { param: "workspace" });
+    throw new DomainError("not_found", `No workspace ${workspaceId}.`, { param: "workspace" });
   }
   return { db, workspaceId };
 }
@@ -62,13 +62,13 @@ export function runPricesExport(options: Options): void {
 export async function runPricesSet(options: Options, json: boolean): Promise<void> {
   if (typeof options.file !== "string") throw new UsageError("usage: bengkel prices set --workspace ID --file catalog.json [--note TEXT]");
   const text = await fs.readFile(options.file, "utf8").catch((error: Error) => {
-    throw new AppError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
+    throw new DomainError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
   });
   let catalog: unknown;
   try {
     catalog = JSON.parse(text);
   } catch (error) {
-    throw new AppError("invalid_json", `${options.file} is not JSON: ${(error as Error).message}`, { param: "file" });
+    throw new DomainError("invalid_json", `${options.file} is not JSON: ${(error as Error).message}`, { param: "file" });
   }
   const { db, workspaceId } = openWorkspace(options);
   const note = typeof options.note === "string" ? options.note : undefined;
@@ -82,7 +82,7 @@ export async function runPricesImportProfile(options: Options, json: boolean): P
     throw new UsageError("usage: bengkel prices import-profile --workspace ID --family fdm --file config.ini");
   }
   const ini = await fs.readFile(options.file, "utf8").catch((error: Error) => {
-    throw new AppError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
+    throw new DomainError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
   });
   const { db, workspaceId } = openWorkspace(options);
   const { stored, imported, ignored } = importPrintProfile(db, workspaceId, { family: options.family, ini, actor: "cli" });

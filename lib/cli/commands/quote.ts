@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { analyzeFile } from "@/lib/analyze/analyze-file";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { formatIdr, formatNumber } from "@/lib/i18n/format";
 import { DEFAULT_CATALOG } from "@/lib/pricing";
 import { buildLaserQuote, buildPrintQuote, type QuoteWarning } from "@/lib/quotes/build-quote";
@@ -28,9 +28,9 @@ export async function runQuote(args: string[], options: { json: boolean; infill?
   const file = args[0];
   if (!file) throw new UsageError("usage: bengkel quote FILE [--infill 0-100] [--supports none|auto] [--json]");
   const infill = infillSchema.safeParse(options.infill);
-  if (!infill.success) throw new AppError("invalid_request", "--infill must be a number from 0 to 100.", { param: "infill" });
+  if (!infill.success) throw new DomainError("invalid_request", "--infill must be a number from 0 to 100.", { param: "infill" });
   const supports = supportsSchema.safeParse(options.supports);
-  if (!supports.success) throw new AppError("invalid_request", "--supports must be none or auto.", { param: "supports" });
+  if (!supports.success) throw new DomainError("invalid_request", "--supports must be none or auto.", { param: "supports" });
   // A view on the Buffer, not a copy (see analyze).
   const buffer = await fs.readFile(file);
   const name = path.basename(file);

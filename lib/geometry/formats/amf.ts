@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { isZip } from "../detect-format";
 import { MeshBuilder } from "../mesh-builder";
 import type { ParsedMesh } from "../types";
@@ -18,7 +18,7 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
   if (isZip(bytes)) {
     const entries = readZipEntries(bytes, "Zipped AMF", (name) => !name.endsWith("/"), options.maxUnzippedBytes);
     const amfEntry = [...entries.keys()].find((name) => name.toLowerCase().endsWith(".amf")) ?? [...entries.keys()][0];
-    if (!amfEntry) throw new AppError("unreadable_file", "Zipped AMF archive is empty.");
+    if (!amfEntry) throw new DomainError("unreadable_file", "Zipped AMF archive is empty.");
     xml = entries.get(amfEntry)!;
   }
 
@@ -66,7 +66,7 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
         const index = Number(text);
         const objectVertexCount = builder.vertexCount - objectBase;
         if (!Number.isInteger(index) || index < 0 || index >= objectVertexCount) {
-          throw new AppError("unreadable_file", `AMF object ${objectId}: a triangle refers to vertex ${text.trim()}, but the object has ${objectVertexCount} vertices.`);
+          throw new DomainError("unreadable_file", `AMF object ${objectId}: a triangle refers to vertex ${text.trim()}, but the object has ${objectVertexCount} vertices.`);
         }
         corner[CORNER_TAGS.indexOf(name)] = index;
       }
@@ -74,6 +74,6 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
   });
 
   const millimetresPerUnit = lookupUnitScale(unit);
-  if (millimetresPerUnit === null) throw new AppError("unreadable_file", `AMF unit "${unit}" is not one of ${listKnownUnits()}.`);
+  if (millimetresPerUnit === null) throw new DomainError("unreadable_file", `AMF unit "${unit}" is not one of ${listKnownUnits()}.`);
   return builder.finish("amf", unit, millimetresPerUnit);
 }

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { MeshBuilder } from "../mesh-builder";
 import { parseNumberToken, readTextLines, splitTokens } from "../text-lines";
 import type { ParsedMesh } from "../types";
@@ -26,7 +26,7 @@ export function parseObj(bytes: Uint8Array, defaultName: string): ParsedMesh {
         corners.length = 0;
         for (let i = 1; i < tokens.length; i++) corners.push(resolveCorner(tokens[i], builder.vertexCount, lineIndex));
         if (corners.length < 3) {
-          throw new AppError("unreadable_file", `OBJ line ${lineIndex + 1}: a face needs at least 3 vertices, found ${corners.length}.`);
+          throw new DomainError("unreadable_file", `OBJ line ${lineIndex + 1}: a face needs at least 3 vertices, found ${corners.length}.`);
         }
         builder.addPolygon(corners);
         break;
@@ -45,7 +45,7 @@ function resolveCorner(token: string, vertexCount: number, lineIndex: number): n
   const number = Number(slash >= 0 ? token.slice(0, slash) : token);
   const index = number < 0 ? vertexCount + number : number - 1;
   if (!Number.isInteger(number) || number === 0 || index < 0 || index >= vertexCount) {
-    throw new AppError(
+    throw new DomainError(
       "unreadable_file",
       `OBJ line ${lineIndex + 1}: face vertex "${token}" is out of range (${vertexCount} vertices are defined before this face).`,
     );

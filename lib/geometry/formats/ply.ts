@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { MeshBuilder } from "../mesh-builder";
 import { formatBytes, formatCount } from "../text-lines";
 import type { ParsedMesh } from "../types";
@@ -83,7 +83,7 @@ function addFace(builder: MeshBuilder, corners: number[], vertexCount: number, f
   if (corners.length < 3) return; // points and lines stored as faces carry no surface
   for (const index of corners) {
     if (!Number.isInteger(index) || index < 0 || index >= vertexCount) {
-      throw new AppError("unreadable_file", `PLY face ${faceIndex + 1} refers to vertex ${index}, but the file has ${vertexCount} vertices (numbered from 0).`);
+      throw new DomainError("unreadable_file", `PLY face ${faceIndex + 1} refers to vertex ${index}, but the file has ${vertexCount} vertices (numbered from 0).`);
     }
   }
   builder.addPolygon(corners);
@@ -92,23 +92,23 @@ function addFace(builder: MeshBuilder, corners: number[], vertexCount: number, f
 function parseHeader(bytes: Uint8Array): { encoding: Encoding; elements: PlyElement[]; bodyStart: number } {
   const headText = new TextDecoder("latin1").decode(bytes.subarray(0, Math.min(bytes.length, 65536)));
   const end = /end_header[ \t]*(\r\n|\n|\r)/.exec(headText);
-  if (!headText.startsWith("ply") || !end) throw new AppError("unreadable_file", "PLY header is incomplete: no \"end_header\" line found in the first 64 KiB.");
+  if (!headText.startsWith("ply") || !end) throw new DomainError("unreadable_file", "PLY header is incomplete: no \"end_header\" line found in the first 64 KiB.");
   let encoding: Encoding | null = null;
   const elements: PlyElement[] = [];
   for (const rawLine of headText.slice(0, end.index).split(/\r\n|\n|\r/)) {
     const tokens = rawLine.trim().split(/\s+/);
     if (tokens[0] === "format") {
       if (tokens[1] !== "ascii" && tokens[1] !== "binary_little_endian" && tokens[1] !== "binary_big_endian") {
-        throw new AppError("unreadable_file", `PLY format "${tokens[1]}" is unknown (expected ascii, binary_little_endian or binary_big_endian).`);
+        throw new DomainError("unreadable_file", `PLY format "${tokens[1]}" is unknown (expected ascii, binary_little_endian or binary_big_endian).`);
       }
       encoding = tokens[1];
     } else if (tokens[0] === "element") {
       const count = Number(tokens[2]);
-      if (!Number.isInteger(count) || count < 0) throw new AppError("unreadable_file", `PLY header line "${rawLine.trim()}" has an invalid element count.`);
+      if (!Number.isInteger(count) || count < 0) throw new DomainError("unreadable_file", `PLY header line "${rawLine.trim()}" has an invalid element count.`);
       elements.push({ name: tokens[1], count, properties: [] });
     } else if (tokens[0] === "property") {
       const element = elements[elements.length - 1];
-      if (!element) throw new AppError("unreadable_file", "PLY header declares a property before any element.");
+      if (!element) throw new DomainError("unreadable_file", "PLY header declares a property before any element.");
       element.properties.push(
         tokens[1] === "list"
           ? { name: tokens[4], countType: scalarType(tokens[2]), type: scalarType(tokens[3]) }
@@ -116,7 +116,7 @@ function parseHeader(bytes: Uint8Array): { encoding: Encoding; elements: PlyElem
       );
     }
   }
-  if (!encoding) throw new AppError("unreadable_file", "PLY header has no \"format\" line.");
+  if (!encoding) throw new DomainError("unreadable_file", "PLY header has no \"format\" line.");
   const bodyStart = end.index + end[0].length;
   checkDeclaredCounts(elements, encoding, bytes.length - bodyStart);
   return { encoding, elements, bodyStart };
@@ -133,7 +133,7 @@ function checkDeclaredCounts(elements: PlyElement[], encoding: Encoding, bodyByt
     const itemBytes = element.properties.reduce((sum, p) => sum + (encoding === "ascii" ? 1 : TYPE_SIZES[p.countType ?? p.type]), 0);
     needed += element.count * itemBytes;
     if (needed > bodyBytes) {
-      throw new AppError(
+      throw new DomainError(
         "unreadable_file",
         `PLY file is truncated or damaged: its header announces ${formatCount(element.count)} "${element.name}" elements, more than the ${formatBytes(bodyBytes)} after the header can hold.`,
         { details: { element: element.name, declared_count: element.count } },
@@ -144,12 +144,12 @@ function checkDeclaredCounts(elements: PlyElement[], encoding: Encoding, bodyByt
 
 function scalarType(name: string): ScalarType {
   const type = TYPE_ALIASES[name];
-  if (!type) throw new AppError("unreadable_file", `PLY property type "${name}" is unknown.`);
+  if (!type) throw new DomainError("unreadable_file", `PLY property type "${name}" is unknown.`);
   return type;
 }
 
-function truncated(): AppError {
-  return new AppError("unreadable_file", "PLY file is truncated: it ends before all elements announced in the header were read.");
+function truncated(): DomainError {
+  return new DomainError("unreadable_file", "PLY file is truncated: it ends before all elements announced in the header were read.");
 }
 
 function createBinaryReader(bytes: Uint8Array, start: number, littleEndian: boolean): ValueReader {
@@ -180,7 +180,7 @@ function createAsciiReader(bytes: Uint8Array, start: number): ValueReader {
     if (next >= tokens.length) throw truncated();
     const value = Number(tokens[next++]);
     if (Number.isNaN(value) && !/^nan$/i.test(tokens[next - 1])) {
-      throw new AppError("unreadable_file", `PLY value "${tokens[next - 1].slice(0, 20)}" is not a number.`);
+      throw new DomainError("unreadable_file", `PLY value "${tokens[next - 1].slice(0, 20)}" is not a number.`);
     }
     return value;
   };

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { resolveFromRoot } from "@/lib/paths";
 import { MeshBuilder } from "../mesh-builder";
 import type { ParsedMesh } from "../types";
@@ -41,7 +41,7 @@ export async function parseCadWithOcct(
 ): Promise<ParsedMesh> {
   const label = FORMAT_LABEL[format];
   const reply = await runWorker(bytes, format, options.stepTimeoutMs ?? DEFAULT_TIMEOUT_MS);
-  if (!reply.ok) throw new AppError("unreadable_file", `OpenCascade could not read this ${label} file; it may be damaged or not a ${label} file.`);
+  if (!reply.ok) throw new DomainError("unreadable_file", `OpenCascade could not read this ${label} file; it may be damaged or not a ${label} file.`);
 
   const builder = new MeshBuilder(defaultName);
   for (const mesh of reply.meshes) {
@@ -79,12 +79,12 @@ async function runWorker(bytes: Uint8Array, format: CadFormat, timeoutMs: number
       action();
     };
     const timer = setTimeout(
-      () => finish(() => reject(new AppError("unreadable_file", `${label} file took longer than ${Math.round(timeoutMs / 1000)} s to tessellate; it is too complex or damaged.`))),
+      () => finish(() => reject(new DomainError("unreadable_file", `${label} file took longer than ${Math.round(timeoutMs / 1000)} s to tessellate; it is too complex or damaged.`))),
       timeoutMs,
     );
     worker.once("message", (reply: WorkerReply) => finish(() => resolve(reply)));
-    worker.once("error", (error) => finish(() => reject(new AppError("unreadable_file", `${label} file could not be tessellated: ${error.message}`))));
-    worker.once("exit", (code) => finish(() => reject(new AppError("unreadable_file", `${label} tessellation stopped unexpectedly (exit code ${code}).`))));
+    worker.once("error", (error) => finish(() => reject(new DomainError("unreadable_file", `${label} file could not be tessellated: ${error.message}`))));
+    worker.once("exit", (code) => finish(() => reject(new DomainError("unreadable_file", `${label} tessellation stopped unexpectedly (exit code ${code}).`))));
   });
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { formatBytes, formatCount, parseNumberToken, readTextLines, splitTokens } from "../text-lines";
 import type { ComponentRange, ParsedMesh } from "../types";
 import { ASSUMED_MILLIMETRES } from "../units";
@@ -24,7 +24,7 @@ export function parseStl(bytes: Uint8Array, defaultName: string): ParsedMesh {
   if (isBinaryStl(bytes)) return parseBinaryStl(bytes, defaultName);
   if (looksLikeAsciiStl(bytes)) return parseAsciiStl(bytes);
   if (bytes.length < HEADER_BYTES) {
-    throw new AppError(
+    throw new DomainError(
       "unreadable_file",
       `Binary STL is truncated: the 84-byte header is incomplete (the file has ${formatBytes(bytes.length)}) and it is not ASCII STL either.`,
     );
@@ -32,7 +32,7 @@ export function parseStl(bytes: Uint8Array, defaultName: string): ParsedMesh {
   const declared = binaryStlTriangleCount(bytes);
   const expected = HEADER_BYTES + RECORD_BYTES * declared;
   const problem = bytes.length < expected ? "is truncated" : "has bytes beyond its last triangle";
-  throw new AppError(
+  throw new DomainError(
     "unreadable_file",
     `Binary STL ${problem}: header says ${formatCount(declared)} triangles (${formatBytes(expected)}) but the file has ${formatBytes(bytes.length)}.`,
   );
@@ -72,7 +72,7 @@ export function weldBinaryStlRecords(
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const notFinite = welder.addStlRecords(view, Math.floor(records.length / RECORD_BYTES), indices, indicesAt);
   if (notFinite >= 0) {
-    throw new AppError("unreadable_file", `Binary STL triangle ${firstTriangle + notFinite + 1} has a coordinate that is not a finite number (NaN or infinity).`);
+    throw new DomainError("unreadable_file", `Binary STL triangle ${firstTriangle + notFinite + 1} has a coordinate that is not a finite number (NaN or infinity).`);
   }
 }
 
@@ -96,14 +96,14 @@ function parseAsciiStl(bytes: Uint8Array): ParsedMesh {
     if (!insideSolid) {
       if (keyword !== "solid") {
         if (components.length > 0) break; // trailing garbage after endsolid
-        throw new AppError("unreadable_file", `ASCII STL line ${lineIndex + 1}: expected "solid", found "${line.slice(0, 40)}".`);
+        throw new DomainError("unreadable_file", `ASCII STL line ${lineIndex + 1}: expected "solid", found "${line.slice(0, 40)}".`);
       }
       insideSolid = true;
       components.push({ name: tokens.slice(1).join(" ") || `solid ${components.length + 1}`, firstTriangle: cornerCount / 3, triangleCount: 0 });
     } else if (keyword === "vertex") {
       for (let axis = 0; axis < 3; axis++) float32[axis] = parseNumberToken(tokens[axis + 1]);
       if (!Number.isFinite(float32[0]) || !Number.isFinite(float32[1]) || !Number.isFinite(float32[2])) {
-        throw new AppError("unreadable_file", `ASCII STL line ${lineIndex + 1}: "${line.slice(0, 80)}" does not have three finite coordinates.`);
+        throw new DomainError("unreadable_file", `ASCII STL line ${lineIndex + 1}: "${line.slice(0, 80)}" does not have three finite coordinates.`);
       }
       if (cornerCount === indices.length) {
         const grown = new Uint32Array(indices.length * 2);
@@ -118,7 +118,7 @@ function parseAsciiStl(bytes: Uint8Array): ParsedMesh {
       cornersInLoop++;
     } else if (keyword === "endloop") {
       if (cornersInLoop !== 3) {
-        throw new AppError("unreadable_file", `ASCII STL line ${lineIndex + 1}: a facet has ${cornersInLoop} vertices; STL facets must have exactly 3.`);
+        throw new DomainError("unreadable_file", `ASCII STL line ${lineIndex + 1}: a facet has ${cornersInLoop} vertices; STL facets must have exactly 3.`);
       }
       cornersInLoop = 0;
     } else if (keyword === "endsolid") {
@@ -128,7 +128,7 @@ function parseAsciiStl(bytes: Uint8Array): ParsedMesh {
     }
   }
   if (insideSolid) {
-    if (cornersInLoop !== 0) throw new AppError("unreadable_file", "ASCII STL ends in the middle of a facet: the file is truncated.");
+    if (cornersInLoop !== 0) throw new DomainError("unreadable_file", "ASCII STL ends in the middle of a facet: the file is truncated.");
     const component = components[components.length - 1];
     component.triangleCount = cornerCount / 3 - component.firstTriangle;
   }

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { MeshBuilder } from "../mesh-builder";
 import { formatCount, parseNumberToken } from "../text-lines";
 import type { ParsedMesh } from "../types";
@@ -49,18 +49,18 @@ export function parseThreeMf(bytes: Uint8Array, options: { maxUnzippedBytes?: nu
   const models = new Map<string, ModelPart>();
   for (const [path, content] of entries) if (path.endsWith(".model")) models.set(path, parseModelPart(content, path));
   const root = models.get(rootPath);
-  if (!root) throw new AppError("unreadable_file", `3MF archive has no 3D model part (expected "${rootPath}").`);
+  if (!root) throw new DomainError("unreadable_file", `3MF archive has no 3D model part (expected "${rootPath}").`);
 
   const millimetresPerUnit = lookupUnitScale(root.unit);
   if (millimetresPerUnit === null) {
-    throw new AppError("unreadable_file", `3MF unit "${root.unit}" is not one of ${listKnownUnits()}.`);
+    throw new DomainError("unreadable_file", `3MF unit "${root.unit}" is not one of ${listKnownUnits()}.`);
   }
 
   const lookup = (reference: ComponentReference, depth: number): ObjectDefinition => {
-    if (depth > MAX_NESTING) throw new AppError("unreadable_file", `3MF components are nested more than ${MAX_NESTING} levels deep (probably a reference cycle).`);
+    if (depth > MAX_NESTING) throw new DomainError("unreadable_file", `3MF components are nested more than ${MAX_NESTING} levels deep (probably a reference cycle).`);
     const definition = models.get(reference.modelPath)?.objects.get(reference.objectId);
     if (!definition) {
-      throw new AppError("unreadable_file", `3MF refers to object ${reference.objectId} in "${reference.modelPath}", which does not exist.`);
+      throw new DomainError("unreadable_file", `3MF refers to object ${reference.objectId} in "${reference.modelPath}", which does not exist.`);
     }
     return definition;
   };
@@ -87,7 +87,7 @@ export function parseThreeMf(bytes: Uint8Array, options: { maxUnzippedBytes?: nu
   for (const item of root.build) {
     placed += placedSize(item, 0);
     if (placed > MAX_PLACED_ITEMS) {
-      throw new AppError(
+      throw new DomainError(
         "analysis_too_large",
         `3MF build places more than ${formatCount(MAX_PLACED_ITEMS)} vertices, triangles and components once its components are multiplied out (object ${item.objectId} is placed too many times). Simplify the model or split the build plate into several files.`,
         { details: { max_placed_items: MAX_PLACED_ITEMS, object_id: item.objectId } },
@@ -151,7 +151,7 @@ function parseIndex(value: string | undefined, object: ObjectDefinition): number
   const index = Number(value);
   const vertexCount = object.positions.length / 3;
   if (!Number.isInteger(index) || index < 0 || index >= vertexCount) {
-    throw new AppError("unreadable_file", `3MF object ${object.id}: a triangle refers to vertex ${value}, but the object has ${vertexCount} vertices.`);
+    throw new DomainError("unreadable_file", `3MF object ${object.id}: a triangle refers to vertex ${value}, but the object has ${vertexCount} vertices.`);
   }
   return index;
 }
@@ -168,7 +168,7 @@ function readReference(attributes: Record<string, string>, currentPath: string):
 function parseTransform(text: string): Transform {
   const values = text.trim().split(/\s+/).map(Number);
   if (values.length !== 12 || !values.every(Number.isFinite)) {
-    throw new AppError("unreadable_file", `3MF transform "${text.slice(0, 80)}" must be 12 finite numbers.`);
+    throw new DomainError("unreadable_file", `3MF transform "${text.slice(0, 80)}" must be 12 finite numbers.`);
   }
   return values;
 }

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { expect } from "vitest";
-import { AppError } from "@/lib/api/app-error";
-import type { ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/errors";
 
 export const CORPUS = path.resolve("test/fixtures/corpus");
 
@@ -15,14 +14,14 @@ export function toBytes(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-/** Awaits `work` and checks it failed with an AppError of the given code whose message matches. */
-export async function expectAppError(work: Promise<unknown>, code: ErrorCode, message?: RegExp): Promise<AppError> {
+/** Awaits `work` and checks it failed with a DomainError of the given code whose message matches. */
+export async function expectAppError(work: Promise<unknown>, code: ErrorCode, message?: RegExp): Promise<DomainError> {
   const error = await work.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(AppError);
-  const appError = error as AppError;
+  expect(error).toBeInstanceOf(DomainError);
+  const appError = error as DomainError;
   expect(appError.code).toBe(code);
   if (message) expect(appError.message).toMatch(message);
   return appError;

@@ -3,7 +3,7 @@
  * to dist/stl-thread.cjs for the CLI; tests bundle it the same way.
  */
 import { parentPort } from "node:worker_threads";
-import { isAppError } from "@/lib/api/app-error";
+import { isDomainError } from "@/lib/errors";
 import { announceStlWorkerReady, followStlWelding, type StlThreadReply, type StlThreadRequest } from "../parallel-stl";
 
 const port = parentPort!;
@@ -14,7 +14,7 @@ port.on("message", ({ file, triangles, arena }: StlThreadRequest) => {
     const followed = followStlWelding(file, triangles, arena);
     reply(followed ? { type: "followed", ...followed } : { type: "error", code: "internal_error", message: "The welding thread stopped." });
   } catch (error) {
-    const unreadable = isAppError(error) && error.code === "unreadable_file";
+    const unreadable = isDomainError(error) && error.code === "unreadable_file";
     reply({ type: "error", code: unreadable ? "unreadable_file" : "internal_error", message: error instanceof Error ? error.message : String(error) });
   }
 });

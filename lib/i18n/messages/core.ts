@@ -19,7 +19,6 @@ export const en = {
   "ws.switch": "Workspace",
   "ws.plan": "Plan",
   "ws.infraPlan": "Infrastructure plan",
-  "placeholder.soon": "This section arrives with its issue; the API is documented at /docs.",
 } as const;
 
 export const id: Record<keyof typeof en, string> = {
@@ -42,5 +41,4 @@ export const id: Record<keyof typeof en, string> = {
   "ws.switch": "Ruang kerja",
   "ws.plan": "Paket",
   "ws.infraPlan": "Paket infrastruktur",
-  "placeholder.soon": "Bagian ini hadir bersama issue-nya; API didokumentasikan di /docs.",
 };

@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { DnsRecordType } from "@/db/schema";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { normalizeHostname } from "./dns-names";
 
 export interface RecordInput {
@@ -26,7 +26,7 @@ export interface RecordValues {
 
 export const CAA_TAGS = ["issue", "issuewild", "iodef"] as const;
 
-const bad = (param: string, message: string) => new AppError("invalid_request", message, { param });
+const bad = (param: string, message: string) => new DomainError("invalid_request", message, { param });
 
 function uint16(value: number | undefined, param: string, type: string): number {
   if (value === undefined) throw bad(param, `${type} records need \`${param}\` (0–65535).`);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { dnsZones, emailAccounts } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/users/users";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
@@ -19,11 +19,11 @@ function checkAddress(db: Db, workspaceId: string, input: string): string {
   const local = address.slice(0, at);
   const domain = address.slice(at + 1);
   if (at < 1 || local.length > 64 || address.length > 254 || !LOCAL_PART.test(local)) {
-    throw new AppError("invalid_request", `\`${input}\` is not a valid e-mail address.`, { param: "address" });
+    throw new DomainError("invalid_request", `\`${input}\` is not a valid e-mail address.`, { param: "address" });
   }
   const zones = db.select({ domain: dnsZones.domain }).from(dnsZones).where(eq(dnsZones.workspaceId, workspaceId)).all();
   if (!zones.some((z) => domain === z.domain || domain.endsWith(`.${z.domain}`))) {
-    throw new AppError("invalid_request", `${domain} is not in one of this workspace's DNS zones; add the zone first (POST /v1/dns/zones).`, {
+    throw new DomainError("invalid_request", `${domain} is not in one of this workspace's DNS zones; add the zone first (POST /v1/dns/zones).`, {
       param: "address",
     });
   }
@@ -39,7 +39,7 @@ export async function createMailbox(
   const address = checkAddress(db, workspaceId, input.address);
   assertPassword(input.password);
   if (db.select({ id: emailAccounts.id }).from(emailAccounts).where(eq(emailAccounts.address, address)).get()) {
-    throw new AppError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
+    throw new DomainError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
   }
   const row: MailboxRow = {
     id: newId("mailbox"),
@@ -55,7 +55,7 @@ export async function createMailbox(
   };
   // The hash took a while: another request may have taken the address meanwhile, which the unique index catches.
   const inserted = db.insert(emailAccounts).values(row).onConflictDoNothing().returning().get();
-  if (!inserted) throw new AppError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
+  if (!inserted) throw new DomainError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
   createMaildir(row.id);
   return row;
 }
@@ -78,7 +78,7 @@ export function getMailbox(db: Db, workspaceId: string, id: string): MailboxRow 
     .from(emailAccounts)
     .where(and(eq(emailAccounts.workspaceId, workspaceId), eq(emailAccounts.id, id)))
     .get();
-  if (!row) throw new AppError("not_found", `No e-mail account \`${id}\` in this workspace.`, { param: "id" });
+  if (!row) throw new DomainError("not_found", `No e-mail account \`${id}\` in this workspace.`, { param: "id" });
   return row;
 }
 

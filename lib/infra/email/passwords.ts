@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 /** The most common passwords of 12+ characters in public breach lists; anything here is guessed first. */
 const COMMON = new Set([
@@ -20,7 +20,7 @@ export function passwordProblem(password: string): string | null {
 
 export function assertPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError("invalid_request", `The password ${problem}.`, { param: "password" });
+  if (problem) throw new DomainError("invalid_request", `The password ${problem}.`, { param: "password" });
 }
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 
 const RESERVED_PREFIXES = ["xn--", "sthree-", "amzn-s3-demo-"];
 const RESERVED_SUFFIXES = ["-s3alias", "--ol-s3", ".mrap", "--x-s3", "--table-s3"];
@@ -20,5 +20,5 @@ export function bucketNameProblem(name: string): string | null {
 
 export function assertBucketName(name: string): void {
   const problem = bucketNameProblem(name);
-  if (problem) throw new AppError("invalid_request", `Bucket name \`${name}\` ${problem}.`, { param: "name" });
+  if (problem) throw new DomainError("invalid_request", `Bucket name \`${name}\` ${problem}.`, { param: "name" });
 }

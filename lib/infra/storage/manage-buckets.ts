@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { storageBuckets } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { dataPath } from "@/lib/config";
 import { findRegion } from "@/lib/infra/vps/catalogue";
@@ -15,10 +15,10 @@ export const bucketDir = (name: string) => dataPath("buckets", name);
 
 export function createBucket(db: Db, workspaceId: string, input: { name: string; region: string }, now = new Date()): BucketRow {
   assertBucketName(input.name);
-  if (!findRegion(input.region)) throw new AppError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, { param: "region" });
+  if (!findRegion(input.region)) throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, { param: "region" });
   const row: BucketRow = { name: input.name, workspaceId, region: input.region, createdAt: now };
   const inserted = db.insert(storageBuckets).values(row).onConflictDoNothing().returning().get();
-  if (!inserted) throw new AppError("conflict", `The bucket name \`${input.name}\` is taken; names are global.`, { param: "name" });
+  if (!inserted) throw new DomainError("conflict", `The bucket name \`${input.name}\` is taken; names are global.`, { param: "name" });
   try {
     fs.mkdirSync(bucketDir(input.name), { recursive: true });
   } catch (error) {
@@ -46,7 +46,7 @@ export function getBucket(db: Db, workspaceId: string, name: string): BucketRow 
     .from(storageBuckets)
     .where(and(eq(storageBuckets.workspaceId, workspaceId), eq(storageBuckets.name, name)))
     .get();
-  if (!bucket) throw new AppError("not_found", `No bucket \`${name}\` in this workspace.`, { param: "name" });
+  if (!bucket) throw new DomainError("not_found", `No bucket \`${name}\` in this workspace.`, { param: "name" });
   return bucket;
 }
 
@@ -54,7 +54,7 @@ export function deleteBucket(db: Db, workspaceId: string, name: string): void {
   getBucket(db, workspaceId, name);
   const usage = measureDir(bucketDir(name));
   if (usage.objectCount > 0) {
-    throw new AppError("conflict", `Bucket \`${name}\` is not empty (${usage.objectCount} ${usage.objectCount === 1 ? "object" : "objects"}); delete its objects first.`, {
+    throw new DomainError("conflict", `Bucket \`${name}\` is not empty (${usage.objectCount} ${usage.objectCount === 1 ? "object" : "objects"}); delete its objects first.`, {
       details: { object_count: usage.objectCount, size_bytes: usage.sizeBytes },
     });
   }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { randomToken } from "@/lib/ids";
 import { dataPath } from "@/lib/config";
 import { bucketDir, getBucket } from "./manage-buckets";
@@ -25,11 +25,11 @@ function objectPath(bucket: string, key: string): string {
     segments.some((s) => s === "" || s === "." || s === ".." || s.length > 255) ||
     /[\x00-\x1f\x7f\\]/.test(key)
   ) {
-    throw new AppError("invalid_request", "Object keys are 1–1024 bytes of `/`-separated names, none empty, `.` or `..`, without control characters or backslashes.", { param: "key" });
+    throw new DomainError("invalid_request", "Object keys are 1–1024 bytes of `/`-separated names, none empty, `.` or `..`, without control characters or backslashes.", { param: "key" });
   }
   const root = bucketDir(bucket);
   const full = path.join(root, ...segments);
-  if (!full.startsWith(root + path.sep)) throw new AppError("invalid_request", "The key leaves the bucket.", { param: "key" });
+  if (!full.startsWith(root + path.sep)) throw new DomainError("invalid_request", "The key leaves the bucket.", { param: "key" });
   return full;
 }
 
@@ -42,12 +42,12 @@ export function putObject(db: Db, workspaceId: string, bucket: string, key: stri
   getBucket(db, workspaceId, bucket);
   const target = objectPath(bucket, key);
   if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
-    throw new AppError("conflict", `\`${key}\` is a prefix of other objects.`, { param: "key" });
+    throw new DomainError("conflict", `\`${key}\` is a prefix of other objects.`, { param: "key" });
   }
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
   } catch {
-    throw new AppError("conflict", `A prefix of \`${key}\` is itself an object.`, { param: "key" });
+    throw new DomainError("conflict", `A prefix of \`${key}\` is itself an object.`, { param: "key" });
   }
   const tmpDir = dataPath("tmp");
   fs.mkdirSync(tmpDir, { recursive: true });
@@ -61,7 +61,7 @@ export function readObject(db: Db, workspaceId: string, bucket: string, key: str
   getBucket(db, workspaceId, bucket);
   const file = objectPath(bucket, key);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new AppError("not_found", `No object \`${key}\` in bucket ${bucket}.`, { param: "key" });
+  if (!stat?.isFile()) throw new DomainError("not_found", `No object \`${key}\` in bucket ${bucket}.`, { param: "key" });
   return { info: info(key, stat), path: file };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { vpsActions, vpsInstances, type VpsCommand } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/api/app-error";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { findImage, findPlan, findRegion } from "./catalogue";
@@ -31,7 +31,7 @@ export function getVps(db: Db, workspaceId: string, id: string, now = new Date()
     .from(vpsInstances)
     .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.id, id)))
     .get();
-  if (!row) throw new AppError("not_found", `No VPS \`${id}\` in this workspace.`, { param: "id" });
+  if (!row) throw new DomainError("not_found", `No VPS \`${id}\` in this workspace.`, { param: "id" });
   return row;
 }
 
@@ -41,10 +41,10 @@ export function createVps(
   input: { label: string; region: string; plan: string; image: string },
   now = new Date(),
 ): VpsRow {
-  if (!findRegion(input.region)) throw new AppError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, { param: "region" });
+  if (!findRegion(input.region)) throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, { param: "region" });
   const plan = findPlan(input.plan);
-  if (!plan) throw new AppError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, { param: "plan" });
-  if (!findImage(input.image)) throw new AppError("invalid_request", `Unknown image \`${input.image}\`; see GET /v1/vps/images.`, { param: "image" });
+  if (!plan) throw new DomainError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, { param: "plan" });
+  if (!findImage(input.image)) throw new DomainError("invalid_request", `Unknown image \`${input.image}\`; see GET /v1/vps/images.`, { param: "image" });
   tickVps(db, now);
   const provider = getVpsProvider();
   return db.transaction((tx) => {
@@ -52,7 +52,7 @@ export function createVps(
     const used = new Set(tx.select({ i: vpsInstances.addressIndex }).from(vpsInstances).all().map((r) => r.i));
     let index = 0;
     while (used.has(index)) index++;
-    if (index >= provider.poolSize) throw new AppError("conflict", "The address pool is exhausted; delete an instance first.");
+    if (index >= provider.poolSize) throw new DomainError("conflict", "The address pool is exhausted; delete an instance first.");
     const row: VpsRow = {
       id: newId("vps"),
       workspaceId,
@@ -85,14 +85,14 @@ export function updateVps(db: Db, workspaceId: string, id: string, input: { labe
   }
   if (input.plan !== undefined && input.plan !== vps.plan) {
     const plan = findPlan(input.plan);
-    if (!plan) throw new AppError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, { param: "plan" });
+    if (!plan) throw new DomainError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, { param: "plan" });
     if (vps.status !== "stopped") {
-      throw new AppError("invalid_state", `Resizing needs a stopped VPS; this one is ${vps.status}. Stop it first.`, {
+      throw new DomainError("invalid_state", `Resizing needs a stopped VPS; this one is ${vps.status}. Stop it first.`, {
         param: "plan",
         details: { current_status: vps.status },
       });
     }
-    if (plan.disk_gb < vps.diskGb) throw new AppError("invalid_request", "A disk cannot shrink; choose a plan with at least as much disk.", { param: "plan" });
+    if (plan.disk_gb < vps.diskGb) throw new DomainError("invalid_request", "A disk cannot shrink; choose a plan with at least as much disk.", { param: "plan" });
     Object.assign(changes, { plan: plan.code, vcpus: plan.vcpus, memoryMb: plan.memory_mb, diskGb: plan.disk_gb });
   }
   if (Object.keys(changes).length) db.update(vpsInstances).set(changes).where(eq(vpsInstances.id, vps.id)).run();
@@ -104,7 +104,7 @@ export function runVpsCommand(db: Db, workspaceId: string, id: string, command: 
   const vps = getVps(db, workspaceId, id, now);
   const rule = COMMANDS[command];
   if (!rule.from.includes(vps.status)) {
-    throw new AppError("invalid_state", `Cannot ${command} a VPS that is ${vps.status}.`, {
+    throw new DomainError("invalid_state", `Cannot ${command} a VPS that is ${vps.status}.`, {
       details: { current_status: vps.status, allowed_from: rule.from },
     });
   }
@@ -130,7 +130,7 @@ function assertLabelFree(db: Pick<Db, "select">, workspaceId: string, label: str
     .from(vpsInstances)
     .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.label, label)))
     .get();
-  if (taken) throw new AppError("conflict", `A VPS labelled \`${label}\` already exists in this workspace.`, { param: "label", details: { id: taken.id } });
+  if (taken) throw new DomainError("conflict", `A VPS labelled \`${label}\` already exists in this workspace.`, { param: "label", details: { id: taken.id } });
 }
 
 export function serializeVps(row: VpsRow) {

@@ -30,7 +30,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
   try {
     found = getFileVersion(db, current.workspace.id, id);
   } catch (error) {
-    if (isAppError(error) && error.status === 404) notFound();
+    if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   }
   const { file, version } = found;

@@ -3,10 +3,11 @@ import { listVersions, uploadVersion } from "@/lib/contracts/files";
 import { listVersions as queryVersions } from "@/lib/files/list-versions";
 import { uploadFileVersion } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
+import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
 export const POST = route(uploadVersion, async ({ db, request, workspace, key, params }) => {
-  const { file, version } = await uploadFileVersion(db, getBlobStore(), { request, workspace, actor: key.id, fileId: params.id });
+  const { file, version } = await uploadFileVersion(db, getBlobStore(), { body: multipartBody(request), workspace, actor: key.id, fileId: params.id });
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
 
