@@ -34,7 +34,3 @@ export function requireMembership(db: Db, userId: string, workspaceId: string) {
   if (!row) throw new AppError("not_found", "No such workspace.");
   return row;
 }
-
-export function canManageKeys(role: Role): boolean {
-  return role === "owner" || role === "admin";
-}
