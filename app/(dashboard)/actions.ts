@@ -3,27 +3,27 @@
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireDashboard, LANG_COOKIE, WORKSPACE_COOKIE } from "./dashboard-session";
-import { canManageKeys } from "@/lib/workspaces/memberships";
+import { LANG_COOKIE, WORKSPACE_COOKIE } from "./dashboard-session";
+import { dashboardAction, dashboardFormAction, publicAction } from "./dashboard-pipeline";
 import { issueApiKey } from "@/lib/auth/issue-api-key";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { isAppError } from "@/lib/api/app-error";
 import { SCOPES } from "@/lib/plans/plans";
+import { createApiKey as createApiKeyContract, revokeApiKey as revokeApiKeyContract } from "@/lib/contracts/api-keys";
 
 const COOKIE = { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 86_400 } as const;
 
-export async function switchWorkspace(formData: FormData): Promise<void> {
-  const { memberships } = await requireDashboard();
-  const id = String(formData.get("workspace") ?? "");
+export const switchWorkspace = dashboardFormAction({ permission: "view" }, async ({ memberships, data }) => {
+  const id = String(data.get("workspace") ?? "");
   if (memberships.some((m) => m.workspace.id === id)) (await cookies()).set(WORKSPACE_COOKIE, id, COOKIE);
   revalidatePath("/", "layout");
-}
+});
 
-export async function setLanguage(formData: FormData): Promise<void> {
+export const setLanguage = publicAction(async (formData) => {
   const lang = formData.get("lang") === "en" ? "en" : "id";
   (await cookies()).set(LANG_COOKIE, lang, COOKIE);
   revalidatePath("/", "layout");
-}
+});
 
 const createKeyForm = z.object({
   name: z.string().trim().min(1).max(100),
@@ -33,39 +33,32 @@ const createKeyForm = z.object({
 
 export type CreateKeyState = { secret?: string; error?: string };
 
-export async function createKeyAction(_prev: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
-  const { db, current, userId } = await requireDashboard();
-  if (!canManageKeys(current.role)) return { error: "forbidden" };
-  const parsed = createKeyForm.safeParse({
-    name: formData.get("name"),
-    scopes: formData.getAll("scopes"),
-    expiresInDays: formData.get("expiresInDays") ?? "",
-  });
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
-  try {
+export const createKeyAction = dashboardAction(
+  {
+    permission: "manage_keys",
+    mirrors: createApiKeyContract,
+    input: createKeyForm,
+    read: (data) => ({ name: data.get("name"), scopes: data.getAll("scopes"), expiresInDays: data.get("expiresInDays") ?? "" }),
+  },
+  async ({ db, workspace, userId, input }): Promise<CreateKeyState> => {
     const { secret } = issueApiKey(db, {
-      workspace: current.workspace,
-      name: parsed.data.name,
-      scopes: parsed.data.scopes,
-      expiresInDays: parsed.data.expiresInDays === "" ? undefined : parsed.data.expiresInDays,
+      workspace,
+      name: input.name,
+      scopes: input.scopes,
+      expiresInDays: input.expiresInDays === "" ? undefined : input.expiresInDays,
       issuerScopes: null,
       createdBy: userId,
     });
     revalidatePath("/keys");
     return { secret };
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-}
+  },
+);
 
-export async function revokeKeyAction(formData: FormData): Promise<void> {
-  const { db, current } = await requireDashboard();
-  if (!canManageKeys(current.role)) return;
+export const revokeKeyAction = dashboardFormAction({ permission: "manage_keys", mirrors: revokeApiKeyContract }, ({ db, workspace, data }) => {
   try {
-    revokeApiKey(db, current.workspace.id, String(formData.get("keyId") ?? ""));
+    revokeApiKey(db, workspace.id, String(data.get("keyId") ?? ""));
   } catch (error) {
     if (!isAppError(error)) throw error; // already revoked or not ours: nothing to do
   }
   revalidatePath("/keys");
-}
+});

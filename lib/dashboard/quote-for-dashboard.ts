@@ -1,7 +1,6 @@
 import type { Db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
 import { getFile } from "@/lib/files/get-file";
-import { planAtLeast, type QuotePlan } from "@/lib/plans/plans";
+import type { QuotePlan } from "@/lib/plans/plans";
 import type { LaserQuote, PrintQuote } from "@/lib/pricing";
 import { quoteFile, type LaserQuotePayload, type PrintQuotePayload } from "@/lib/quotes/quote-file";
 
@@ -13,14 +12,12 @@ export type DashboardQuote =
   | { process: "laser"; quote: LaserQuotePayload };
 
 /**
- * The quote a file's page shows: every print material at `infill`, or every laser entry; pro plans only.
+ * The quote a file's page shows: every print material at `infill`, or every laser entry. Callers gate the plan
+ * (the dashboard pipeline and the file page, both from the quote3dPrint contract).
  * Rows carry numbers only: the tables (components/files/quote-tables.tsx) format them in the reader's
  * language, so rows re-quoted in the browser read exactly like server-rendered ones.
  */
 export async function quoteForDashboard(db: Db, workspace: { id: string; plan: QuotePlan }, fileId: string, infill: number): Promise<DashboardQuote> {
-  if (!planAtLeast(workspace.plan, "pro")) {
-    throw new DomainError("plan_required", `Quotes need the pro plan or higher; this workspace is on ${workspace.plan}.`);
-  }
   const file = getFile(db, workspace.id, fileId);
   const base = { workspaceId: workspace.id, fileId: file.id, api: "v1" as const };
   if (file.kind === "laser") return { process: "laser", quote: await quoteFile(db, { ...base, process: "laser" }) };

@@ -20,7 +20,3 @@ export function listUserWorkspaces(db: Db, userId: string) {
     .orderBy(workspaces.name)
     .all();
 }
-
-export function canManageKeys(role: Role): boolean {
-  return role === "owner" || role === "admin";
-}

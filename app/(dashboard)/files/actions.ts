@@ -2,12 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireDashboard } from "../dashboard-session";
+import { dashboardAction } from "../dashboard-pipeline";
 import { updateFile } from "@/lib/files/update-file";
 import { changeFileStatus } from "@/lib/files/change-file-status";
 import { tagsFromForm, tagsSchema } from "@/lib/files/tags";
-import { isAppError } from "@/lib/api/app-error";
-import { canDecide, canEdit } from "@/lib/dashboard/roles";
+import { updateFile as updateFileContract } from "@/lib/contracts/files";
 
 export type FileActionState = { error?: string; ok?: boolean };
 
@@ -18,45 +17,38 @@ const statusForm = z.object({
   reason: z.string().trim().max(1000).optional(),
 });
 
-/** AppErrors become the form's message; anything else is a real failure and propagates. */
-async function attempt(run: () => void, fileId: string): Promise<FileActionState> {
-  try {
-    run();
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
+function changed(fileId: string): FileActionState {
   revalidatePath(`/files/${fileId}`);
   revalidatePath("/files");
   return { ok: true };
 }
 
-export async function editFileAction(_prev: FileActionState, formData: FormData): Promise<FileActionState> {
-  const { db, current } = await requireDashboard();
-  if (!canEdit(current.role)) return { error: "forbidden" };
-  const parsed = editForm.safeParse({
-    fileId: formData.get("fileId"),
-    name: formData.get("name"),
-    tags: tagsFromForm([String(formData.get("tags") ?? "")]).filter((tag) => tag.trim() !== ""),
-  });
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
-  const { fileId, name, tags } = parsed.data;
-  return attempt(() => updateFile(db, current.workspace.id, fileId, { name, tags }), fileId);
-}
+export const editFileAction = dashboardAction(
+  {
+    permission: "edit_files",
+    mirrors: updateFileContract,
+    input: editForm,
+    read: (data) => ({
+      fileId: data.get("fileId"),
+      name: data.get("name"),
+      tags: tagsFromForm([String(data.get("tags") ?? "")]).filter((tag) => tag.trim() !== ""),
+    }),
+  },
+  ({ db, workspace, input: { fileId, name, tags } }): FileActionState => {
+    updateFile(db, workspace.id, fileId, { name, tags });
+    return changed(fileId);
+  },
+);
 
-export async function changeStatusAction(_prev: FileActionState, formData: FormData): Promise<FileActionState> {
-  const { db, current, userId } = await requireDashboard();
-  const parsed = statusForm.safeParse({
-    fileId: formData.get("fileId"),
-    action: formData.get("action"),
-    reason: formData.get("reason") ?? undefined,
-  });
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
-  const { fileId, action, reason } = parsed.data;
-  // Submitting is any editor's job; deciding is for owners and admins.
-  if (!canEdit(current.role) || (action !== "submit" && !canDecide(current.role))) return { error: "forbidden" };
-  return attempt(
-    () => changeFileStatus(db, { workspaceId: current.workspace.id, fileId, action, actor: userId, reason: reason || undefined }),
-    fileId,
-  );
-}
+/** Submitting is any editor's job; deciding is for owners and admins (the API's submitFile vs approveFile/rejectFile). */
+export const changeStatusAction = dashboardAction(
+  {
+    permission: ({ action }) => (action === "submit" ? "edit_files" : "decide_approval"),
+    input: statusForm,
+    read: (data) => ({ fileId: data.get("fileId"), action: data.get("action"), reason: data.get("reason") ?? undefined }),
+  },
+  ({ db, workspace, userId, input: { fileId, action, reason } }): FileActionState => {
+    changeFileStatus(db, { workspaceId: workspace.id, fileId, action, actor: userId, reason: reason || undefined });
+    return changed(fileId);
+  },
+);

@@ -8,6 +8,7 @@ import { UploadZone } from "@/components/files/upload-zone";
 import { FilesSearch } from "@/components/search/files-search";
 import { filesQueryFromSearch, searchWithCursor, type SearchParams } from "./files-query";
 import { uploadLabels } from "@/components/files/upload-labels";
+import { can } from "@/lib/dashboard/permissions";
 
 export default async function FilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { db, current, t, lang } = await requireDashboard();
@@ -27,7 +28,7 @@ export default async function FilesPage({ searchParams }: { searchParams: Promis
       <FilesSearch plan={current.workspace.plan} t={t} lang={lang} />
       <section aria-label={t("files.upload")}>
         <h2 className="mb-2 text-sm font-medium text-stone-500">{t("files.upload")}</h2>
-        {current.role === "viewer" ? (
+        {!can(current.role, "upload") ? (
           <p className="text-sm text-stone-500">{t("files.viewerNoUpload")}</p>
         ) : (
           <UploadZone

@@ -1,5 +1,5 @@
 import { requireDashboard } from "../dashboard-session";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { InfraTabs } from "@/components/infra/infra-tabs";
 
 export default async function InfraLayout({ children }: { children: React.ReactNode }) {
@@ -16,7 +16,7 @@ export default async function InfraLayout({ children }: { children: React.ReactN
           { href: "/infra/storage", label: t("infra.tab.storage") },
         ]}
       />
-      {!canDecide(current.role) && <p className="text-sm text-stone-500">{t("infra.readOnly")}</p>}
+      {!can(current.role, "manage_infra") && <p className="text-sm text-stone-500">{t("infra.readOnly")}</p>}
       {children}
     </div>
   );

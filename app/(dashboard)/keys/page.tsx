@@ -1,7 +1,7 @@
 import { requireDashboard } from "../dashboard-session";
 import { createKeyAction, revokeKeyAction } from "../actions";
 import { listApiKeys } from "@/lib/auth/api-keys";
-import { canManageKeys } from "@/lib/workspaces/memberships";
+import { can } from "@/lib/dashboard/permissions";
 import { scopesForPlan } from "@/lib/plans/plans";
 import { CreateKeyForm } from "@/components/keys/create-key-form";
 import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
@@ -9,7 +9,7 @@ import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 export default async function KeysPage() {
   const { db, current, t, lang } = await requireDashboard();
   const keys = listApiKeys(db, current.workspace.id);
-  const manage = canManageKeys(current.role);
+  const manage = can(current.role, "manage_keys");
   const date = (d: Date | null) => (d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : t("keys.never"));
   const status = (k: (typeof keys)[number]) =>
     k.revokedAt ? t("keys.revoked") : k.expiresAt && k.expiresAt <= new Date() ? t("keys.expired") : t("keys.active");

@@ -3,7 +3,7 @@ import { importProfileAction, publishCatalogAction } from "./actions";
 import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import { familySettings, listLaserOptions, laserCutRate, pierceFee, processOf } from "@/lib/pricing";
 import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
-import { canManageKeys } from "@/lib/workspaces/memberships";
+import { can } from "@/lib/dashboard/permissions";
 import { formatIdr, formatIdrRate, formatNumber } from "@/lib/i18n/format";
 import { catalogNoteText } from "@/lib/i18n/catalog-notes";
 import { CatalogEditor } from "@/components/prices/catalog-editor";
@@ -120,14 +120,14 @@ export default async function PricesPage() {
           </tbody>
         </table>
       </section>
-      {canManageKeys(current.role) && (
+      {can(current.role, "manage_prices") && (
         <ProfileImporter
           action={importProfileAction}
           families={Object.entries(print.families).map(([id, family]) => ({ id, label: family.label }))}
           labels={{ import: t("prices.import"), family: t("prices.family"), button: t("prices.importButton"), imported: t("prices.imported") }}
         />
       )}
-      {canManageKeys(current.role) && (
+      {can(current.role, "manage_prices") && (
         <CatalogEditor
           action={publishCatalogAction}
           initialJson={JSON.stringify(stored.catalog, null, 2)}

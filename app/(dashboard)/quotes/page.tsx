@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { requireDashboard } from "../dashboard-session";
 import { listFiles } from "@/lib/files/list-files";
-import { planAtLeast } from "@/lib/plans/plans";
+import { planAllows } from "@/lib/dashboard/permissions";
+import { quote3dPrint } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
 import { isAppError } from "@/lib/api/app-error";
 import { formatIdr } from "@/lib/i18n/format";
@@ -25,7 +26,7 @@ async function referencePrice(db: Db, workspaceId: string, file: FileRow): Promi
 
 export default async function QuotesPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const pro = planAtLeast(current.workspace.plan, "pro");
+  const pro = planAllows(current.workspace.plan, quote3dPrint);
   const files = pro ? listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 }).data : [];
   const prices = await Promise.all(files.map((file) => referencePrice(db, current.workspace.id, file)));
   return (

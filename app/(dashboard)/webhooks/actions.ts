@@ -2,13 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireDashboard } from "../dashboard-session";
-import { isAppError } from "@/lib/api/app-error";
-import { planAtLeast } from "@/lib/plans/plans";
-import { canDecide } from "@/lib/dashboard/roles";
+import { dashboardAction, type ActionSpec } from "../dashboard-pipeline";
+import type { PlanGate } from "@/lib/dashboard/permissions";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { createWebhook, deleteWebhook, rotateWebhookSecret, updateWebhook } from "@/lib/webhooks/manage-webhooks";
 import { retryWebhookDelivery, sendTestWebhook } from "@/lib/webhooks/webhook-deliveries";
+import * as contracts from "@/lib/contracts/webhooks";
 
 export type WebhookActionState = { secret?: string; error?: string; ok?: boolean };
 
@@ -18,62 +17,52 @@ const createForm = z.object({
   description: z.string().trim().max(500),
 });
 
-/** Every webhook change needs a pro workspace and an owner or admin, like the API's plan and scope checks. */
-async function manager() {
-  const session = await requireDashboard();
-  if (!planAtLeast(session.current.workspace.plan, "pro") || !canDecide(session.current.role)) return null;
-  return { db: session.db, workspaceId: session.current.workspace.id };
-}
+/** Every webhook change is for owners and admins, on the plan the API's webhook operations need. */
+const manage = (mirrors: PlanGate) =>
+  ({
+    permission: "manage_webhooks",
+    mirrors,
+    invalid: (error): WebhookActionState => ({ error: error.issues.map((i) => i.message).join("; ") }),
+  }) satisfies ActionSpec<undefined, WebhookActionState>;
 
-async function attempt(run: () => Promise<WebhookActionState> | WebhookActionState): Promise<WebhookActionState> {
-  try {
-    const result = await run();
-    revalidatePath("/webhooks");
-    return result;
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
+function changed<T extends WebhookActionState>(state: T): T {
+  revalidatePath("/webhooks");
+  return state;
 }
 
 const id = (formData: FormData, name: string) => String(formData.get(name) ?? "");
 
-export async function createWebhookAction(_prev: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const m = await manager();
-  if (!m) return { error: "forbidden" };
-  const parsed = createForm.safeParse({ url: formData.get("url"), events: formData.getAll("events"), description: formData.get("description") ?? "" });
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join("; ") };
-  const { url, events, description } = parsed.data;
-  return attempt(async () => ({ secret: (await createWebhook(m.db, m.workspaceId, { url, events, description: description || null })).secret }));
-}
+export const createWebhookAction = dashboardAction(
+  {
+    ...manage(contracts.createWebhook),
+    input: createForm,
+    read: (data) => ({ url: data.get("url"), events: data.getAll("events"), description: data.get("description") ?? "" }),
+  },
+  async ({ db, workspace, input: { url, events, description } }): Promise<WebhookActionState> =>
+    changed({ secret: (await createWebhook(db, workspace.id, { url, events, description: description || null })).secret }),
+);
 
-export async function rotateSecretAction(_prev: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const m = await manager();
-  if (!m) return { error: "forbidden" };
-  return attempt(() => ({ secret: rotateWebhookSecret(m.db, m.workspaceId, id(formData, "webhookId")).secret }));
-}
+export const rotateSecretAction = dashboardAction(
+  manage(contracts.rotateWebhookSecret),
+  ({ db, workspace, data }): WebhookActionState => changed({ secret: rotateWebhookSecret(db, workspace.id, id(data, "webhookId")).secret }),
+);
 
-export async function setEnabledAction(_prev: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const m = await manager();
-  if (!m) return { error: "forbidden" };
-  const enabled = formData.get("enabled") === "true";
-  return attempt(async () => (await updateWebhook(m.db, m.workspaceId, id(formData, "webhookId"), { enabled }), { ok: true }));
-}
+export const setEnabledAction = dashboardAction(manage(contracts.updateWebhook), async ({ db, workspace, data }): Promise<WebhookActionState> => {
+  await updateWebhook(db, workspace.id, id(data, "webhookId"), { enabled: data.get("enabled") === "true" });
+  return changed({ ok: true });
+});
 
-export async function deleteWebhookAction(_prev: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const m = await manager();
-  if (!m) return { error: "forbidden" };
-  return attempt(() => (deleteWebhook(m.db, m.workspaceId, id(formData, "webhookId")), { ok: true }));
-}
+export const deleteWebhookAction = dashboardAction(manage(contracts.deleteWebhook), ({ db, workspace, data }): WebhookActionState => {
+  deleteWebhook(db, workspace.id, id(data, "webhookId"));
+  return changed({ ok: true });
+});
 
-export async function testWebhookAction(_prev: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const m = await manager();
-  if (!m) return { error: "forbidden" };
-  return attempt(() => (sendTestWebhook(m.db, m.workspaceId, id(formData, "webhookId")), { ok: true }));
-}
+export const testWebhookAction = dashboardAction(manage(contracts.testWebhook), ({ db, workspace, data }): WebhookActionState => {
+  sendTestWebhook(db, workspace.id, id(data, "webhookId"));
+  return changed({ ok: true });
+});
 
-export async function retryDeliveryAction(_prev: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const m = await manager();
-  if (!m) return { error: "forbidden" };
-  return attempt(() => (retryWebhookDelivery(m.db, m.workspaceId, id(formData, "webhookId"), id(formData, "deliveryId")), { ok: true }));
-}
+export const retryDeliveryAction = dashboardAction(manage(contracts.retryWebhookDelivery), ({ db, workspace, data }): WebhookActionState => {
+  retryWebhookDelivery(db, workspace.id, id(data, "webhookId"), id(data, "deliveryId"));
+  return changed({ ok: true });
+});

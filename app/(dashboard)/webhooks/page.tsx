@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { requireDashboard } from "../dashboard-session";
 import { createWebhookAction, deleteWebhookAction, rotateSecretAction, setEnabledAction, testWebhookAction } from "./actions";
-import { planAtLeast } from "@/lib/plans/plans";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can, planAllows } from "@/lib/dashboard/permissions";
+import { createWebhook } from "@/lib/contracts/webhooks";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
@@ -14,8 +14,8 @@ import { disabledReasonCode, disabledReasonText } from "@/lib/i18n/webhook-reaso
 
 export default async function WebhooksPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const pro = planAtLeast(current.workspace.plan, "pro");
-  const manage = pro && canDecide(current.role);
+  const pro = planAllows(current.workspace.plan, createWebhook);
+  const manage = pro && can(current.role, "manage_webhooks");
   const webhooks = pro ? listWebhooks(db, current.workspace.id, { limit: 100 }).items : [];
   const secretLabels = { note: t("webhooks.secretOnce"), copy: t("keys.copy"), copied: t("keys.copied") };
   return (

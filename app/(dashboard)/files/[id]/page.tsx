@@ -6,7 +6,7 @@ import { getFileVersion } from "@/lib/files/get-file";
 import { listVersions } from "@/lib/files/list-versions";
 import { listStatusEvents } from "@/lib/files/change-file-status";
 import { isAppError } from "@/lib/api/app-error";
-import { canDecide, canEdit } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { FileEditForm } from "@/components/files/file-edit-form";
 import { GeometryFacts } from "@/components/files/geometry-facts";
 import { StatusBadge } from "@/components/files/status-badge";
@@ -34,7 +34,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
     throw error;
   }
   const { file, version } = found;
-  const editable = canEdit(current.role);
+  const editable = can(current.role, "edit_files");
   return (
     <div className="max-w-5xl space-y-6">
       <div>
@@ -63,7 +63,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
             action={changeStatusAction}
             fileId={file.id}
             status={file.status}
-            canDecide={canDecide(current.role)}
+            canDecide={can(current.role, "decide_approval")}
             labels={{ submit: t("file.submit"), approve: t("file.approve"), reject: t("file.reject"), reason: t("file.rejectReason"), approvers: t("file.approvers") }}
           />
         </>
@@ -75,7 +75,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
           options={{ lang }}
         />
       </section>
-      {editable && (
+      {can(current.role, "share_files") && (
         <ShareDialog
           fileId={file.id}
           create={createShareLinkAction}
@@ -120,7 +120,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
         <h2 id="versions-heading" className="text-lg font-semibold">
           {t("file.versions")}
         </h2>
-        {editable && (
+        {can(current.role, "upload") && (
           <div>
             <h3 className="mb-1 text-sm text-stone-500">{t("file.uploadVersion")}</h3>
             <UploadZone

@@ -1,21 +1,24 @@
 "use server";
 
+import { z } from "zod";
 import { DNS_RECORD_TYPES } from "@/db/schema";
 import { createRecord, createZone, deleteRecord } from "@/lib/infra/dns/manage-dns";
-import { asManager, field, optionalInt, type InfraActionState } from "../infra-manager";
+import * as api from "@/lib/contracts/infra-dns";
+import { field, infraAction, optionalInt } from "../infra-manager";
 
-export async function createZoneAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  return asManager("/infra/dns", ({ db, workspaceId }) => ({ message: createZone(db, workspaceId, { domain: field(data, "domain") }).domain }));
-}
+const recordType = z.object({ type: z.enum(DNS_RECORD_TYPES, { error: "must be one of " + DNS_RECORD_TYPES.join(", ") + "." }) });
+const zonePage = (data: FormData) => `/infra/dns/${field(data, "domain")}`;
 
-export async function createRecordAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  const domain = field(data, "domain");
-  const type = DNS_RECORD_TYPES.find((candidate) => candidate === field(data, "type"));
-  if (!type) return { error: "`type` must be one of " + DNS_RECORD_TYPES.join(", ") + ".", param: "type" };
-  // Blank optional fields stay absent, so lib answers the same 400s as the API does for a missing field.
-  const tag = field(data, "tag").trim();
-  return asManager(`/infra/dns/${domain}`, ({ db, workspaceId }) => {
-    const record = createRecord(db, workspaceId, domain, {
+export const createZoneAction = infraAction({ mirrors: api.createZone, revalidate: "/infra/dns" }, ({ db, workspace, data }) => ({
+  message: createZone(db, workspace.id, { domain: field(data, "domain") }).domain,
+}));
+
+export const createRecordAction = infraAction(
+  { mirrors: api.createRecord, input: recordType, read: (data) => ({ type: field(data, "type") }), revalidate: zonePage },
+  ({ db, workspace, data, input: { type } }) => {
+    // Blank optional fields stay absent, so lib answers the same 400s as the API does for a missing field.
+    const tag = field(data, "tag").trim();
+    const record = createRecord(db, workspace.id, field(data, "domain"), {
       type,
       name: field(data, "name"),
       data: field(data, "data"),
@@ -27,10 +30,10 @@ export async function createRecordAction(_prev: InfraActionState, data: FormData
       tag: tag === "" ? undefined : tag,
     });
     return { message: `${record.type} ${record.fqdn}` };
-  });
-}
+  },
+);
 
-export async function deleteRecordAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  const domain = field(data, "domain");
-  return asManager(`/infra/dns/${domain}`, ({ db, workspaceId }) => (deleteRecord(db, workspaceId, domain, field(data, "recordId")), {}));
-}
+export const deleteRecordAction = infraAction({ mirrors: api.deleteRecord, revalidate: zonePage }, ({ db, workspace, data }) => {
+  deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
+  return {};
+});

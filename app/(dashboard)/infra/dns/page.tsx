@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createZoneAction } from "./actions";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { listZones, nameservers, recordCount } from "@/lib/infra/dns/manage-dns";
 import { InfraForm } from "@/components/infra/infra-form";
 
@@ -14,7 +14,7 @@ export default async function DnsZonesPage() {
       <p className="text-sm text-stone-600">
         {t("infra.dns.intro")} <span className="font-mono text-xs">{nameservers().join(", ")}</span>
       </p>
-      {canDecide(current.role) && (
+      {can(current.role, "manage_infra") && (
         <InfraForm action={createZoneAction} submit={t("infra.dns.addZone")} fields={[{ name: "domain", label: t("infra.dns.domain"), placeholder: "example.com", required: true }]} />
       )}
       <DataTable

@@ -1,21 +1,25 @@
 "use server";
 
+import { z } from "zod";
 import { createMailbox, deleteMailbox, resetMailboxPassword } from "@/lib/infra/email/manage-mailboxes";
-import { asManager, field, optionalInt, type InfraActionState } from "../infra-manager";
+import * as api from "@/lib/contracts/infra-email";
+import { field, infraAction, optionalInt } from "../infra-manager";
 
-export async function createMailboxAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  const quota = optionalInt(data, "quota_mb") ?? 1024;
-  // The API's zod range, worded the same way; lib checks the address and the password.
-  if (!Number.isInteger(quota) || quota < 10 || quota > 51_200) return { error: "`quota_mb` must be an integer from 10 to 51200.", param: "quota_mb" };
-  return asManager("/infra/email", async ({ db, workspaceId }) => ({
-    message: (await createMailbox(db, workspaceId, { address: field(data, "address"), password: field(data, "password"), quota_mb: quota })).address,
-  }));
-}
+// The API's zod range, worded the same way; lib checks the address and the password.
+const quota = z.object({ quota_mb: z.number({ error: "must be an integer from 10 to 51200." }).int().min(10).max(51_200) });
 
-export async function resetPasswordAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  return asManager("/infra/email", async ({ db, workspaceId }) => ({ secret: (await resetMailboxPassword(db, workspaceId, field(data, "mailboxId"))).generated }));
-}
+export const createMailboxAction = infraAction(
+  { mirrors: api.createMailbox, input: quota, read: (data) => ({ quota_mb: optionalInt(data, "quota_mb") ?? 1024 }), revalidate: "/infra/email" },
+  async ({ db, workspace, data, input: { quota_mb } }) => ({
+    message: (await createMailbox(db, workspace.id, { address: field(data, "address"), password: field(data, "password"), quota_mb })).address,
+  }),
+);
 
-export async function deleteMailboxAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  return asManager("/infra/email", ({ db, workspaceId }) => (deleteMailbox(db, workspaceId, field(data, "mailboxId")), {}));
-}
+export const resetPasswordAction = infraAction({ mirrors: api.resetMailboxPassword, revalidate: "/infra/email" }, async ({ db, workspace, data }) => ({
+  secret: (await resetMailboxPassword(db, workspace.id, field(data, "mailboxId"))).generated,
+}));
+
+export const deleteMailboxAction = infraAction({ mirrors: api.deleteMailbox, revalidate: "/infra/email" }, ({ db, workspace, data }) => {
+  deleteMailbox(db, workspace.id, field(data, "mailboxId"));
+  return {};
+});

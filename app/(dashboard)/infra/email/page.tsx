@@ -1,7 +1,7 @@
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createMailboxAction, deleteMailboxAction, resetPasswordAction } from "./actions";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { listMailboxes } from "@/lib/infra/email/manage-mailboxes";
 import { InfraForm } from "@/components/infra/infra-form";
 import { ActionButton } from "@/components/dashboard/action-button";
@@ -9,7 +9,7 @@ import { UsageBar } from "@/components/infra/usage-bar";
 
 export default async function EmailPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const manage = canDecide(current.role);
+  const manage = can(current.role, "manage_infra");
   const mailboxes = listMailboxes(db, current.workspace.id, { limit: 100 }).items;
   const date = (d: Date | null) => (d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : "—");
   return (

@@ -1,12 +1,14 @@
 "use server";
 
 import { createBucket, deleteBucket } from "@/lib/infra/storage/manage-buckets";
-import { asManager, field, type InfraActionState } from "../infra-manager";
+import * as api from "@/lib/contracts/infra-storage";
+import { field, infraAction } from "../infra-manager";
 
-export async function createBucketAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  return asManager("/infra/storage", ({ db, workspaceId }) => ({ message: createBucket(db, workspaceId, { name: field(data, "name").trim(), region: field(data, "region") || "sgp1" }).name }));
-}
+export const createBucketAction = infraAction({ mirrors: api.createBucket, revalidate: "/infra/storage" }, ({ db, workspace, data }) => ({
+  message: createBucket(db, workspace.id, { name: field(data, "name").trim(), region: field(data, "region") || "sgp1" }).name,
+}));
 
-export async function deleteBucketAction(_prev: InfraActionState, data: FormData): Promise<InfraActionState> {
-  return asManager("/infra/storage", ({ db, workspaceId }) => (deleteBucket(db, workspaceId, field(data, "name")), {}));
-}
+export const deleteBucketAction = infraAction({ mirrors: api.deleteBucket, revalidate: "/infra/storage" }, ({ db, workspace, data }) => {
+  deleteBucket(db, workspace.id, field(data, "name"));
+  return {};
+});

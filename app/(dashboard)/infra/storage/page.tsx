@@ -1,7 +1,7 @@
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createBucketAction, deleteBucketAction } from "./actions";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { listBuckets, serializeBucket } from "@/lib/infra/storage/manage-buckets";
 import { REGIONS } from "@/lib/infra/vps/catalogue";
 import { InfraForm } from "@/components/infra/infra-form";
@@ -11,7 +11,7 @@ import { countText } from "@/lib/i18n/messages";
 
 export default async function StoragePage() {
   const { db, current, t, lang } = await requireDashboard();
-  const manage = canDecide(current.role);
+  const manage = can(current.role, "manage_infra");
   const buckets = listBuckets(db, current.workspace.id, { limit: 100 }).items.map(serializeBucket);
   const total = buckets.reduce((sum, b) => sum + b.size_bytes, 0);
   const objects = buckets.reduce((sum, b) => sum + b.object_count, 0);

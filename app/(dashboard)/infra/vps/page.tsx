@@ -1,7 +1,7 @@
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
 import { createVpsAction, vpsCommandAction } from "./actions";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { listVps } from "@/lib/infra/vps/manage-vps";
 import { IMAGES, PLANS, REGIONS } from "@/lib/infra/vps/catalogue";
 import { COMMANDS } from "@/lib/infra/vps/vps-lifecycle";
@@ -22,7 +22,7 @@ const STATUS_TONE: Record<string, string> = { running: "bg-green-100 text-green-
 
 export default async function VpsPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const manage = canDecide(current.role);
+  const manage = can(current.role, "manage_infra");
   const instances = listVps(db, current.workspace.id, { limit: 100 }).items;
   const commands = (Object.keys(COMMAND_TEXT) as (keyof typeof COMMAND_TEXT)[]).map((command) => ({
     command,

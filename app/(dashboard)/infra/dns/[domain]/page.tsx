@@ -4,7 +4,7 @@ import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../../dashboard-session";
 import { createRecordAction, deleteRecordAction } from "../actions";
 import { isAppError } from "@/lib/api/app-error";
-import { canDecide } from "@/lib/dashboard/roles";
+import { can } from "@/lib/dashboard/permissions";
 import { getZone, listRecords, type RecordRow } from "@/lib/infra/dns/manage-dns";
 import { DnsRecordForm } from "@/components/infra/dns-record-form";
 import { ActionButton } from "@/components/dashboard/action-button";
@@ -29,7 +29,7 @@ export default async function DnsZonePage({ params }: { params: Promise<{ domain
     throw error;
   }
   const records = listRecords(db, current.workspace.id, zone.domain, { limit: 100 }).items;
-  const manage = canDecide(current.role);
+  const manage = can(current.role, "manage_infra");
   return (
     <div className="space-y-6">
       <div className="flex items-baseline gap-3">

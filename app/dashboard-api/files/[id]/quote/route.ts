@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { AppError } from "@/lib/api/app-error";
-import { dashboardJson, requireSessionWorkspace } from "../../../session-workspace";
+import { quote3dPrint } from "@/lib/contracts/quotes";
 import { quoteForDashboard } from "@/lib/dashboard/quote-for-dashboard";
+import { dashboardRoute } from "@/app/(dashboard)/dashboard-pipeline";
+import { fileParams } from "../../file-params";
 
-const infillParam = z.coerce.number().int().min(0).max(100);
+const query = z.object({ infill: z.coerce.number({ error: "`infill` must be a whole number from 0 to 100." }).int().min(0).max(100).default(20) });
 
-/** Re-quotes at another infill as the slider moves; pro plans only, like the API. */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  return dashboardJson(async () => {
-    const { db, workspace } = await requireSessionWorkspace(request, { write: false });
-    const infill = infillParam.safeParse(new URL(request.url).searchParams.get("infill") ?? 20);
-    if (!infill.success) throw new AppError("invalid_request", "`infill` must be a whole number from 0 to 100.", { param: "infill" });
-    return quoteForDashboard(db, workspace, (await params).id, infill.data);
-  });
-}
+/** Re-quotes at another infill as the slider moves; on the API's quote plan. */
+export const GET = dashboardRoute({ permission: "view", mirrors: quote3dPrint, params: fileParams, query }, ({ db, workspace, params, query }) =>
+  quoteForDashboard(db, workspace, params.id, query.infill),
+);

@@ -2,13 +2,15 @@ import { uploadFileVersion } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
-import { dashboardJson, requireSessionWorkspace } from "../../../session-workspace";
+import { uploadVersion } from "@/lib/contracts/files";
+import { dashboardRoute } from "@/app/(dashboard)/dashboard-pipeline";
+import { fileParams } from "../../file-params";
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  return dashboardJson(async () => {
-    const { db, userId, workspace } = await requireSessionWorkspace(request, { write: true });
-    const { id } = await params;
-    const { file, version } = await uploadFileVersion(db, getBlobStore(), { body: multipartBody(request), workspace, actor: userId, fileId: id });
+/** A new version from the file page: the same pipeline as `POST /v1/files/{id}/versions`, with the signed-in user as actor. */
+export const POST = dashboardRoute(
+  { permission: "upload", mirrors: uploadVersion, params: fileParams, successStatus: 201 },
+  async ({ request, db, userId, workspace, params }) => {
+    const { file, version } = await uploadFileVersion(db, getBlobStore(), { body: multipartBody(request), workspace, actor: userId, fileId: params.id });
     return { file: serializeFile(file), version: serializeVersion(version) };
-  }, 201);
-}
+  },
+);
