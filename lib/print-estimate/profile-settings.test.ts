@@ -19,7 +19,7 @@ describe("print profile settings", () => {
 
   it("knows every setting the config.ini reader uses", () => {
     const source = fs.readFileSync(path.join(here, "profile.ts"), "utf8");
-    const read = [...source.matchAll(/\b(?:num|numOrPercent|bool|raw|width)\("([a-z_0-9]+)"/g)].map((m) => m[1]);
+    const read = [...source.matchAll(/\b(?:num|numOrPercent|bool|raw|width)\(\s*"([a-z_0-9]+)"/g)].map((m) => m[1]);
     expect(read.length).toBeGreaterThan(50);
     expect(read.filter((key) => !(key in FDM_SETTING_RULES))).toEqual([]);
   });

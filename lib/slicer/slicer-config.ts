@@ -37,7 +37,7 @@ export const FILL_PATTERNS = [
   "lightning",
 ] as const;
 
-type Kind = "number" | "int" | "percent" | "bool" | "pattern";
+type Kind = "number" | "int" | "percent" | "bool" | "pattern" | "word";
 type Value = number | string | boolean;
 
 /** Each PrintProfile field and the PrusaSlicer key it is read from by profileFromPrusaConfig. */
@@ -111,6 +111,22 @@ const SETTINGS: [key: string, kind: Kind, get: (p: PrintProfile) => Value][] = [
   ["extrusion_multiplier", "number", (p) => p.extrusionMultiplier],
   ["fill_angle", "number", (p) => p.fillAngle],
   ["gcode_resolution", "number", (p) => p.resolution],
+  ["max_layer_height", "number", (p) => p.maxLayerHeight],
+  ["support_material_threshold", "number", (p) => p.supports.threshold],
+  ["support_material_spacing", "number", (p) => p.supports.spacing],
+  ["support_material_pattern", "word", (p) => p.supports.pattern],
+  ["support_material_style", "word", (p) => p.supports.style],
+  ["support_material_contact_distance", "number", (p) => p.supports.contactDistance],
+  ["support_material_bottom_contact_distance", "number", (p) => p.supports.bottomContactDistance],
+  ["support_material_interface_layers", "int", (p) => p.supports.interfaceLayers],
+  ["support_material_interface_spacing", "number", (p) => p.supports.interfaceSpacing],
+  ["support_material_extrusion_width", "number", (p) => p.supports.width],
+  ["support_material_speed", "number", (p) => p.supports.speed],
+  ["support_material_interface_speed", "number", (p) => p.supports.interfaceSpeed],
+  ["support_material_buildplate_only", "bool", (p) => p.supports.buildplateOnly],
+  ["support_material_xy_spacing", "number", (p) => p.supports.xySpacing],
+  ["raft_first_layer_density", "percent", (p) => p.supports.firstLayerDensity],
+  ["raft_first_layer_expansion", "number", (p) => p.supports.firstLayerExpansion],
 ];
 
 /** The value as PrusaSlicer config text; refuses anything that could break out of its line. */
@@ -119,6 +135,11 @@ function formatValue(key: string, kind: Kind, value: Value): string {
   if (kind === "bool") {
     if (typeof value !== "boolean") throw invalid("not a boolean");
     return value ? "1" : "0";
+  }
+  // Support pattern and style names: one lowercase word (rectilinear-grid, snug, …), nothing that could end the line.
+  if (kind === "word") {
+    if (typeof value !== "string" || !/^[a-z][a-z-]{0,39}$/.test(value)) throw invalid("not a PrusaSlicer option name");
+    return value;
   }
   if (kind === "pattern") {
     if (!(FILL_PATTERNS as readonly Value[]).includes(value)) throw invalid("not a PrusaSlicer 2.5 fill pattern");
