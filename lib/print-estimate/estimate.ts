@@ -158,28 +158,34 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
       time: (v) => loopTime(smallLength, perLoops * (1 - bigShare), scaled(summary.perimCorners, base, 1 - bigShare), base, v, perimLimits),
     });
 
-    // Solid infill: the area at 100 % (bridges with the bridge flow ratio).
-    const solid = (feature: Feature, area: number, boundary: number, width: number, speed: number, limits: Limits, flowRatio: number) => {
+    // Solid infill: the area at 100 %, lines a flow spacing apart (the region includes the infill
+    // overlap). Bridges: thick_bridges prints round threads a nozzle × √bridge_flow_ratio across,
+    // 0.05 mm apart; without it, bridge_flow_ratio thins the solid line and PrusaSlicer 2.5 keeps its
+    // area per spacing (Flow::with_cross_section), so the lines pack closer and the volume stays.
+    const solid = (feature: Feature, area: number, boundary: number, spacing: number, mm3PerMm2: number, speed: number, limits: Limits) => {
       if (area <= 0) return;
-      addVolume(feature, area * h * flowRatio);
-      const spacing = flowSpacing(width, h);
+      addVolume(feature, area * mm3PerMm2);
       const v = speedOf(speed);
       const { length } = solidTime(area, boundary, spacing, v, limits);
       segs.push({ length, speed: v, adjustable: true, external: false, feature, time: (vv) => solidTime(area, boundary, spacing, vv, limits).time });
     };
-    solid("top_solid", summary.topArea[i], summary.topBoundary[i], first ? profile.widths.firstLayer : profile.widths.topInfill, profile.speeds.topSolidInfill, infillLimits, 1);
-    solid("bridge", summary.bridgeArea[i], summary.bridgeBoundary[i], profile.widths.solidInfill, profile.speeds.bridge, bridgeLimits, profile.bridgeFlowRatio);
-    solid("solid", summary.solidArea[i], summary.solidBoundary[i], first ? profile.widths.firstLayer : profile.widths.solidInfill, profile.speeds.solidInfill, infillLimits, 1);
+    const solidSpacing = (width: number) => flowSpacing(first ? profile.widths.firstLayer : width, h);
+    const bridgeDiameter = profile.nozzleDiameter * Math.sqrt(profile.bridgeFlowRatio);
+    const bridgeSpacing = profile.thickBridges ? bridgeDiameter + 0.05 : profile.bridgeFlowRatio * flowSpacing(profile.widths.solidInfill, h);
+    const bridgeMm3PerMm2 = profile.thickBridges ? (Math.PI / 4) * bridgeDiameter ** 2 / bridgeSpacing : h;
+    solid("top_solid", summary.topArea[i], summary.topBoundary[i], solidSpacing(profile.widths.topInfill), h, profile.speeds.topSolidInfill, infillLimits);
+    solid("bridge", summary.bridgeArea[i], summary.bridgeBoundary[i], bridgeSpacing, bridgeMm3PerMm2, profile.speeds.bridge, bridgeLimits);
+    solid("solid", summary.solidArea[i], summary.solidBoundary[i], solidSpacing(profile.widths.solidInfill), h, profile.speeds.solidInfill, infillLimits);
 
-    // Sparse gyroid: lines over the region grown into the perimeters by the overlap, plus the
-    // anchors joining line ends along the boundary (about half of it at this spacing).
+    // Sparse gyroid: lines over the region (already clipped, see PrintSummary), plus the anchors
+    // joining line ends along the boundary (about half of it at this spacing).
     if (summary.sparseArea[i] > 0 && density > 0) {
       const w = first ? profile.widths.firstLayer : profile.widths.infill;
       const spacing = flowSpacing(w, h);
       const v = speedOf(profile.speeds.infill);
       const stats = (vv: number) => gyroidStats(density, spacing, vv, infillLimits);
       const g = stats(v);
-      const area = summary.sparseArea[i] + profile.infillOverlap * summary.sparseBoundary[i];
+      const area = summary.sparseArea[i];
       const lines = area * g.lengthPerArea;
       const anchorGap = g.lineDistance;
       const anchors = anchorGap <= profile.infillAnchorMax ? summary.sparseBoundary[i] / 2 : 0;

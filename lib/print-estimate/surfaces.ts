@@ -1,0 +1,214 @@
+/**
+ * The infill surfaces of every layer (top, bridge, solid, sparse) the way PrusaSlicer 2.5 sorts
+ * them (PrintObject::prepare_infill), from the layer outlines and the regions inside the perimeters:
+ *
+ * 1. detect_surfaces_type: a layer's top is what the layer above leaves uncovered, its bottom what
+ *    the layer below leaves unsupported (a bridge above the first layer), slivers under a tenth of
+ *    the external perimeter width dropped.
+ * 2. process_external_surfaces: tops and bridges grow by EXTERNAL_INFILL_MARGIN (3 mm) into the
+ *    layer's infill region, for anchoring; the rest is internal.
+ * 3. discover_vertical_shells ('ensure_vertical_shell_thickness'): internal infill becomes solid
+ *    under the (grown) tops of the layers above and over the bottoms of the layers below within the
+ *    solid layer counts, and wherever a neighbour within that range has no infill (its perimeters
+ *    or outside: sloped and stepped walls). Regularised by an opening of about a line spacing.
+ * 4. bridge_over_infill: solid infill right over sparse infill is printed as bridge infill.
+ *
+ * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
+ */
+import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
+import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
+import { SCALE, clean, pathLength } from "./slice-outlines";
+
+export interface LayerSurfaces {
+  top: Paths64;
+  bridge: Paths64;
+  solid: Paths64;
+  sparse: Paths64;
+}
+
+/** PrusaSlicer's EXTERNAL_INFILL_MARGIN: tops and bridges grow this far into the infill (mm). */
+const EXTERNAL_INFILL_MARGIN = 3;
+/** Outline resolution for the classification (mm). */
+const CLASSIFY_RESOLUTION = 0.05;
+
+const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) =>
+  paths.length === 0 ? [] : clean(Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3));
+const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
+const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
+const union = (list: Paths64[]) => {
+  const nonEmpty = list.filter((p) => p.length > 0);
+  if (nonEmpty.length === 0) return [];
+  if (nonEmpty.length === 1) return nonEmpty[0];
+  return clean(Clipper.union(nonEmpty.flat(), FillRule.NonZero));
+};
+/**
+ * a − b without the islands (each outer path with its holes) whose mean width, 2 × area ÷ boundary,
+ * is under `widthMm`: a cheap stand-in for an opening by half that width on the thin crescents
+ * that the difference of two similar layers leaves.
+ */
+function diffWithoutSlivers(a: Paths64, b: Paths64, widthMm: number): Paths64 {
+  if (a.length === 0) return [];
+  const tree = new PolyTree64();
+  Clipper.booleanOpWithPolyTree(ClipType.Difference, a, b, tree, FillRule.NonZero);
+  const out: Paths64 = [];
+  const visit = (node: PolyPath64) => {
+    for (let k = 0; k < node.count; k++) {
+      const island = node.child(k);
+      const area = island.area();
+      let boundary = pathLength(island.poly ?? []);
+      for (let j = 0; j < island.count; j++) boundary += pathLength(island.child(j).poly ?? []);
+      if (island.poly === null || (2 * area) / Math.max(1, boundary * SCALE) < widthMm * SCALE) continue;
+      out.push(island.poly);
+      for (let j = 0; j < island.count; j++) {
+        const hole = island.child(j);
+        if (hole.poly) out.push(hole.poly);
+        visit(hole); // islands inside the holes
+      }
+    }
+  };
+  visit(tree);
+  return clean(out);
+}
+/** Morphological opening: shrink by `inMm`, grow by `outMm`. */
+const opening = (paths: Paths64, inMm: number, outMm = inMm, join: JoinType = JoinType.Miter) =>
+  paths.length === 0 ? [] : grow(grow(paths, -inMm, join), outMm, join);
+
+/** Exact equality of two outlines (same paths, same points, same order). */
+export function samePaths(a: Paths64, b: Paths64): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let p = 0; p < a.length; p++) {
+    const pa = a[p], pb = b[p];
+    if (pa.length !== pb.length) return false;
+    for (let k = 0; k < pa.length; k++) if (pa[k].x !== pb[k].x || pa[k].y !== pb[k].y) return false;
+  }
+  return true;
+}
+
+/**
+ * The intersection of list[i − below … i + above], cut off at both ends of the list. Sliding-window
+ * aggregation in blocks of the window size: a full window is a suffix of one block intersected with
+ * a prefix of the next, so every layer costs about three two-operand intersections whatever the
+ * window size. Repeated regions (prismatic parts) are recognised and not intersected again.
+ */
+function windowIntersections(list: Paths64[], below: number, above: number): (i: number) => Paths64 {
+  const n = list.length;
+  const w = below + above + 1;
+  const meet = (a: Paths64, b: Paths64) => (samePaths(a, b) ? a : intersect(a, b));
+  const prefix: Paths64[] = new Array(n);
+  const suffix: Paths64[] = new Array(n);
+  const done = new Uint8Array(Math.ceil(n / w));
+  // Blocks are computed on first use.
+  const block = (start: number) => {
+    if (done[start / w]) return;
+    done[start / w] = 1;
+    const end = Math.min(n, start + w) - 1;
+    prefix[start] = list[start];
+    for (let j = start + 1; j <= end; j++) prefix[j] = meet(prefix[j - 1], list[j]);
+    suffix[end] = list[end];
+    for (let j = end - 1; j >= start; j--) suffix[j] = meet(list[j], suffix[j + 1]);
+  };
+  return (i: number) => {
+    const a = i - below, b = i + above;
+    if (a < 0 || b >= n) {
+      let out = list[i];
+      for (let j = Math.max(0, a); j <= Math.min(n - 1, b); j++) if (j !== i) out = meet(out, list[j]);
+      return out;
+    }
+    block(a - (a % w));
+    if (a % w === 0) return suffix[a];
+    block(b - (b % w));
+    return meet(suffix[a], prefix[b]);
+  };
+}
+
+/**
+ * `slices`: the layer outlines as printed (the first with its elephant-foot compensation), `firstRaw`
+ * the first layer's outline before it (what the second layer stands on); `fills`: the infill region
+ * of each layer (inside the perimeters, grown by infill_overlap).
+ */
+export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fillsIn: Paths64[], profile: PrintProfile): LayerSurfaces[] {
+  // Simplified to 0.05 mm (fewer points for the many offsets below, and no visible change in the
+  // areas); repeated layers share their paths, so they stay recognisably equal.
+  const simplified = new Map<Paths64, Paths64>();
+  const simplify = (paths: Paths64) => {
+    let out = simplified.get(paths);
+    if (!out) simplified.set(paths, (out = clean(Clipper.ramerDouglasPeuckerPaths(paths, CLASSIFY_RESOLUTION * SCALE))));
+    return out;
+  };
+  const slices = slicesIn.map(simplify), fills = fillsIn.map(simplify), firstRaw = simplify(firstRawIn);
+  const n = slices.length;
+  const h = profile.layerHeight;
+  const sliver = profile.widths.externalPerimeter / 10;
+  // discover_vertical_shells' min_perimeter_infill_spacing.
+  const mpis = 1.05 * flowSpacing(profile.widths.solidInfill, h);
+  const above = solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h) - 1;
+  const below = solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h) - 1;
+  const supportOf = (j: number) => (j === 0 ? firstRaw : slices[j]);
+
+
+  // 1–2. Tops and bottoms, grown into the infill region; the internal rest; and what each layer
+  // projects onto its neighbours for step 3 (the surfaces with their perimeter area, and grown).
+  const topGrown: Paths64[] = [], bottomGrown: Paths64[] = [], internal: Paths64[] = [];
+  const topShell: Paths64[] = [], bottomShell: Paths64[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = slices[i], fill = fills[i];
+    let top = i === n - 1 ? s : samePaths(s, slices[i + 1]) ? [] : diffWithoutSlivers(s, slices[i + 1], 2 * sliver);
+    const bottom = i === 0 ? s : samePaths(s, supportOf(i - 1)) ? [] : diffWithoutSlivers(s, supportOf(i - 1), 2 * sliver);
+    if (top.length > 0 && bottom.length > 0) top = diff(top, bottom); // a membrane counts as a bottom
+    
+    const growIn = (paths: Paths64) => {
+      const inFill = intersect(paths, fill);
+      return inFill.length === 0 ? [] : intersect(grow(inFill, EXTERNAL_INFILL_MARGIN, JoinType.Square), fill);
+    };
+    topGrown.push(growIn(top));
+    bottomGrown.push(i === 0 ? fill : growIn(bottom));
+    internal.push(diff(fill, [...topGrown[i], ...bottomGrown[i]]));
+    
+    topShell.push(top.length === 0 ? [] : grow([...top, ...topGrown[i]], mpis));
+    bottomShell.push(bottom.length === 0 ? [] : grow([...bottom, ...bottomGrown[i]], mpis));
+    
+  }
+
+  // 3. Vertical shells. "Holes" are the points inside the infill region of every layer in range.
+  const holes = windowIntersections(fills, below, above);
+  const solid: Paths64[] = [], sparse: Paths64[] = [];
+  for (let i = 0; i < n; i++) {
+    const inner = internal[i];
+    solid.push([]);
+    sparse.push(inner);
+    if (inner.length === 0) continue;
+    const sources: Paths64[] = [];
+    for (let j = i + 1; j <= Math.min(n - 1, i + above); j++) sources.push(topShell[j]);
+    for (let j = Math.max(0, i - below); j < i; j++) sources.push(bottomShell[j]);
+     const projected = intersect(inner, sources.flat()); 
+    const hh = holes(i);  const exposed = diff(inner, hh); 
+    if (projected.length === 0 && exposed.length === 0) continue;
+    const shell = opening(union([projected, exposed]), 0.5 * mpis, 0.8 * mpis, JoinType.Square); 
+    solid[i] = intersect(inner, shell);
+    sparse[i] = diff(inner, shell); 
+  }
+
+  // 4. Bridges over sparse infill (regions narrower than 6 bridge widths are not worth it), then the
+  // fill groups as make_fills trims them: bridges first.
+  const bridgeWidth = profile.thickBridges
+    ? profile.nozzleDiameter * Math.sqrt(profile.bridgeFlowRatio)
+    : profile.widths.solidInfill - (1 - profile.bridgeFlowRatio) * flowSpacing(profile.widths.solidInfill, h);
+  const out: LayerSurfaces[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i === 0) {
+      out.push({ top: [], bridge: [], solid: bottomGrown[0], sparse: [] }); // all bottom
+      continue;
+    }
+    let internalBridge: Paths64 = [];
+    if (solid[i].length > 0 && sparse[i - 1].length > 0) {
+      internalBridge = opening(intersect(solid[i], sparse[i - 1]), 3 * bridgeWidth);
+      if (internalBridge.length > 0) solid[i] = diff(solid[i], internalBridge);
+    }
+    // The internal bridges lie in the internal region, apart from the grown tops and bottoms.
+    const bridge = internalBridge.length === 0 ? bottomGrown[i] : [...bottomGrown[i], ...internalBridge];
+    const top = bottomGrown[i].length === 0 ? topGrown[i] : diff(topGrown[i], bottomGrown[i]);
+    out.push({ top, bridge, solid: solid[i], sparse: sparse[i] });
+  }
+  return out;
+}
