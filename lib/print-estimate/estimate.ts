@@ -129,16 +129,14 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
       extruded += mm3 * em;
     };
 
-    // Perimeters: the volume is the area they cover (Arachne fills thin walls with wider beads),
-    // split between external and internal in proportion to their lengths × spacings.
+    // Perimeters: the volume is the area they cover (Arachne widens beads over thin walls) less the
+    // band outside the outer wall's spacing. The external perimeter keeps its width (Arachne's
+    // RedistributeBeadingStrategy); the inner ones take the rest.
     const extW = first ? profile.widths.firstLayer : profile.widths.externalPerimeter;
-    const perW = first ? profile.widths.firstLayer : profile.widths.perimeter;
-    const extShare = summary.extLength[i] * flowSpacing(extW, h);
-    const perShare = summary.perimLength[i] * flowSpacing(perW, h);
-    const perimVolume = summary.perimeterArea[i] * h;
-    const shareTotal = extShare + perShare || 1;
-    addVolume("external_perimeter", (perimVolume * extShare) / shareTotal);
-    addVolume("perimeter", (perimVolume * perShare) / shareTotal);
+    const perimVolume = Math.max(0, summary.perimeterArea[i] - ((extW - flowSpacing(extW, h)) / 2) * summary.extLength[i]) * h;
+    const extVolume = Math.min(perimVolume, summary.extLength[i] * flowArea(extW, h));
+    addVolume("external_perimeter", extVolume);
+    addVolume("perimeter", perimVolume - extVolume);
     const base = i * CORNER_BINS.length;
     const extV = speedOf(profile.speeds.externalPerimeter);
     segs.push({
