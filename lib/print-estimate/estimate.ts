@@ -109,9 +109,17 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
   let extruded = 0;
   let total = 0;
   let slowdownTotal = 0;
-  const skirtLoop = summary.firstLayerHullLength > 0
-    ? Math.max(summary.firstLayerHullLength + 2 * Math.PI * (profile.skirtDistance + profile.widths.firstLayer / 2), profile.minSkirtLength)
-    : 0;
+  // Skirt (Print::_make_skirt): loops a first-layer spacing apart around the hull, the first centred
+  // skirt_distance + half a spacing out; more than `skirts` if needed to use min_skirt_length of
+  // filament on the first layer. Every skirt layer repeats them with the first layer's width.
+  let skirtLength = 0;
+  if (summary.firstLayerHullLength > 0 && profile.skirts > 0) {
+    const spacing = flowSpacing(profile.widths.firstLayer, profile.firstLayerHeight);
+    const filamentPerMm = flowArea(profile.widths.firstLayer, profile.firstLayerHeight) / (Math.PI * (profile.filamentDiameter / 2) ** 2);
+    for (let k = 0; k < profile.skirts || (skirtLength * filamentPerMm < profile.minSkirtLength && k < 100); k++) {
+      skirtLength += summary.firstLayerHullLength + 2 * Math.PI * (profile.skirtDistance + spacing / 2 + k * spacing);
+    }
+  }
 
   for (let i = 0; i < summary.layerCount; i++) {
     const h = summary.height[i];
@@ -204,10 +212,10 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
     }
 
     // Skirt around the first layers.
-    if (i < profile.skirtHeight && profile.skirts > 0 && skirtLoop > 0) {
-      const length = profile.skirts * skirtLoop;
-      addVolume("skirt", length * flowArea(first ? profile.widths.firstLayer : profile.widths.default, h));
-      const v = speedOf(profile.speeds.perimeter);
+    if (i < profile.skirtHeight && skirtLength > 0) {
+      const length = skirtLength;
+      addVolume("skirt", length * flowArea(profile.widths.firstLayer, h));
+      const v = speedOf(profile.speeds.skirt);
       segs.push({ length, speed: v, adjustable: true, external: false, feature: "skirt", time: (vv) => trapezoidTime(length, jerk, vv, jerk, perimLimits.accel) });
     }
 

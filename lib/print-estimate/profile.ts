@@ -35,6 +35,8 @@ export interface PrintProfile {
     topSolidInfill: number;
     bridge: number;
     gapFill: number;
+    /** PrusaSlicer extrudes the skirt at support_material_speed. */
+    skirt: number;
     travel: number;
     travelZ: number;
     firstLayer: number;
@@ -81,7 +83,7 @@ export interface PrintProfile {
   skirts: number;
   skirtDistance: number; // mm
   skirtHeight: number; // layers
-  minSkirtLength: number; // mm
+  minSkirtLength: number; // mm of filament
   /** mm, into the perimeters (infill_overlap; a percentage is of the perimeter spacing, as Arachne takes it). */
   infillOverlap: number;
   infillAnchorMax: number; // mm
@@ -121,6 +123,7 @@ export const DEFAULT_PRINT_PROFILE: PrintProfile = {
     topSolidInfill: 40,
     bridge: 25,
     gapFill: 40,
+    skirt: 50,
     travel: 180,
     travelZ: 12,
     firstLayer: 20,
@@ -248,6 +251,7 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
       topSolidInfill: numOrPercent("top_solid_infill_speed", solidInfillSpeed, base.speeds.topSolidInfill),
       bridge: num("bridge_speed", base.speeds.bridge),
       gapFill: num("gap_fill_speed", base.speeds.gapFill),
+      skirt: num("support_material_speed", base.speeds.skirt),
       travel: num("travel_speed", base.speeds.travel),
       travelZ: num("travel_speed_z", base.speeds.travelZ),
       firstLayer: firstLayerSpeed,

@@ -63,7 +63,7 @@ export interface PrintSummary {
   sparseArea: Float64Array;
   sparseBoundary: Float64Array;
   sparsePieces: Float64Array;
-  /** Perimeter of the convex hull of the first layer (the skirt follows it at a distance). */
+  /** Perimeter of the convex hull of the layers the skirt surrounds (skirt_height; the skirt follows it at a distance). */
   firstLayerHullLength: number;
   /** Extent of the first layer, for the travel model. */
   footprint: { width: number; depth: number };
@@ -233,7 +233,7 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     put(i, offset(layer.sparse, -infillSpacing / 2), summary.sparseArea, summary.sparseBoundary, summary.sparsePieces);
   });
 
-  summary.firstLayerHullLength = convexHullLength(slices[0]);
+  summary.firstLayerHullLength = convexHullLength(rawSlices.slice(0, Math.max(1, profile.skirtHeight)).flat());
   const bounds = Clipper.getBoundsPaths(slices[0]);
   summary.footprint = { width: (bounds.right - bounds.left) / SCALE, depth: (bounds.bottom - bounds.top) / SCALE };
   return summary;
