@@ -35,21 +35,15 @@ const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) 
   paths.length === 0 ? [] : clean(Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3));
 const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
 const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
-const union = (list: Paths64[]) => {
-  const nonEmpty = list.filter((p) => p.length > 0);
-  if (nonEmpty.length === 0) return [];
-  if (nonEmpty.length === 1) return nonEmpty[0];
-  return clean(Clipper.union(nonEmpty.flat(), FillRule.NonZero));
-};
 /**
- * a − b without the islands (each outer path with its holes) whose mean width, 2 × area ÷ boundary,
- * is under `widthMm`: a cheap stand-in for an opening by half that width on the thin crescents
- * that the difference of two similar layers leaves.
+ * a − b (or a ∩ b) without the islands (each outer path with its holes) whose mean width,
+ * 2 × area ÷ boundary, is under `widthMm`: a cheap stand-in for an opening by half that width on
+ * the thin crescents that similar layers leave (a disk of that diameter has that mean width).
  */
-function diffWithoutSlivers(a: Paths64, b: Paths64, widthMm: number): Paths64 {
-  if (a.length === 0) return [];
+function withoutSlivers(op: ClipType.Difference | ClipType.Intersection, a: Paths64, b: Paths64, widthMm: number): Paths64 {
+  if (a.length === 0 || (op === ClipType.Intersection && b.length === 0)) return [];
   const tree = new PolyTree64();
-  Clipper.booleanOpWithPolyTree(ClipType.Difference, a, b, tree, FillRule.NonZero);
+  Clipper.booleanOpWithPolyTree(op, a, b, tree, FillRule.NonZero);
   const out: Paths64 = [];
   const visit = (node: PolyPath64) => {
     for (let k = 0; k < node.count; k++) {
@@ -86,43 +80,6 @@ export function samePaths(a: Paths64, b: Paths64): boolean {
 }
 
 /**
- * The intersection of list[i − below … i + above], cut off at both ends of the list. Sliding-window
- * aggregation in blocks of the window size: a full window is a suffix of one block intersected with
- * a prefix of the next, so every layer costs about three two-operand intersections whatever the
- * window size. Repeated regions (prismatic parts) are recognised and not intersected again.
- */
-function windowIntersections(list: Paths64[], below: number, above: number): (i: number) => Paths64 {
-  const n = list.length;
-  const w = below + above + 1;
-  const meet = (a: Paths64, b: Paths64) => (samePaths(a, b) ? a : intersect(a, b));
-  const prefix: Paths64[] = new Array(n);
-  const suffix: Paths64[] = new Array(n);
-  const done = new Uint8Array(Math.ceil(n / w));
-  // Blocks are computed on first use.
-  const block = (start: number) => {
-    if (done[start / w]) return;
-    done[start / w] = 1;
-    const end = Math.min(n, start + w) - 1;
-    prefix[start] = list[start];
-    for (let j = start + 1; j <= end; j++) prefix[j] = meet(prefix[j - 1], list[j]);
-    suffix[end] = list[end];
-    for (let j = end - 1; j >= start; j--) suffix[j] = meet(list[j], suffix[j + 1]);
-  };
-  return (i: number) => {
-    const a = i - below, b = i + above;
-    if (a < 0 || b >= n) {
-      let out = list[i];
-      for (let j = Math.max(0, a); j <= Math.min(n - 1, b); j++) if (j !== i) out = meet(out, list[j]);
-      return out;
-    }
-    block(a - (a % w));
-    if (a % w === 0) return suffix[a];
-    block(b - (b % w));
-    return meet(suffix[a], prefix[b]);
-  };
-}
-
-/**
  * `slices`: the layer outlines as printed (the first with its elephant-foot compensation), `firstRaw`
  * the first layer's outline before it (what the second layer stands on); `fills`: the infill region
  * of each layer (inside the perimeters, grown by infill_overlap).
@@ -153,10 +110,9 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
   const topShell: Paths64[] = [], bottomShell: Paths64[] = [];
   for (let i = 0; i < n; i++) {
     const s = slices[i], fill = fills[i];
-    let top = i === n - 1 ? s : samePaths(s, slices[i + 1]) ? [] : diffWithoutSlivers(s, slices[i + 1], 2 * sliver);
-    const bottom = i === 0 ? s : samePaths(s, supportOf(i - 1)) ? [] : diffWithoutSlivers(s, supportOf(i - 1), 2 * sliver);
+    let top = i === n - 1 ? s : samePaths(s, slices[i + 1]) ? [] : withoutSlivers(ClipType.Difference, s, slices[i + 1], 2 * sliver);
+    const bottom = i === 0 ? s : samePaths(s, supportOf(i - 1)) ? [] : withoutSlivers(ClipType.Difference, s, supportOf(i - 1), 2 * sliver);
     if (top.length > 0 && bottom.length > 0) top = diff(top, bottom); // a membrane counts as a bottom
-    
     const growIn = (paths: Paths64) => {
       const inFill = intersect(paths, fill);
       return inFill.length === 0 ? [] : intersect(grow(inFill, EXTERNAL_INFILL_MARGIN, JoinType.Square), fill);
@@ -164,14 +120,18 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
     topGrown.push(growIn(top));
     bottomGrown.push(i === 0 ? fill : growIn(bottom));
     internal.push(diff(fill, [...topGrown[i], ...bottomGrown[i]]));
-    
     topShell.push(top.length === 0 ? [] : grow([...top, ...topGrown[i]], mpis));
     bottomShell.push(bottom.length === 0 ? [] : grow([...bottom, ...bottomGrown[i]], mpis));
-    
   }
 
-  // 3. Vertical shells. "Holes" are the points inside the infill region of every layer in range.
-  const holes = windowIntersections(fills, below, above);
+  // 3. Vertical shells: internal infill under the tops projected from above, over the bottoms
+  // projected from below, and outside the infill region of any layer in range (PrusaSlicer's
+  // "holes" are the points inside all of them). A point of layer i's infill that some layer in
+  // range leaves out leaves it between two consecutive layers, so the last set is the union of
+  // the consecutive differences F_j − F_j+1 above i and F_j − F_j−1 below: thin crescents, shared
+  // by the windows, and all of it one intersection with the internal region.
+  const leavesUp = fills.map((f, j) => (j === n - 1 || samePaths(f, fills[j + 1]) ? [] : diff(f, fills[j + 1])));
+  const leavesDown = fills.map((f, j) => (j === 0 || samePaths(f, fills[j - 1]) ? [] : diff(f, fills[j - 1])));
   const solid: Paths64[] = [], sparse: Paths64[] = [];
   for (let i = 0; i < n; i++) {
     const inner = internal[i];
@@ -179,14 +139,14 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
     sparse.push(inner);
     if (inner.length === 0) continue;
     const sources: Paths64[] = [];
-    for (let j = i + 1; j <= Math.min(n - 1, i + above); j++) sources.push(topShell[j]);
-    for (let j = Math.max(0, i - below); j < i; j++) sources.push(bottomShell[j]);
-     const projected = intersect(inner, sources.flat()); 
-    const hh = holes(i);  const exposed = diff(inner, hh); 
-    if (projected.length === 0 && exposed.length === 0) continue;
-    const shell = opening(union([projected, exposed]), 0.5 * mpis, 0.8 * mpis, JoinType.Square); 
+    for (let j = i + 1; j <= Math.min(n - 1, i + above); j++) sources.push(topShell[j], leavesUp[j - 1]);
+    for (let j = Math.max(0, i - below); j < i; j++) sources.push(bottomShell[j], leavesDown[j + 1]);
+    // Islands too thin to hold a disk of the opening's diameter would not survive it.
+    const candidates = withoutSlivers(ClipType.Intersection, inner, sources.flat(), 0.5 * mpis);
+    if (candidates.length === 0) continue;
+    const shell = opening(candidates, 0.5 * mpis, 0.8 * mpis, JoinType.Square);
     solid[i] = intersect(inner, shell);
-    sparse[i] = diff(inner, shell); 
+    sparse[i] = diff(inner, shell);
   }
 
   // 4. Bridges over sparse infill (regions narrower than 6 bridge widths are not worth it), then the
