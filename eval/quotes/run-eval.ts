@@ -3,7 +3,8 @@
  * PrusaSlicer on the corpus in parts/, with the slicer's figures read from
  * reference.json so that no slicer is needed (issue #15).
  * `--reslice` slices every part again with profile.ini and rewrites
- * reference.json (needs `prusa-slicer` on PATH; a few minutes on 2 cores).
+ * reference.json (needs `prusa-slicer` on PATH; a few minutes on 2 cores);
+ * `--reslice-holdout` only the holdout parts (holdout/), keeping the corpus's figures.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +15,7 @@ import { parseMesh } from "@/lib/geometry";
 import { DEFAULT_CATALOG, price3dPrint } from "@/lib/pricing";
 import { estimatePrint, profileFromPrusaConfig, slicePrint } from "@/lib/print-estimate";
 import {
+  HOLDOUT_DIR,
   PARTS_DIR,
   PROFILE_PATH,
   REFERENCE_PATH,
@@ -29,8 +31,8 @@ const INFILL_PERCENT = 20;
 // The issue judges time only where it matters for a quote; under 10 min the fixed warm-up dominates.
 const MIN_TIME_S = 600;
 
-async function measure(file: string) {
-  const bytes = new Uint8Array(fs.readFileSync(path.join(PARTS_DIR, file)));
+async function measure(file: string, sourceDir = PARTS_DIR) {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(sourceDir, file)));
   const analysis = await analyzeFile(bytes, file);
   if (analysis.kind !== "mesh") throw new Error(`${file} is not a mesh`);
   return { bytes, geometry: analysis.geometry };
@@ -48,10 +50,10 @@ function parseDuration(text: string): number {
   return [...text.matchAll(/(\d+)([dhms])/g)].reduce((sum, [, n, unit]) => sum + Number(n) * units[unit], 0);
 }
 
-function slice(file: string, supports: boolean, dir: string): { figures: SlicerFigures; slicer: string } {
+function slice(file: string, supports: boolean, dir: string, sourceDir = PARTS_DIR): { figures: SlicerFigures; slicer: string } {
   const out = path.join(dir, `${path.parse(file).name}.${supports ? "supports" : "plain"}.gcode`);
   const supportArgs = supports ? ["--support-material", "--support-material-auto"] : [];
-  execFileSync("prusa-slicer", ["--export-gcode", "--load", PROFILE_PATH, ...supportArgs, "-o", out, path.join(PARTS_DIR, file)], {
+  execFileSync("prusa-slicer", ["--export-gcode", "--load", PROFILE_PATH, ...supportArgs, "-o", out, path.join(sourceDir, file)], {
     stdio: "ignore",
   });
   const gcode = fs.readFileSync(out, "utf8");
@@ -69,15 +71,15 @@ function slice(file: string, supports: boolean, dir: string): { figures: SlicerF
   return { figures, slicer };
 }
 
-async function reslice(): Promise<Reference> {
+async function reslice(holdoutOnly: boolean): Promise<Reference> {
   const previous = fs.existsSync(REFERENCE_PATH) ? loadReference() : undefined;
-  const needsSupports = new Map(previous?.parts.map((p) => [p.file, p.needs_supports]));
+  const needsSupports = new Map([...(previous?.parts ?? []), ...(previous?.holdout ?? [])].map((p) => [p.file, p.needs_supports]));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-quotes-"));
-  const parts: ReferencePart[] = [];
-  try {
-    for (const file of listPartFiles()) {
-      const { bytes, geometry } = await measure(file);
-      const plain = slice(file, false, dir);
+  const sliceAll = async (sourceDir: string) => {
+    const parts: ReferencePart[] = [];
+    for (const file of listPartFiles(sourceDir)) {
+      const { bytes, geometry } = await measure(file, sourceDir);
+      const plain = slice(file, false, dir, sourceDir);
       const part: ReferencePart = {
         file,
         sha256: sha256(bytes),
@@ -86,10 +88,17 @@ async function reslice(): Promise<Reference> {
         needs_supports: needsSupports.get(file) ?? false,
         no_supports: plain.figures,
       };
-      if (part.needs_supports) part.supports = slice(file, true, dir).figures;
+      if (part.needs_supports) part.supports = slice(file, true, dir, sourceDir).figures;
       parts.push(part);
       console.error(`sliced ${file}`);
     }
+    return parts;
+  };
+  let parts: ReferencePart[], holdout: ReferencePart[];
+  try {
+    if (holdoutOnly && !previous) throw new Error("--reslice-holdout needs an existing reference.json");
+    parts = holdoutOnly && previous ? previous.parts : await sliceAll(PARTS_DIR);
+    holdout = await sliceAll(HOLDOUT_DIR);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -98,6 +107,7 @@ async function reslice(): Promise<Reference> {
     profile_sha256: sha256(fs.readFileSync(PROFILE_PATH)),
     infill_percent: INFILL_PERCENT,
     parts,
+    holdout,
   };
   fs.writeFileSync(REFERENCE_PATH, `${JSON.stringify(reference, null, 2)}\n`);
   return reference;
@@ -146,22 +156,22 @@ function partTable(rows: Row[]): string[] {
   ];
 }
 
-async function main() {
-  const reference = process.argv.includes("--reslice") ? await reslice() : loadReference();
+/** Our estimates (the instant one and the layer estimator) for each part, with the slicer's figures. */
+async function evaluate(parts: ReferencePart[], infillPercent: number, sourceDir: string) {
   const plain: Row[] = [];
   const supported: Row[] = [];
   // The layer estimator reads the same profile the slicer was given.
   const profile = profileFromPrusaConfig(fs.readFileSync(PROFILE_PATH, "utf8"));
   const pla = DEFAULT_CATALOG.print_3d.materials.find((m) => m.id === "pla");
   if (!pla) throw new Error("DEFAULT_CATALOG has no PLA");
-  for (const part of reference.parts) {
-    const { bytes, geometry } = await measure(part.file);
-    const [quote] = price3dPrint(geometry, { infill_percent: reference.infill_percent, materials: ["pla"] }, DEFAULT_CATALOG);
+  for (const part of parts) {
+    const { bytes, geometry } = await measure(part.file, sourceDir);
+    const [quote] = price3dPrint(geometry, { infill_percent: infillPercent, materials: ["pla"] }, DEFAULT_CATALOG);
     const mesh = await parseMesh(bytes, part.file);
     const started = performance.now();
     const summary = slicePrint(mesh, profile);
     const sliceMs = performance.now() - started;
-    const layered = estimatePrint(summary, profile, { infillPercent: reference.infill_percent });
+    const layered = estimatePrint(summary, profile, { infillPercent });
     const ours = {
       weightG: quote.weight_g,
       timeS: quote.print_time_min * 60,
@@ -172,6 +182,16 @@ async function main() {
     plain.push({ file: part.file, slicer: part.no_supports, ...ours });
     if (part.supports) supported.push({ file: part.file, slicer: part.supports, ...ours });
   }
+  return { plain, supported };
+}
+
+async function main() {
+  const reference = process.argv.includes("--reslice")
+    ? await reslice(false)
+    : process.argv.includes("--reslice-holdout")
+      ? await reslice(true)
+      : loadReference();
+  const { plain, supported } = await evaluate(reference.parts, reference.infill_percent, PARTS_DIR);
   const timed = (rows: Row[]) => rows.filter((r) => r.slicer.time_s > MIN_TIME_S);
   const weight = (r: Row): [number, number] => [r.weightG, r.slicer.weight_g];
   const time = (r: Row): [number, number] => [r.timeS, r.slicer.time_s];
@@ -193,6 +213,19 @@ async function main() {
   if (supported.length > 0) {
     console.log(summarise("weight, supports on", supported, weight));
     console.log(summarise("time, supports on (slicer > 10 min)", timed(supported), time));
+  }
+
+  // The holdout: parts never looked at while the estimator was developed (holdout/, SOURCES.md).
+  const holdout = reference.holdout ?? [];
+  if (holdout.length > 0) {
+    const rows = (await evaluate(holdout, reference.infill_percent, HOLDOUT_DIR)).plain;
+    console.log(`\nHoldout, supports off: ${rows.length} parts not used to develop the estimator\n\n${partTable(rows).join("\n")}\n`);
+    console.log("| measure (holdout) | parts | median abs error | worst abs error | median signed error |");
+    console.log("| --- | ---: | ---: | --- | ---: |");
+    console.log(summarise("weight, supports off", rows, weight));
+    console.log(summarise("weight, supports off, layer estimator", rows, layerWeight));
+    console.log(summarise("time, supports off (slicer > 10 min)", timed(rows), time));
+    console.log(summarise("time, supports off (slicer > 10 min), layer estimator", timed(rows), layerTime));
   }
 }
 
