@@ -80,6 +80,42 @@ export function samePaths(a: Paths64, b: Paths64): boolean {
 }
 
 /**
+ * For each i, the union of list[i + from … i + to] (cut off at both ends of the list). Sliding-window
+ * aggregation in blocks of the window's length: a full window is a suffix of one block joined with a
+ * prefix of the next, so a layer costs about three two-operand unions however long the window, and
+ * the neighbours' regions, which overlap heavily, are not all cut against each other per layer.
+ */
+function windowUnions(list: Paths64[], from: number, to: number): (i: number) => Paths64 {
+  const n = list.length;
+  const w = to - from + 1;
+  const join = (a: Paths64, b: Paths64) => (a.length === 0 ? b : b.length === 0 ? a : clean(Clipper.union([...a, ...b], FillRule.NonZero)));
+  const prefix: Paths64[] = new Array(n);
+  const suffix: Paths64[] = new Array(n);
+  const done = new Uint8Array(Math.ceil(n / w));
+  const block = (start: number) => {
+    if (done[start / w]) return;
+    done[start / w] = 1;
+    const end = Math.min(n, start + w) - 1;
+    prefix[start] = list[start];
+    for (let j = start + 1; j <= end; j++) prefix[j] = join(prefix[j - 1], list[j]);
+    suffix[end] = list[end];
+    for (let j = end - 1; j >= start; j--) suffix[j] = join(list[j], suffix[j + 1]);
+  };
+  return (i: number) => {
+    const a = i + from, b = i + to;
+    if (a < 0 || b >= n) {
+      let out: Paths64 = [];
+      for (let j = Math.max(0, a); j <= Math.min(n - 1, b); j++) out = join(out, list[j]);
+      return out;
+    }
+    block(a - (a % w));
+    if (a % w === 0) return suffix[a];
+    block(b - (b % w));
+    return join(suffix[a], prefix[b]);
+  };
+}
+
+/**
  * `slices`: the layer outlines as printed (the first with its elephant-foot compensation), `firstRaw`
  * the first layer's outline before it (what the second layer stands on); `fills`: the infill region
  * of each layer (inside the perimeters, grown by infill_overlap).
@@ -128,21 +164,21 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
   // projected from below, and outside the infill region of any layer in range (PrusaSlicer's
   // "holes" are the points inside all of them). A point of layer i's infill that some layer in
   // range leaves out leaves it between two consecutive layers, so the last set is the union of
-  // the consecutive differences F_j − F_j+1 above i and F_j − F_j−1 below: thin crescents, shared
-  // by the windows, and all of it one intersection with the internal region.
-  const leavesUp = fills.map((f, j) => (j === n - 1 || samePaths(f, fills[j + 1]) ? [] : diff(f, fills[j + 1])));
-  const leavesDown = fills.map((f, j) => (j === 0 || samePaths(f, fills[j - 1]) ? [] : diff(f, fills[j - 1])));
+  // the consecutive differences F_m − F_m+1 above i and F_m − F_m−1 below: thin crescents. So
+  // layer m passes up the top of m + 1 and F_m − F_m+1 (down likewise), unioned over each range.
+  const up = fills.map((f, m) => (m === n - 1 ? [] : [...topShell[m + 1], ...(samePaths(f, fills[m + 1]) ? [] : diff(f, fills[m + 1]))]));
+  const down = fills.map((f, m) => (m === 0 ? [] : [...bottomShell[m - 1], ...(samePaths(f, fills[m - 1]) ? [] : diff(f, fills[m - 1]))]));
+  const fromAbove = above > 0 ? windowUnions(up, 0, above - 1) : () => [];
+  const fromBelow = below > 0 ? windowUnions(down, 1 - below, 0) : () => [];
   const solid: Paths64[] = [], sparse: Paths64[] = [];
   for (let i = 0; i < n; i++) {
     const inner = internal[i];
     solid.push([]);
     sparse.push(inner);
     if (inner.length === 0) continue;
-    const sources: Paths64[] = [];
-    for (let j = i + 1; j <= Math.min(n - 1, i + above); j++) sources.push(topShell[j], leavesUp[j - 1]);
-    for (let j = Math.max(0, i - below); j < i; j++) sources.push(bottomShell[j], leavesDown[j + 1]);
+    const sources = [...fromAbove(i), ...fromBelow(i)];
     // Islands too thin to hold a disk of the opening's diameter would not survive it.
-    const candidates = withoutSlivers(ClipType.Intersection, inner, sources.flat(), 0.5 * mpis);
+    const candidates = withoutSlivers(ClipType.Intersection, inner, sources, 0.5 * mpis);
     if (candidates.length === 0) continue;
     const shell = opening(candidates, 0.5 * mpis, 0.8 * mpis, JoinType.Square);
     solid[i] = intersect(inner, shell);
