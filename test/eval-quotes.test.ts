@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PARTS_DIR, PROFILE_PATH, listPartFiles, loadReference, sha256 } from "@/eval/quotes/reference";
+import { HOLDOUT_DIR, PARTS_DIR, PROFILE_PATH, listPartFiles, loadReference, sha256 } from "@/eval/quotes/reference";
 
 // `npm run eval:quotes` reads the slicer's figures from reference.json: they must describe the files present.
 describe("eval/quotes corpus", () => {
@@ -11,6 +11,15 @@ describe("eval/quotes corpus", () => {
     expect(reference.parts.map((p) => p.file)).toEqual(listPartFiles());
     for (const part of reference.parts) {
       expect(sha256(fs.readFileSync(path.join(PARTS_DIR, part.file))), part.file).toBe(part.sha256);
+    }
+  });
+
+  it("lists every holdout part in holdout/, each with its current SHA-256", () => {
+    const holdout = reference.holdout ?? [];
+    expect(holdout.map((p) => p.file)).toEqual(listPartFiles(HOLDOUT_DIR));
+    expect(holdout.length).toBeGreaterThanOrEqual(6);
+    for (const part of holdout) {
+      expect(sha256(fs.readFileSync(path.join(HOLDOUT_DIR, part.file))), part.file).toBe(part.sha256);
     }
   });
 

@@ -26,10 +26,13 @@ export interface Reference {
   profile_sha256: string;
   infill_percent: number;
   parts: ReferencePart[];
+  /** Parts kept out of the estimator's development (holdout/), reported on their own. */
+  holdout?: ReferencePart[];
 }
 
 export const QUOTES_DIR = path.dirname(new URL(import.meta.url).pathname);
 export const PARTS_DIR = path.join(QUOTES_DIR, "parts");
+export const HOLDOUT_DIR = path.join(QUOTES_DIR, "holdout");
 export const REFERENCE_PATH = path.join(QUOTES_DIR, "reference.json");
 export const PROFILE_PATH = path.join(QUOTES_DIR, "profile.ini");
 
@@ -39,9 +42,9 @@ export function loadReference(): Reference {
   return JSON.parse(fs.readFileSync(REFERENCE_PATH, "utf8")) as Reference;
 }
 
-export function listPartFiles(): string[] {
+export function listPartFiles(dir: string = PARTS_DIR): string[] {
   return fs
-    .readdirSync(PARTS_DIR)
+    .readdirSync(dir)
     .filter((name) => /\.(stl|3mf|obj)$/i.test(name))
     .sort();
 }

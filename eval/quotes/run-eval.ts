@@ -4,7 +4,8 @@
  * reference.json so that no slicer is needed (issue #15).
  * `--reslice` slices every part again with profile.ini (through lib/slicer, as the
  * app's precise mode does) and rewrites reference.json (needs `prusa-slicer` on
- * PATH; a few minutes on 2 cores).
+ * PATH; a few minutes on 2 cores); `--reslice-holdout` only the holdout parts
+ * (holdout/), keeping the corpus's figures.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,7 @@ import { DEFAULT_CATALOG, price3dPrint } from "@/lib/pricing";
 import { NEEDS_SUPPORTS_SHARE, estimatePrint, needsSupports, planSupports, profileFromPrusaConfig, slicePrint } from "@/lib/print-estimate";
 import { buildSlicerConfig, runPrusaSlicer } from "@/lib/slicer";
 import {
+  HOLDOUT_DIR,
   PARTS_DIR,
   PROFILE_PATH,
   REFERENCE_PATH,
@@ -30,8 +32,8 @@ const INFILL_PERCENT = 20;
 // The issue judges time only where it matters for a quote; under 10 min the fixed warm-up dominates.
 const MIN_TIME_S = 600;
 
-async function measure(file: string) {
-  const bytes = new Uint8Array(fs.readFileSync(path.join(PARTS_DIR, file)));
+async function measure(file: string, sourceDir = PARTS_DIR) {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(sourceDir, file)));
   const analysis = await analyzeFile(bytes, file);
   if (analysis.kind !== "mesh") throw new Error(`${file} is not a mesh`);
   return { bytes, geometry: analysis.geometry };
@@ -46,12 +48,12 @@ function findPrusaSlicer(): string {
   throw new Error("--reslice needs prusa-slicer on the PATH");
 }
 
-async function slice(file: string, supports: boolean, dir: string): Promise<{ figures: SlicerFigures; slicer: string }> {
+async function slice(file: string, supports: boolean, dir: string, sourceDir = PARTS_DIR): Promise<{ figures: SlicerFigures; slicer: string }> {
   // profile.ini is the base; the profile read from it is written back over it, which changes nothing.
   const profileIni = fs.readFileSync(PROFILE_PATH, "utf8");
   const result = await runPrusaSlicer({
     binary: findPrusaSlicer(),
-    meshPath: path.join(PARTS_DIR, file),
+    meshPath: path.join(sourceDir, file),
     configIni: buildSlicerConfig(profileFromPrusaConfig(profileIni), { supports: supports ? "auto" : "none", base: profileIni }),
     timeoutMs: 10 * 60_000,
     memoryMb: 8192,
@@ -68,15 +70,15 @@ async function slice(file: string, supports: boolean, dir: string): Promise<{ fi
   return { figures, slicer: result.slicer ?? "PrusaSlicer (unknown version)" };
 }
 
-async function reslice(): Promise<Reference> {
+async function reslice(holdoutOnly: boolean): Promise<Reference> {
   const previous = fs.existsSync(REFERENCE_PATH) ? loadReference() : undefined;
-  const needsSupports = new Map(previous?.parts.map((p) => [p.file, p.needs_supports]));
+  const needsSupports = new Map([...(previous?.parts ?? []), ...(previous?.holdout ?? [])].map((p) => [p.file, p.needs_supports]));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-quotes-"));
-  const parts: ReferencePart[] = [];
-  try {
-    for (const file of listPartFiles()) {
-      const { bytes, geometry } = await measure(file);
-      const plain = await slice(file, false, dir);
+  const sliceAll = async (sourceDir: string) => {
+    const parts: ReferencePart[] = [];
+    for (const file of listPartFiles(sourceDir)) {
+      const { bytes, geometry } = await measure(file, sourceDir);
+      const plain = await slice(file, false, dir, sourceDir);
       const part: ReferencePart = {
         file,
         sha256: sha256(bytes),
@@ -85,10 +87,17 @@ async function reslice(): Promise<Reference> {
         needs_supports: needsSupports.get(file) ?? false,
         no_supports: plain.figures,
       };
-      if (part.needs_supports) part.supports = (await slice(file, true, dir)).figures;
+      if (part.needs_supports) part.supports = (await slice(file, true, dir, sourceDir)).figures;
       parts.push(part);
       console.error(`sliced ${file}`);
     }
+    return parts;
+  };
+  let parts: ReferencePart[], holdout: ReferencePart[];
+  try {
+    if (holdoutOnly && !previous) throw new Error("--reslice-holdout needs an existing reference.json");
+    parts = holdoutOnly && previous ? previous.parts : await sliceAll(PARTS_DIR);
+    holdout = await sliceAll(HOLDOUT_DIR);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -97,6 +106,7 @@ async function reslice(): Promise<Reference> {
     profile_sha256: sha256(fs.readFileSync(PROFILE_PATH)),
     infill_percent: INFILL_PERCENT,
     parts,
+    holdout,
   };
   fs.writeFileSync(REFERENCE_PATH, `${JSON.stringify(reference, null, 2)}\n`);
   return reference;
@@ -154,8 +164,8 @@ function partTable(rows: Row[], timing = "slice ms"): string[] {
   ];
 }
 
-async function main() {
-  const reference = process.argv.includes("--reslice") ? await reslice() : loadReference();
+/** Our estimates (the instant one and the layer estimator) for each part, with the slicer's figures. */
+async function evaluate(parts: ReferencePart[], infillPercent: number, sourceDir: string) {
   const plain: Row[] = [];
   const supported: Row[] = [];
   const checks: SupportCheck[] = [];
@@ -163,14 +173,14 @@ async function main() {
   const profile = profileFromPrusaConfig(fs.readFileSync(PROFILE_PATH, "utf8"));
   const pla = DEFAULT_CATALOG.print_3d.materials.find((m) => m.id === "pla");
   if (!pla) throw new Error("DEFAULT_CATALOG has no PLA");
-  for (const part of reference.parts) {
-    const { bytes, geometry } = await measure(part.file);
-    const [quote] = price3dPrint(geometry, { infill_percent: reference.infill_percent, materials: ["pla"] }, DEFAULT_CATALOG);
+  for (const part of parts) {
+    const { bytes, geometry } = await measure(part.file, sourceDir);
+    const [quote] = price3dPrint(geometry, { infill_percent: infillPercent, materials: ["pla"] }, DEFAULT_CATALOG);
     const mesh = await parseMesh(bytes, part.file);
     const started = performance.now();
     const summary = slicePrint(mesh, profile);
     const sliceMs = performance.now() - started;
-    const layered = estimatePrint(summary, profile, { infillPercent: reference.infill_percent });
+    const layered = estimatePrint(summary, profile, { infillPercent: infillPercent });
     const grams = (mm3: number) => (mm3 / 1000) * pla.density_g_cm3;
     const ours = { weightG: quote.weight_g, timeS: quote.print_time_min * 60 };
     plain.push({ file: part.file, slicer: part.no_supports, ...ours, layerWeightG: grams(layered.extruded_mm3), layerTimeS: layered.time_s, sliceMs });
@@ -178,7 +188,7 @@ async function main() {
     const planStarted = performance.now();
     const plan = planSupports(mesh, profile);
     const planMs = performance.now() - planStarted;
-    const withSupports = estimatePrint(summary, profile, { infillPercent: reference.infill_percent, supports: plan });
+    const withSupports = estimatePrint(summary, profile, { infillPercent: infillPercent, supports: plan });
     const supportMm3 = withSupports.by_feature.support.mm3 + withSupports.by_feature.support_interface.mm3;
     checks.push({
       file: part.file,
@@ -194,6 +204,16 @@ async function main() {
       });
     }
   }
+  return { plain, supported, checks };
+}
+
+async function main() {
+  const reference = process.argv.includes("--reslice")
+    ? await reslice(false)
+    : process.argv.includes("--reslice-holdout")
+      ? await reslice(true)
+      : loadReference();
+  const { plain, supported, checks } = await evaluate(reference.parts, reference.infill_percent, PARTS_DIR);
   const timed = (rows: Row[]) => rows.filter((r) => r.slicer.time_s > MIN_TIME_S);
   const weight = (r: Row): [number, number] => [r.weightG, r.slicer.weight_g];
   const time = (r: Row): [number, number] => [r.timeS, r.slicer.time_s];
@@ -233,6 +253,19 @@ async function main() {
     console.log(summarise("weight, supports on, layer estimator", supported, layerWeight));
     console.log(summarise("time, supports on (slicer > 10 min)", timed(supported), time));
     console.log(summarise("time, supports on (slicer > 10 min), layer estimator", timed(supported), layerTime));
+  }
+
+  // The holdout: parts never looked at while the estimator was developed (holdout/, SOURCES.md).
+  const holdout = reference.holdout ?? [];
+  if (holdout.length > 0) {
+    const rows = (await evaluate(holdout, reference.infill_percent, HOLDOUT_DIR)).plain;
+    console.log(`\nHoldout, supports off: ${rows.length} parts not used to develop the estimator\n\n${partTable(rows).join("\n")}\n`);
+    console.log("| measure (holdout) | parts | median abs error | worst abs error | median signed error |");
+    console.log("| --- | ---: | ---: | --- | ---: |");
+    console.log(summarise("weight, supports off", rows, weight));
+    console.log(summarise("weight, supports off, layer estimator", rows, layerWeight));
+    console.log(summarise("time, supports off (slicer > 10 min)", timed(rows), time));
+    console.log(summarise("time, supports off (slicer > 10 min), layer estimator", timed(rows), layerTime));
   }
 }
 

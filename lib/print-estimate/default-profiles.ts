@@ -79,6 +79,7 @@ export const MK3S_QUALITY_SETTINGS: PrintSettings = {
   bridge_flow_ratio: 0.95,
   gcode_resolution: 0.0125,
   max_layer_height: 0.25,
+  thick_bridges: false,
   // Used when a quote asks for supports: auto (PrusaSlicer's automatic supports with these settings).
   support_material_threshold: 50,
   support_material_spacing: 2,

@@ -115,9 +115,17 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
   let extruded = 0;
   let total = 0;
   let slowdownTotal = 0;
-  const skirtLoop = summary.firstLayerHullLength > 0
-    ? Math.max(summary.firstLayerHullLength + 2 * Math.PI * (profile.skirtDistance + profile.widths.firstLayer / 2), profile.minSkirtLength)
-    : 0;
+  // Skirt (Print::_make_skirt): loops a first-layer spacing apart around the hull, the first centred
+  // skirt_distance + half a spacing out; more than `skirts` if needed to use min_skirt_length of
+  // filament on the first layer. Every skirt layer repeats them with the first layer's width.
+  let skirtLength = 0;
+  if (summary.firstLayerHullLength > 0 && profile.skirts > 0) {
+    const spacing = flowSpacing(profile.widths.firstLayer, profile.firstLayerHeight);
+    const filamentPerMm = flowArea(profile.widths.firstLayer, profile.firstLayerHeight) / (Math.PI * (profile.filamentDiameter / 2) ** 2);
+    for (let k = 0; k < profile.skirts || (skirtLength * filamentPerMm < profile.minSkirtLength && k < 100); k++) {
+      skirtLength += summary.firstLayerHullLength + 2 * Math.PI * (profile.skirtDistance + spacing / 2 + k * spacing);
+    }
+  }
 
   for (let i = 0; i < summary.layerCount; i++) {
     const h = summary.height[i];
@@ -135,16 +143,14 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
       extruded += mm3 * em;
     };
 
-    // Perimeters: the volume is the area they cover (Arachne fills thin walls with wider beads),
-    // split between external and internal in proportion to their lengths × spacings.
+    // Perimeters: the volume is the area they cover (Arachne widens beads over thin walls) less the
+    // band outside the outer wall's spacing. The external perimeter keeps its width (Arachne's
+    // RedistributeBeadingStrategy); the inner ones take the rest.
     const extW = first ? profile.widths.firstLayer : profile.widths.externalPerimeter;
-    const perW = first ? profile.widths.firstLayer : profile.widths.perimeter;
-    const extShare = summary.extLength[i] * flowSpacing(extW, h);
-    const perShare = summary.perimLength[i] * flowSpacing(perW, h);
-    const perimVolume = summary.perimeterArea[i] * h;
-    const shareTotal = extShare + perShare || 1;
-    addVolume("external_perimeter", (perimVolume * extShare) / shareTotal);
-    addVolume("perimeter", (perimVolume * perShare) / shareTotal);
+    const perimVolume = Math.max(0, summary.perimeterArea[i] - ((extW - flowSpacing(extW, h)) / 2) * summary.extLength[i]) * h;
+    const extVolume = Math.min(perimVolume, summary.extLength[i] * flowArea(extW, h));
+    addVolume("external_perimeter", extVolume);
+    addVolume("perimeter", perimVolume - extVolume);
     const base = i * CORNER_BINS.length;
     const extV = speedOf(profile.speeds.externalPerimeter);
     segs.push({
@@ -164,28 +170,34 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
       time: (v) => loopTime(smallLength, perLoops * (1 - bigShare), scaled(summary.perimCorners, base, 1 - bigShare), base, v, perimLimits),
     });
 
-    // Solid infill: the area at 100 % (bridges with the bridge flow ratio).
-    const solid = (feature: Feature, area: number, boundary: number, width: number, speed: number, limits: Limits, flowRatio: number) => {
+    // Solid infill: the area at 100 %, lines a flow spacing apart (the region includes the infill
+    // overlap). Bridges: thick_bridges prints round threads a nozzle × √bridge_flow_ratio across,
+    // 0.05 mm apart; without it, bridge_flow_ratio thins the solid line and PrusaSlicer 2.5 keeps its
+    // area per spacing (Flow::with_cross_section), so the lines pack closer and the volume stays.
+    const solid = (feature: Feature, area: number, boundary: number, spacing: number, mm3PerMm2: number, speed: number, limits: Limits) => {
       if (area <= 0) return;
-      addVolume(feature, area * h * flowRatio);
-      const spacing = flowSpacing(width, h);
+      addVolume(feature, area * mm3PerMm2);
       const v = speedOf(speed);
       const { length } = solidTime(area, boundary, spacing, v, limits);
       segs.push({ length, speed: v, adjustable: true, external: false, feature, time: (vv) => solidTime(area, boundary, spacing, vv, limits).time });
     };
-    solid("top_solid", summary.topArea[i], summary.topBoundary[i], first ? profile.widths.firstLayer : profile.widths.topInfill, profile.speeds.topSolidInfill, infillLimits, 1);
-    solid("bridge", summary.bridgeArea[i], summary.bridgeBoundary[i], profile.widths.solidInfill, profile.speeds.bridge, bridgeLimits, profile.bridgeFlowRatio);
-    solid("solid", summary.solidArea[i], summary.solidBoundary[i], first ? profile.widths.firstLayer : profile.widths.solidInfill, profile.speeds.solidInfill, infillLimits, 1);
+    const solidSpacing = (width: number) => flowSpacing(first ? profile.widths.firstLayer : width, h);
+    const bridgeDiameter = profile.nozzleDiameter * Math.sqrt(profile.bridgeFlowRatio);
+    const bridgeSpacing = profile.thickBridges ? bridgeDiameter + 0.05 : profile.bridgeFlowRatio * flowSpacing(profile.widths.solidInfill, h);
+    const bridgeMm3PerMm2 = profile.thickBridges ? (Math.PI / 4) * bridgeDiameter ** 2 / bridgeSpacing : h;
+    solid("top_solid", summary.topArea[i], summary.topBoundary[i], solidSpacing(profile.widths.topInfill), h, profile.speeds.topSolidInfill, infillLimits);
+    solid("bridge", summary.bridgeArea[i], summary.bridgeBoundary[i], bridgeSpacing, bridgeMm3PerMm2, profile.speeds.bridge, bridgeLimits);
+    solid("solid", summary.solidArea[i], summary.solidBoundary[i], solidSpacing(profile.widths.solidInfill), h, profile.speeds.solidInfill, infillLimits);
 
-    // Sparse gyroid: lines over the region grown into the perimeters by the overlap, plus the
-    // anchors joining line ends along the boundary (about half of it at this spacing).
+    // Sparse gyroid: lines over the region (already clipped, see PrintSummary), plus the anchors
+    // joining line ends along the boundary (about half of it at this spacing).
     if (summary.sparseArea[i] > 0 && density > 0) {
       const w = first ? profile.widths.firstLayer : profile.widths.infill;
       const spacing = flowSpacing(w, h);
       const v = speedOf(profile.speeds.infill);
       const stats = (vv: number) => gyroidStats(density, spacing, vv, infillLimits);
       const g = stats(v);
-      const area = summary.sparseArea[i] + profile.infillOverlap * summary.sparseBoundary[i];
+      const area = summary.sparseArea[i];
       const lines = area * g.lengthPerArea;
       const anchorGap = g.lineDistance;
       const anchors = anchorGap <= profile.infillAnchorMax ? summary.sparseBoundary[i] / 2 : 0;
@@ -206,10 +218,10 @@ export function estimatePrint(summary: PrintSummary, profile: PrintProfile, opti
     }
 
     // Skirt around the first layers.
-    if (i < profile.skirtHeight && profile.skirts > 0 && skirtLoop > 0) {
-      const length = profile.skirts * skirtLoop;
-      addVolume("skirt", length * flowArea(first ? profile.widths.firstLayer : profile.widths.default, h));
-      const v = speedOf(profile.speeds.perimeter);
+    if (i < profile.skirtHeight && skirtLength > 0) {
+      const length = skirtLength;
+      addVolume("skirt", length * flowArea(profile.widths.firstLayer, h));
+      const v = speedOf(profile.speeds.skirt);
       segs.push({ length, speed: v, adjustable: true, external: false, feature: "skirt", time: (vv) => trapezoidTime(length, jerk, vv, jerk, perimLimits.accel) });
     }
 

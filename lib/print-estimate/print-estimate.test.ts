@@ -78,6 +78,8 @@ describe("slicePrint: a 20 mm cube", () => {
   const extSide = 20 - 0.45; // centre line half a width in on each side
   const innerDepth = 0.225 + spacing; // the next perimeter a spacing further in
   const fillSide = 20 - 2 * (innerDepth + spacing / 2);
+  // Infill region: grown by infill_overlap; sparse lines are clipped half a spacing inside it.
+  const sparseSide = fillSide + 2 * P.infillOverlap - spacing;
 
   it("has 100 layers of 0.2 mm", () => {
     expect(s.layerCount).toBe(100);
@@ -101,7 +103,11 @@ describe("slicePrint: a 20 mm cube", () => {
     expect(solid.slice(4, 94).some(Boolean)).toBe(false);
     expect(s.topArea[99]).toBeGreaterThan(0); // only the last layer is an exposed top
     expect(s.topArea[98]).toBe(0);
-    expect(s.sparseArea[50]).toBeCloseTo(fillSide * fillSide, 1);
+    // The first solid layer over the sparse infill is bridged; the rest is solid infill.
+    expect(s.bridgeArea[94]).toBeCloseTo(s.solidArea[95], 1);
+    expect(s.solidArea[94]).toBe(0);
+    expect(s.bridgeArea[95]).toBe(0);
+    expect(s.sparseArea[50]).toBeCloseTo(sparseSide * sparseSide, 1);
   });
 
   it("weighs about what a solid shell plus 20 % infill holds", () => {
@@ -129,15 +135,15 @@ describe("slicePrint: an overhang step", () => {
   const s = slicePrint(merge(box(5, 5, 0, 15, 15, 10), box(0, 0, 10, 20, 20, 20)), P);
 
   it("bridges the first plate layer outside the post and makes the next 3 solid", () => {
-    expect(s.bridgeArea[50]).toBeGreaterThan(0);
+    const plateFill = (20 - 2 * (0.225 + 1.5 * spacing) + 2 * P.infillOverlap) ** 2;
     expect(s.bridgeArea[49]).toBe(0);
-    // What hangs over: the plate's infill region minus the post.
-    expect(s.bridgeArea[50]).toBeGreaterThan(s.sparseArea[70] - 100 - 5);
-    expect(s.bridgeArea[50]).toBeLessThan(s.sparseArea[70] - 100 + 5);
-    for (const i of [51, 52, 53]) expect(s.solidArea[i]).toBeGreaterThan(s.bridgeArea[50] * 0.95);
-    // Layer 54 is sparse again outside, and the region over the post never becomes solid.
+    // What hangs over, grown 3 mm (EXTERNAL_INFILL_MARGIN) over the post: all but its middle 4 × 4 mm.
+    expect(s.bridgeArea[50]).toBeGreaterThan(plateFill - 16 - 1);
+    expect(s.bridgeArea[50]).toBeLessThan(plateFill - 16 + 1);
+    for (const i of [51, 52, 53]) expect(s.solidArea[i]).toBeGreaterThan(s.bridgeArea[50]);
+    // Layer 54 is sparse again, and the middle over the post never becomes solid.
     expect(s.solidArea[54]).toBe(0);
-    expect(s.sparseArea[52]).toBeGreaterThan(80);
+    expect(s.sparseArea[50]).toBeGreaterThan(5);
   });
 
   it("finds no exposed top on the post (the plate covers it)", () => {

@@ -90,6 +90,7 @@ export const FDM_SETTING_RULES: Record<string, Rule> = {
   bridge_flow_ratio: "positive",
   gcode_resolution: "nonNegative",
   max_layer_height: "nonNegative",
+  thick_bridges: "flag",
   support_material_threshold: "nonNegative",
   support_material_spacing: "nonNegative",
   support_material_pattern: "text",

@@ -35,6 +35,8 @@ export interface PrintProfile {
     topSolidInfill: number;
     bridge: number;
     gapFill: number;
+    /** PrusaSlicer extrudes the skirt at support_material_speed. */
+    skirt: number;
     travel: number;
     travelZ: number;
     firstLayer: number;
@@ -81,11 +83,14 @@ export interface PrintProfile {
   skirts: number;
   skirtDistance: number; // mm
   skirtHeight: number; // layers
-  minSkirtLength: number; // mm
-  infillOverlap: number; // mm, into the perimeters
+  minSkirtLength: number; // mm of filament
+  /** mm, into the perimeters (infill_overlap; a percentage is of the perimeter spacing, as Arachne takes it). */
+  infillOverlap: number;
   infillAnchorMax: number; // mm
   elephantFootCompensation: number; // mm
   bridgeFlowRatio: number;
+  /** thick_bridges: round bridge extrusions a nozzle wide; off, bridges keep the solid infill's shape. */
+  thickBridges: boolean;
   extrusionMultiplier: number;
   fillAngle: number; // degrees
   /** Resolution of the sliced outlines, mm (PrusaSlicer's gcode_resolution). */
@@ -145,6 +150,7 @@ export const DEFAULT_PRINT_PROFILE: PrintProfile = {
     topSolidInfill: 40,
     bridge: 25,
     gapFill: 40,
+    skirt: 50,
     travel: 180,
     travelZ: 12,
     firstLayer: 20,
@@ -172,10 +178,11 @@ export const DEFAULT_PRINT_PROFILE: PrintProfile = {
   skirtDistance: 2,
   skirtHeight: 3,
   minSkirtLength: 4,
-  infillOverlap: 0.45 * 0.25,
+  infillOverlap: 0.25 * (0.45 - 0.2 * (1 - Math.PI / 4)),
   infillAnchorMax: 12,
   elephantFootCompensation: 0.2,
   bridgeFlowRatio: 0.95,
+  thickBridges: false,
   extrusionMultiplier: 1,
   fillAngle: 45,
   resolution: 0.0125,
@@ -292,6 +299,7 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
       topSolidInfill: numOrPercent("top_solid_infill_speed", solidInfillSpeed, base.speeds.topSolidInfill),
       bridge: num("bridge_speed", base.speeds.bridge),
       gapFill: num("gap_fill_speed", base.speeds.gapFill),
+      skirt: num("support_material_speed", base.speeds.skirt),
       travel: num("travel_speed", base.speeds.travel),
       travelZ: num("travel_speed_z", base.speeds.travelZ),
       firstLayer: firstLayerSpeed,
@@ -337,10 +345,11 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
     skirtDistance: num("skirt_distance", base.skirtDistance),
     skirtHeight: num("skirt_height", base.skirtHeight),
     minSkirtLength: num("min_skirt_length", base.minSkirtLength),
-    infillOverlap: numOrPercent("infill_overlap", perimeterWidth, base.infillOverlap),
+    infillOverlap: numOrPercent("infill_overlap", flowSpacing(perimeterWidth, layerHeight), base.infillOverlap),
     infillAnchorMax: num("infill_anchor_max", base.infillAnchorMax),
     elephantFootCompensation: num("elefant_foot_compensation", base.elephantFootCompensation),
     bridgeFlowRatio: num("bridge_flow_ratio", base.bridgeFlowRatio),
+    thickBridges: bool("thick_bridges", base.thickBridges),
     extrusionMultiplier: num("extrusion_multiplier", base.extrusionMultiplier),
     fillAngle: num("fill_angle", base.fillAngle),
     resolution: num("gcode_resolution", base.resolution),

@@ -9,6 +9,9 @@ import type { PrintProfile } from "./profile";
 /** Clipper works in integers: 1 unit = 1 µm. */
 export const SCALE = 1000;
 
+/** Vertices this close to a slicing plane (mm) count as on it, and so above it. */
+const ON_PLANE = 1e-5;
+
 export interface SliceMesh {
   positions: Float32Array | Float64Array;
   indices: Uint32Array;
@@ -54,9 +57,10 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     const za = positions[3 * a + 2] - zMin, zb = positions[3 * b + 2] - zMin, zc = positions[3 * c + 2] - zMin;
     const lo = Math.min(za, zb, zc);
     const hi = Math.max(za, zb, zc);
-    // Layers with lo <= plane < hi.
-    const f = firstLayerAtOrAbove(lo);
-    const l = Math.min(layers - 1, firstLayerAtOrAbove(hi) - 1);
+    // Layers with lo < plane <= hi: like PrusaSlicer, a triangle owns its top vertex or edge but not
+    // its bottom one, so a face lying in a slicing plane belongs to the layer below it (ON_PLANE).
+    const f = firstLayerAtOrAbove(lo + ON_PLANE);
+    const l = Math.min(layers - 1, firstLayerAtOrAbove(hi + ON_PLANE) - 1);
     if (f > l || f >= layers) {
       first[t] = -1;
       continue;
@@ -109,7 +113,7 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     for (let k = 0; k < activeCount; k++) {
       const t = active[k];
       const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
-      const above0 = positions[3 * v0 + 2] > z, above1 = positions[3 * v1 + 2] > z, above2 = positions[3 * v2 + 2] > z;
+      const above0 = positions[3 * v0 + 2] > z - ON_PLANE, above1 = positions[3 * v1 + 2] > z - ON_PLANE, above2 = positions[3 * v2 + 2] > z - ON_PLANE;
       if (above0 === above1 && above1 === above2) continue;
       // Walking the triangle's edges in its winding order, the segment runs from the point on the
       // edge going down through the plane to the point on the edge going up: that keeps the solid on

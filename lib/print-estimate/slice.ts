@@ -5,9 +5,10 @@
  *
  * Polygons are clipped and offset with Clipper2 (clipper2-ts) in integer micrometres.
  */
-import { Clipper, EndType, FillRule, JoinType, type Paths64 } from "clipper2-ts";
-import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
+import { Clipper, EndType, JoinType, type Paths64 } from "clipper2-ts";
+import { flowSpacing, type PrintProfile } from "./profile";
 import { SCALE, clean, layerCountFor, pathLength, sliceOutlines, type SliceMesh } from "./slice-outlines";
+import { classifySurfaces, samePaths } from "./surfaces";
 
 export { layerCountFor, sliceOutlines, type SliceMesh };
 
@@ -45,7 +46,11 @@ export interface PrintSummary {
   /** Corner histograms (NBINS per layer, see CORNER_BINS) of the external and internal loops. */
   extCorners: Float64Array;
   perimCorners: Float64Array;
-  /** Regions inside the perimeters: area, boundary length, number of separate pieces. */
+  /**
+   * Regions inside the perimeters (see surfaces.ts): area, boundary length, number of separate
+   * pieces. The sparse columns describe the region the infill lines are clipped to (half an infill
+   * spacing inside the sparse region).
+   */
   topArea: Float64Array;
   topBoundary: Float64Array;
   topPieces: Float64Array;
@@ -58,7 +63,7 @@ export interface PrintSummary {
   sparseArea: Float64Array;
   sparseBoundary: Float64Array;
   sparsePieces: Float64Array;
-  /** Perimeter of the convex hull of the first layer (the skirt follows it at a distance). */
+  /** Perimeter of the convex hull of the layers the skirt surrounds (skirt_height; the skirt follows it at a distance). */
   firstLayerHullLength: number;
   /** Extent of the first layer, for the travel model. */
   footprint: { width: number; depth: number };
@@ -72,17 +77,6 @@ const areaOf = (paths: Paths64) => Clipper.areaPaths(paths) / AREA;
 const outerCount = (paths: Paths64) => paths.reduce((n, p) => n + (Clipper.area(p) > 0 ? 1 : 0), 0);
 const offset = (paths: Paths64, deltaMm: number) =>
   paths.length === 0 ? [] : clean(Clipper.inflatePaths(paths, deltaMm * SCALE, JoinType.Miter, EndType.Polygon, 3));
-const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
-const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
-const unionAll = (list: Paths64[]) => {
-  const nonEmpty = list.filter((p) => p.length > 0);
-  if (nonEmpty.length === 0) return [];
-  if (nonEmpty.length === 1) return nonEmpty[0];
-  return clean(Clipper.union(nonEmpty.flat(), FillRule.NonZero));
-};
-/** Drops slivers thinner than `widthMm` (morphological opening), as slicers do for solid regions. */
-const opening = (paths: Paths64, widthMm: number) => (paths.length === 0 ? [] : offset(offset(paths, -widthMm / 2), widthMm / 2));
-
 /** Adds a closed loop's junctions to a corner histogram (per-axis jerk factor, see CORNER_BINS). */
 function addCorners(paths: Paths64, hist: Float64Array, base: number) {
   for (const path of paths) {
@@ -137,53 +131,6 @@ function convexHullLength(paths: Paths64): number {
   return pathLength(hull.map(([x, y]) => ({ x, y })));
 }
 
-const pointCount = (list: Paths64[]) => list.reduce((sum, paths) => sum + paths.reduce((m, p) => m + p.length, 0), 0);
-
-/** Exact equality of two outlines (same paths, same points, same order). */
-function samePaths(a: Paths64, b: Paths64): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let p = 0; p < a.length; p++) {
-    const pa = a[p], pb = b[p];
-    if (pa.length !== pb.length) return false;
-    for (let k = 0; k < pa.length; k++) if (pa[k].x !== pb[k].x || pa[k].y !== pb[k].y) return false;
-  }
-  return true;
-}
-
-/**
- * For every layer i with a full window, the intersection of the outlines of layers
- * i − below … i + above (undefined elsewhere). Sliding-window aggregation in blocks of the window
- * size: each window is a suffix of one block intersected with a prefix of the next, so every
- * layer costs about three two-operand intersections whatever the window size. Repeated outlines
- * (prismatic parts) are recognised and not intersected again.
- */
-function windowIntersections(slices: Paths64[], below: number, above: number): (i: number) => Paths64 {
-  const n = slices.length;
-  const w = below + above + 1;
-  const meet = (a: Paths64, b: Paths64) => (samePaths(a, b) ? a : intersect(a, b));
-  const prefix: Paths64[] = new Array(n);
-  const suffix: Paths64[] = new Array(n);
-  const done = new Uint8Array(Math.ceil(n / w));
-  // Blocks are computed on first use: most layers of most parts never need one.
-  const block = (start: number) => {
-    if (done[start / w]) return;
-    done[start / w] = 1;
-    const end = Math.min(n, start + w) - 1;
-    prefix[start] = slices[start];
-    for (let j = start + 1; j <= end; j++) prefix[j] = meet(prefix[j - 1], slices[j]);
-    suffix[end] = slices[end];
-    for (let j = end - 1; j >= start; j--) suffix[j] = meet(slices[j], suffix[j + 1]);
-  };
-  return (i: number) => {
-    const a = i - below, b = a + w - 1;
-    block(a - (a % w));
-    if (a % w === 0) return suffix[a];
-    block(b - (b % w));
-    return meet(suffix[a], prefix[b]);
-  };
-}
-
 /** Slices the mesh and summarises every layer (independent of the infill density). */
 export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary {
   const { slices: rawSlices } = sliceOutlines(mesh, profile);
@@ -207,29 +154,12 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   if (profile.elephantFootCompensation > 0) slices[0] = offset(slices[0], -profile.elephantFootCompensation);
 
   const h0 = profile.firstLayerHeight, h = profile.layerHeight;
-  const topLayers = solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h);
-  const bottomLayers = solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h);
   const wExt = profile.widths.externalPerimeter, wPer = profile.widths.perimeter;
-  const solidWidth = profile.widths.solidInfill;
-
-  // The solid shells are the exposed tops (S_j − S_j+1) projected down over topLayers and the
-  // exposed bottoms (S_j − S_j−1) projected up over bottomLayers, inside each layer's infill
-  // region. Within S_i their union is S_i minus the points every one of the layers i − bottomLayers
-  // … i + topLayers covers (the first layer that leaves a point out exposes it), so the shell is
-  // the infill region minus that window's intersection: one sliding-window intersection instead
-  // of a union over the solid layers per layer. Layers too near the bottom or the top for a full
-  // window are solid throughout (or, near the bottom, get the explicit union, see below).
-  const core = windowIntersections(rawSlices, bottomLayers, topLayers);
-  // Exposed tops and bottoms; repeated outlines expose nothing.
-  const exposedTop: Paths64[] = [];
-  const exposedBottom: Paths64[] = [];
-  for (let j = 0; j < n; j++) {
-    exposedTop.push(j === n - 1 ? slices[j] : samePaths(slices[j], slices[j + 1]) ? [] : diff(slices[j], slices[j + 1]));
-    exposedBottom.push(j === 0 ? slices[j] : samePaths(slices[j], rawSlices[j - 1]) ? [] : diff(slices[j], rawSlices[j - 1]));
-  }
+  const fills: Paths64[] = new Array(n).fill([]);
+  const infillSpacing = flowSpacing(profile.widths.infill, h);
 
   // Layers whose outline repeats the previous one's (prismatic parts) reuse its perimeters.
-  let previous: { s: Paths64; ext: Paths64; loops: Paths64[]; fill: Paths64 } | undefined;
+  let previous: { s: Paths64; ext: Paths64; loops: Paths64[]; fill: Paths64; contourArea: number } | undefined;
 
   for (let i = 0; i < n; i++) {
     const height = i === 0 ? h0 : h;
@@ -247,9 +177,9 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
 
     // Perimeter centre lines: the external one half a width in, the next ones a spacing further;
     // the infill region starts half a spacing inside the innermost perimeter.
-    let ext: Paths64, loops: Paths64[], fill: Paths64;
+    let ext: Paths64, loops: Paths64[], fill: Paths64, contourArea: number;
     if (i >= 2 && previous && samePaths(previous.s, s)) {
-      ({ ext, loops, fill } = previous);
+      ({ ext, loops, fill, contourArea } = previous);
     } else {
       ext = offset(s, -extW / 2);
       loops = [];
@@ -264,9 +194,17 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
         innerMost = loop;
         innerSpacing = perSpacing;
       }
-      fill = innerMost.length > 0 ? offset(innerMost, -innerSpacing / 2) : [];
+      // PrusaSlicer's infill region (fill_expolygons): Arachne's inner contour, grown by infill_overlap
+      // into the perimeters. Arachne (LimitedBeadingStrategy) leaves a gap for infill inside the
+      // perimeters only where it is at least a perimeter spacing (less 0.01 mm) wide; narrower, it
+      // widens the perimeters over it. (PrusaSlicer's own opening by 60 % of a solid spacing is then moot.)
+      const narrow = Math.max(0, perSpacing - 0.01) / 2;
+      const shrunk = innerMost.length > 0 ? offset(innerMost, -innerSpacing / 2 - narrow) : [];
+      fill = shrunk.length > 0 ? offset(shrunk, narrow + profile.infillOverlap) : [];
+      contourArea = Math.max(0, areaOf(fill) - profile.infillOverlap * pathsLength(fill));
     }
-    previous = i === 0 ? undefined : { s, ext, loops, fill };
+    previous = i === 0 ? undefined : { s, ext, loops, fill, contourArea };
+    fills[i] = fill;
     summary.extLength[i] = pathsLength(ext);
     summary.extLoops[i] = ext.length;
     addCorners(ext, summary.extCorners, i * NBINS);
@@ -279,42 +217,23 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
       summary.perimLoops[i] += loop.length;
       addCorners(loop, summary.perimCorners, i * NBINS);
     }
-    const fillArea = areaOf(fill);
-    summary.perimeterArea[i] = Math.max(0, summary.area[i] - fillArea);
-    if (fill.length === 0) continue;
-
-    // Solid shells.
-    const sources: Paths64[] = [];
-    for (let k = 0; k < topLayers && i + k < n; k++) if (exposedTop[i + k].length > 0) sources.push(exposedTop[i + k]);
-    for (let k = 0; k < bottomLayers && i - k >= 0; k++) if (exposedBottom[i - k].length > 0) sources.push(exposedBottom[i - k]);
-    let shellRegion: Paths64;
-    if (i + topLayers >= n) shellRegion = fill; // the top of the object is within reach
-    else if (sources.length === 0) shellRegion = [];
-    // Sources small next to the outline (or the first layers, whose outline the elephant-foot
-    // compensation shrinks): their union is the cheaper way.
-    else if (i < bottomLayers || pointCount(sources) < 6 * pointCount([s])) shellRegion = intersect(fill, unionAll(sources));
-    else shellRegion = diff(fill, core(i));
-    const shell = opening(shellRegion, solidWidth);
-    let top: Paths64 = i === n - 1 ? fill : [], bridge: Paths64 = [], internalSolid: Paths64 = [];
-    if (shell.length > 0) {
-      // Within the shell (⊂ S_i), S_i − S_i+1 is the shell minus S_i+1, and likewise below.
-      if (i < n - 1) top = opening(intersect(shell, exposedTop[i]), solidWidth);
-      bridge = i === 0 ? [] : opening(diff(intersect(shell, exposedBottom[i]), top), solidWidth);
-      internalSolid = diff(shell, top.length > 0 && bridge.length > 0 ? [...top, ...bridge] : top.length > 0 ? top : bridge);
-    }
-    const sparse = diff(fill, shell);
-    const put = (paths: Paths64, area: Float64Array, boundary: Float64Array, pieces: Float64Array) => {
-      area[i] = areaOf(paths);
-      boundary[i] = pathsLength(paths);
-      pieces[i] = outerCount(paths);
-    };
-    put(top, summary.topArea, summary.topBoundary, summary.topPieces);
-    put(bridge, summary.bridgeArea, summary.bridgeBoundary, summary.bridgePieces);
-    put(internalSolid, summary.solidArea, summary.solidBoundary, summary.solidPieces);
-    put(sparse, summary.sparseArea, summary.sparseBoundary, summary.sparsePieces);
+    summary.perimeterArea[i] = Math.max(0, summary.area[i] - contourArea);
   }
 
-  summary.firstLayerHullLength = convexHullLength(slices[0]);
+  const put = (i: number, paths: Paths64, area: Float64Array, boundary: Float64Array, pieces: Float64Array) => {
+    area[i] = areaOf(paths);
+    boundary[i] = pathsLength(paths);
+    pieces[i] = outerCount(paths);
+  };
+  classifySurfaces(slices, rawSlices[0], fills, profile).forEach((layer, i) => {
+    put(i, layer.top, summary.topArea, summary.topBoundary, summary.topPieces);
+    put(i, layer.bridge, summary.bridgeArea, summary.bridgeBoundary, summary.bridgePieces);
+    put(i, layer.solid, summary.solidArea, summary.solidBoundary, summary.solidPieces);
+    // Sparse infill lines are clipped half an infill spacing inside the region (Fill::fill_surface).
+    put(i, offset(layer.sparse, -infillSpacing / 2), summary.sparseArea, summary.sparseBoundary, summary.sparsePieces);
+  });
+
+  summary.firstLayerHullLength = convexHullLength(rawSlices.slice(0, Math.max(1, profile.skirtHeight)).flat());
   const bounds = Clipper.getBoundsPaths(slices[0]);
   summary.footprint = { width: (bounds.right - bounds.left) / SCALE, depth: (bounds.bottom - bounds.top) / SCALE };
   return summary;

@@ -112,6 +112,7 @@ const SETTINGS: [key: string, kind: Kind, get: (p: PrintProfile) => Value][] = [
   ["fill_angle", "number", (p) => p.fillAngle],
   ["gcode_resolution", "number", (p) => p.resolution],
   ["max_layer_height", "number", (p) => p.maxLayerHeight],
+  ["thick_bridges", "bool", (p) => p.thickBridges],
   ["support_material_threshold", "number", (p) => p.supports.threshold],
   ["support_material_spacing", "number", (p) => p.supports.spacing],
   ["support_material_pattern", "word", (p) => p.supports.pattern],
