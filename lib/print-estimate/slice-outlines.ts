@@ -74,13 +74,13 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   let active = new Uint32Array(1024);
   let activeCount = 0;
   let next = 0;
-  // Per-layer segment buffers, grown on demand.
-  let segCap = 1024;
-  let segX = new Float64Array(segCap * 2);
-  let segY = new Float64Array(segCap * 2);
-  let segStart = new Float64Array(segCap);
-  let segEnd = new Float64Array(segCap);
-  const startIndex = new Map<number, number>();
+  // Per-layer scratch, grown on demand and reused: no objects until the simplified points.
+  let segCap = 0;
+  let segX = new Float64Array(0), segY = new Float64Array(0);
+  let endA = new Int32Array(0), endB = new Int32Array(0), link = new Int32Array(0);
+  let used = new Uint8Array(0), keep = new Uint8Array(0);
+  let pathX = new Float64Array(0), pathY = new Float64Array(0);
+  const table = new EdgeTable();
   const resolution = profile.resolution * SCALE;
 
   for (let layer = 0; layer < layers; layer++) {
@@ -99,13 +99,13 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     const z = sliceZ(layer, profile) + zMin;
     let segs = 0;
     if (activeCount > segCap) {
-      segCap = Math.max(activeCount, segCap * 2);
-      segX = new Float64Array(segCap * 2);
-      segY = new Float64Array(segCap * 2);
-      segStart = new Float64Array(segCap);
-      segEnd = new Float64Array(segCap);
+      segCap = Math.max(activeCount, segCap * 2, 1024);
+      segX = new Float64Array(segCap); segY = new Float64Array(segCap);
+      endA = new Int32Array(segCap); endB = new Int32Array(segCap); link = new Int32Array(segCap);
+      used = new Uint8Array(segCap); keep = new Uint8Array(segCap + 1);
+      pathX = new Float64Array(segCap + 1); pathY = new Float64Array(segCap + 1);
     }
-    startIndex.clear();
+    table.reset(activeCount);
     for (let k = 0; k < activeCount; k++) {
       const t = active[k];
       const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
@@ -120,57 +120,121 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
       if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
       const s = segs++;
-      edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
-      edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
-      segStart[s] = edgeKey(downA, downB, vertexCount);
-      segEnd[s] = edgeKey(upA, upB, vertexCount);
-      startIndex.set(segStart[s], s);
+      // Only the start point: the end point is the next segment's start.
+      const za = positions[3 * downA + 2], f = (z - za) / (positions[3 * downB + 2] - za);
+      segX[s] = (positions[3 * downA] + f * (positions[3 * downB] - positions[3 * downA])) * SCALE;
+      segY[s] = (positions[3 * downA + 1] + f * (positions[3 * downB + 1] - positions[3 * downA + 1])) * SCALE;
+      endA[s] = upA < upB ? upA : upB;
+      endB[s] = upA < upB ? upB : upA;
+      table.set(downA < downB ? downA : downB, downA < downB ? downB : downA, s);
     }
-    slices.push(chainSegments(segs, segX, segY, segEnd, startIndex, resolution));
+    for (let s = 0; s < segs; s++) link[s] = table.get(endA[s], endB[s]);
+    used.fill(0, 0, segs);
+    const paths: Paths64 = [];
+    // Follow segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed.
+    for (let s0 = 0; s0 < segs; s0++) {
+      if (used[s0]) continue;
+      let n = 0;
+      for (let s = s0; s >= 0 && !used[s]; s = link[s]) {
+        used[s] = 1;
+        pathX[n] = Math.round(segX[s]);
+        pathY[n++] = Math.round(segY[s]);
+      }
+      if (n >= 3) paths.push(simplify(pathX, pathY, n, resolution, keep));
+    }
+    slices.push(clean(Clipper.union(clean(paths), FillRule.NonZero)));
   }
   return { slices, height };
 }
 
-function edgeKey(a: number, b: number, n: number): number {
-  return a < b ? a * n + b : b * n + a;
-}
+/** Open-addressing map from a mesh edge (a < b) to a segment, in typed arrays reused across layers. */
+class EdgeTable {
+  private keyA = new Int32Array(0);
+  private keyB = new Int32Array(0);
+  private value = new Int32Array(0);
+  private mask = 0;
 
-function edgePoint(positions: Float32Array | Float64Array, a: number, b: number, z: number, xs: Float64Array, ys: Float64Array, at: number) {
-  const za = positions[3 * a + 2], zb = positions[3 * b + 2];
-  const t = (z - za) / (zb - za);
-  xs[at] = (positions[3 * a] + t * (positions[3 * b] - positions[3 * a])) * SCALE;
-  ys[at] = (positions[3 * a + 1] + t * (positions[3 * b + 1] - positions[3 * a + 1])) * SCALE;
-}
-
-/** Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed. */
-function chainSegments(
-  count: number,
-  xs: Float64Array,
-  ys: Float64Array,
-  endKey: Float64Array,
-  startIndex: Map<number, number>,
-  resolution: number,
-): Paths64 {
-  const used = new Uint8Array(count);
-  const paths: Paths64 = [];
-  for (let s0 = 0; s0 < count; s0++) {
-    if (used[s0]) continue;
-    const path: Path64 = [];
-    let s = s0;
-    while (s !== undefined && !used[s]) {
-      used[s] = 1;
-      path.push({ x: Math.round(xs[2 * s]), y: Math.round(ys[2 * s]) });
-      s = startIndex.get(endKey[s]) as number;
+  reset(capacity: number) {
+    let size = 1024;
+    while (size < 2 * capacity) size *= 2;
+    if (size > this.keyA.length) {
+      this.keyA = new Int32Array(size);
+      this.keyB = new Int32Array(size);
+      this.value = new Int32Array(size);
     }
-    if (path.length >= 3) paths.push(path);
+    this.mask = size - 1;
+    this.value.fill(-1, 0, size);
   }
-  const simplified = resolution > 0 ? Clipper.ramerDouglasPeuckerPaths(paths, resolution) : paths;
-  return clean(Clipper.union(clean(simplified), FillRule.NonZero));
+
+  private slot(a: number, b: number): number {
+    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77)) & this.mask;
+    while (this.value[i] >= 0 && (this.keyA[i] !== a || this.keyB[i] !== b)) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  /** A later segment on the same edge replaces the earlier one (non-manifold edges). */
+  set(a: number, b: number, value: number) {
+    const i = this.slot(a, b);
+    this.keyA[i] = a;
+    this.keyB[i] = b;
+    this.value[i] = value;
+  }
+
+  get(a: number, b: number): number {
+    return this.value[this.slot(a, b)];
+  }
+}
+
+/**
+ * Clipper.ramerDouglasPeucker on a closed chain held in typed arrays (the same algorithm, so
+ * the same points), making point objects only for the points kept.
+ */
+function simplify(xs: Float64Array, ys: Float64Array, n: number, epsilon: number, keep: Uint8Array): Path64 {
+  const path: Path64 = [];
+  if (epsilon <= 0 || n < 5) {
+    for (let i = 0; i < n; i++) path.push({ x: xs[i], y: ys[i] });
+    return path;
+  }
+  keep.fill(0, 0, n);
+  keep[0] = keep[n - 1] = 1;
+  rdp(xs, ys, 0, n - 1, epsilon * epsilon, keep);
+  for (let i = 0; i < n; i++) if (keep[i]) path.push({ x: xs[i], y: ys[i] });
+  return path;
+}
+
+function rdp(xs: Float64Array, ys: Float64Array, begin: number, end: number, epsSqrd: number, keep: Uint8Array) {
+  for (;;) {
+    let idx = 0;
+    let maxD = 0;
+    while (end > begin && xs[begin] === xs[end] && ys[begin] === ys[end]) keep[end--] = 0;
+    const x0 = xs[begin], y0 = ys[begin], c = xs[end] - x0, d = ys[end] - y0, len = c * c + d * d;
+    if (len > 0) {
+      for (let i = begin + 1; i < end; ++i) {
+        const cross = (xs[i] - x0) * d - c * (ys[i] - y0);
+        const dist = (cross * cross) / len;
+        if (dist <= maxD) continue;
+        maxD = dist;
+        idx = i;
+      }
+    }
+    if (maxD <= epsSqrd) return;
+    keep[idx] = 1;
+    if (idx > begin + 1) rdp(xs, ys, begin, idx, epsSqrd, keep);
+    if (idx < end - 1) {
+      begin = idx;
+      continue;
+    }
+    return;
+  }
 }
 
 export const pathLength = (path: Path64) => {
   let length = 0;
-  for (let i = 0, j = path.length - 1; i < path.length; j = i++) length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
+  // sqrt, not Math.hypot (several times slower): integer µm, no overflow to guard against.
+  for (let i = 0, j = path.length - 1; i < path.length; j = i++) {
+    const dx = path[i].x - path[j].x, dy = path[i].y - path[j].y;
+    length += Math.sqrt(dx * dx + dy * dy);
+  }
   return length / SCALE;
 };
 
