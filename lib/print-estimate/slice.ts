@@ -5,7 +5,8 @@
  *
  * Polygons are clipped and offset with Clipper2 (clipper2-ts) in integer micrometres.
  */
-import { Clipper, EndType, FillRule, JoinType, type Paths64 } from "clipper2-ts";
+import { Clipper, FillRule, type Paths64 } from "clipper2-ts";
+import { nestedOffsets, offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, layerCountFor, pathLength, sliceOutlines, type SliceMesh } from "./slice-outlines";
 
@@ -70,8 +71,7 @@ export interface PrintSummary {
 const pathsLength = (paths: Paths64) => paths.reduce((sum, p) => sum + pathLength(p), 0);
 const areaOf = (paths: Paths64) => Clipper.areaPaths(paths) / AREA;
 const outerCount = (paths: Paths64) => paths.reduce((n, p) => n + (Clipper.area(p) > 0 ? 1 : 0), 0);
-const offset = (paths: Paths64, deltaMm: number) =>
-  paths.length === 0 ? [] : clean(Clipper.inflatePaths(paths, deltaMm * SCALE, JoinType.Miter, EndType.Polygon, 3));
+const offset = (paths: Paths64, deltaMm: number) => (paths.length === 0 ? [] : clean(offsetPolygons(paths, deltaMm * SCALE, 3)));
 const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
 const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
 const unionAll = (list: Paths64[]) => {
@@ -82,6 +82,19 @@ const unionAll = (list: Paths64[]) => {
 };
 /** Drops slivers thinner than `widthMm` (morphological opening), as slicers do for solid regions. */
 const opening = (paths: Paths64, widthMm: number) => (paths.length === 0 ? [] : offset(offset(paths, -widthMm / 2), widthMm / 2));
+
+/**
+ * The perimeter loops and the infill region as in slicePrint, when the outline is smooth enough
+ * for nestedOffsets (no loop vanishes, nothing to clean): one Clipper union instead of one per loop.
+ */
+function nestedPerimeters(s: Paths64, extW: number, extSpacing: number, perSpacing: number, perimeters: number) {
+  const depths = [extW / 2];
+  for (let k = 1; k < perimeters; k++) depths.push(depths[k - 1] + (k === 1 ? (extSpacing + perSpacing) / 2 : perSpacing));
+  depths.push(depths[depths.length - 1] + (perimeters > 1 ? perSpacing : extSpacing) / 2);
+  const offsets = nestedOffsets(s, depths.map((d) => -d * SCALE), 3)?.map(clean);
+  if (!offsets || offsets.some((o) => o.length === 0)) return undefined;
+  return { ext: offsets[0], loops: offsets.slice(1, -1), fill: offsets[offsets.length - 1] };
+}
 
 /** Adds a closed loop's junctions to a corner histogram (per-axis jerk factor, see CORNER_BINS). */
 function addCorners(paths: Paths64, hist: Float64Array, base: number) {
@@ -248,8 +261,9 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     // Perimeter centre lines: the external one half a width in, the next ones a spacing further;
     // the infill region starts half a spacing inside the innermost perimeter.
     let ext: Paths64, loops: Paths64[], fill: Paths64;
-    if (i >= 2 && previous && samePaths(previous.s, s)) {
-      ({ ext, loops, fill } = previous);
+    const known = i >= 2 && previous && samePaths(previous.s, s) ? previous : nestedPerimeters(s, extW, extSpacing, perSpacing, profile.perimeters);
+    if (known) {
+      ({ ext, loops, fill } = known);
     } else {
       ext = offset(s, -extW / 2);
       loops = [];
