@@ -168,15 +168,38 @@ function samePaths(a: Paths64, b: Paths64): boolean {
  * For every layer i with a full window, the intersection of the outlines of layers
  * i − below … i + above (undefined elsewhere). Sliding-window aggregation in blocks of the window
  * size: each window is a suffix of one block intersected with a prefix of the next, so every
- * layer costs about three two-operand intersections whatever the window size. Repeated outlines
- * (prismatic parts) are recognised and not intersected again.
+ * layer costs at most about three two-operand intersections whatever the window size. Where the
+ * outlines are nested (up[j]: S_j ⊆ S_j+1, down[j]: S_j+1 ⊆ S_j, as far as the exposed regions
+ * tell), the intersection is the innermost and needs no clipping: a surface sloping one way over
+ * the window (domes, cones, the sides of a torus) costs nothing.
  */
-function windowIntersections(slices: Paths64[], below: number, above: number): (i: number) => Paths64 {
+function windowIntersections(slices: Paths64[], below: number, above: number, up: Uint8Array, down: Uint8Array): (i: number) => Paths64 {
   const n = slices.length;
   const w = below + above + 1;
-  const meet = (a: Paths64, b: Paths64) => (samePaths(a, b) ? a : intersect(a, b));
-  const prefix: Paths64[] = new Array(n);
-  const suffix: Paths64[] = new Array(n);
+  // Prefix sums: the chain j … k (j < k) is nested upwards iff upSum[k] − upSum[j] = k − j.
+  const upSum = new Int32Array(n + 1), downSum = new Int32Array(n + 1);
+  for (let j = 0; j < n; j++) {
+    upSum[j + 1] = upSum[j] + up[j];
+    downSum[j + 1] = downSum[j] + down[j];
+  }
+  // Each entry is a computed intersection, or (index ≥ 0) equal to that layer's outline.
+  const prefix: Paths64[] = new Array(n), prefixIs = new Int32Array(n);
+  const suffix: Paths64[] = new Array(n), suffixIs = new Int32Array(n);
+  let result = -1;
+  const meet = (a: Paths64, ai: number, b: Paths64, bi: number): Paths64 => {
+    result = -1;
+    if (ai >= 0 && bi >= 0) {
+      const lo = Math.min(ai, bi), hi = Math.max(ai, bi);
+      if (upSum[hi] - upSum[lo] === hi - lo) result = lo;
+      else if (downSum[hi] - downSum[lo] === hi - lo) result = hi;
+      if (result >= 0) return slices[result];
+    }
+    if (samePaths(a, b)) {
+      result = ai;
+      return a;
+    }
+    return intersect(a, b);
+  };
   const done = new Uint8Array(Math.ceil(n / w));
   // Blocks are computed on first use: most layers of most parts never need one.
   const block = (start: number) => {
@@ -184,16 +207,24 @@ function windowIntersections(slices: Paths64[], below: number, above: number): (
     done[start / w] = 1;
     const end = Math.min(n, start + w) - 1;
     prefix[start] = slices[start];
-    for (let j = start + 1; j <= end; j++) prefix[j] = meet(prefix[j - 1], slices[j]);
+    prefixIs[start] = start;
+    for (let j = start + 1; j <= end; j++) {
+      prefix[j] = meet(prefix[j - 1], prefixIs[j - 1], slices[j], j);
+      prefixIs[j] = result;
+    }
     suffix[end] = slices[end];
-    for (let j = end - 1; j >= start; j--) suffix[j] = meet(slices[j], suffix[j + 1]);
+    suffixIs[end] = end;
+    for (let j = end - 1; j >= start; j--) {
+      suffix[j] = meet(slices[j], j, suffix[j + 1], suffixIs[j + 1]);
+      suffixIs[j] = result;
+    }
   };
   return (i: number) => {
     const a = i - below, b = a + w - 1;
     block(a - (a % w));
     if (a % w === 0) return suffix[a];
     block(b - (b % w));
-    return meet(suffix[a], prefix[b]);
+    return meet(suffix[a], suffixIs[a], prefix[b], prefixIs[b]);
   };
 }
 
@@ -232,7 +263,6 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   // the infill region minus that window's intersection: one sliding-window intersection instead
   // of a union over the solid layers per layer. Layers too near the bottom or the top for a full
   // window are solid throughout (or, near the bottom, get the explicit union, see below).
-  const core = windowIntersections(rawSlices, bottomLayers, topLayers);
   // Exposed tops and bottoms; repeated outlines expose nothing.
   const exposedTop: Paths64[] = [];
   const exposedBottom: Paths64[] = [];
@@ -240,6 +270,14 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     exposedTop.push(j === n - 1 ? slices[j] : samePaths(slices[j], slices[j + 1]) ? [] : diff(slices[j], slices[j + 1]));
     exposedBottom.push(j === 0 ? slices[j] : samePaths(slices[j], rawSlices[j - 1]) ? [] : diff(slices[j], rawSlices[j - 1]));
   }
+  // Nesting of the raw outlines where nothing (beyond slivers) is exposed; layer 0's exposed top
+  // is that of its compensated outline, so it tells nothing.
+  const up = new Uint8Array(n), down = new Uint8Array(n);
+  for (let j = 0; j + 1 < n; j++) {
+    up[j] = j > 0 && exposedTop[j].length === 0 ? 1 : 0;
+    down[j] = exposedBottom[j + 1].length === 0 ? 1 : 0;
+  }
+  const core = windowIntersections(rawSlices, bottomLayers, topLayers, up, down);
 
   // Layers whose outline repeats the previous one's (prismatic parts) reuse its perimeters.
   let previous: { s: Paths64; ext: Paths64; loops: Paths64[]; fill: Paths64 } | undefined;
