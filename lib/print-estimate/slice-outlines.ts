@@ -45,9 +45,9 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   // First layer whose slicing plane is >= z, as a real number before rounding up.
   const firstLayerAtOrAbove = (z: number) => (z <= h0 / 2 ? 0 : Math.ceil((z - h0) / h + 0.5 - 1e-12));
 
-  // Layer range [first, last] each triangle crosses; bucket by first (counting sort).
+  // Layer range [first, last] each triangle crosses; bucket by first (counting sort), copying each
+  // triangle's corners and last layer in that order so the sweep reads them in sequence.
   const first = new Int32Array(triCount);
-  const last = new Int32Array(triCount);
   const bucketCount = new Int32Array(layers + 1);
   for (let t = 0; t < triCount; t++) {
     const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
@@ -62,13 +62,21 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       continue;
     }
     first[t] = f;
-    last[t] = l;
     bucketCount[f + 1]++;
   }
   for (let i = 0; i < layers; i++) bucketCount[i + 1] += bucketCount[i];
-  const order = new Uint32Array(bucketCount[layers]);
+  const sortedCount = bucketCount[layers];
+  const corners = new Uint32Array(3 * sortedCount);
+  const last = new Int32Array(sortedCount);
   const fillAt = bucketCount.slice(0, layers);
-  for (let t = 0; t < triCount; t++) if (first[t] >= 0) order[fillAt[first[t]]++] = t;
+  for (let t = 0; t < triCount; t++) {
+    if (first[t] < 0) continue;
+    const k = fillAt[first[t]]++;
+    const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
+    corners[3 * k] = a; corners[3 * k + 1] = b; corners[3 * k + 2] = c;
+    const hi = Math.max(positions[3 * a + 2], positions[3 * b + 2], positions[3 * c + 2]) - zMin;
+    last[k] = Math.min(layers - 1, firstLayerAtOrAbove(hi) - 1);
+  }
 
   const slices: Paths64[] = [];
   let active = new Uint32Array(1024);
@@ -94,7 +102,7 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       grown.set(active.subarray(0, activeCount));
       active = grown;
     }
-    while (next < end) active[activeCount++] = order[next++];
+    while (next < end) active[activeCount++] = next++;
 
     const z = sliceZ(layer, profile) + zMin;
     let segs = 0;
@@ -108,7 +116,7 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     table.reset(activeCount);
     for (let k = 0; k < activeCount; k++) {
       const t = active[k];
-      const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
+      const v0 = corners[3 * t], v1 = corners[3 * t + 1], v2 = corners[3 * t + 2];
       const above0 = positions[3 * v0 + 2] > z, above1 = positions[3 * v1 + 2] > z, above2 = positions[3 * v2 + 2] > z;
       if (above0 === above1 && above1 === above2) continue;
       // Walking the triangle's edges in its winding order, the segment runs from the point on the
