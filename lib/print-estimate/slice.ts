@@ -80,6 +80,8 @@ const unionAll = (list: Paths64[]) => {
   if (nonEmpty.length === 1) return nonEmpty[0];
   return clean(Clipper.union(nonEmpty.flat(), FillRule.NonZero));
 };
+/** `outer` − `inner` for `inner` within `outer`, as paths (NonZero): no clipping needed. */
+const ring = (outer: Paths64, inner: Paths64) => [...outer, ...inner.map((p) => p.slice().reverse())];
 /** Drops slivers thinner than `widthMm` (morphological opening), as slicers do for solid regions. */
 const opening = (paths: Paths64, widthMm: number) => (paths.length === 0 ? [] : offset(offset(paths, -widthMm / 2), widthMm / 2));
 
@@ -263,12 +265,27 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   // the infill region minus that window's intersection: one sliding-window intersection instead
   // of a union over the solid layers per layer. Layers too near the bottom or the top for a full
   // window are solid throughout (or, near the bottom, get the explicit union, see below).
-  // Exposed tops and bottoms; repeated outlines expose nothing.
-  const exposedTop: Paths64[] = [];
-  const exposedBottom: Paths64[] = [];
-  for (let j = 0; j < n; j++) {
-    exposedTop.push(j === n - 1 ? slices[j] : samePaths(slices[j], slices[j + 1]) ? [] : diff(slices[j], slices[j + 1]));
-    exposedBottom.push(j === 0 ? slices[j] : samePaths(slices[j], rawSlices[j - 1]) ? [] : diff(slices[j], rawSlices[j - 1]));
+  // Exposed tops and bottoms; repeated outlines expose nothing. Where one outline of a pair holds
+  // the other (a surface sloping one way), the difference that comes out empty is computed first
+  // and the other is then the larger outline with the smaller one's paths reversed as holes.
+  const exposedTop: Paths64[] = new Array(n);
+  const exposedBottom: Paths64[] = new Array(n);
+  exposedBottom[0] = slices[0];
+  exposedTop[n - 1] = slices[n - 1];
+  for (let j = 0; j + 1 < n; j++) {
+    const a = slices[j], b = slices[j + 1];
+    if (j === 0) {
+      exposedTop[0] = samePaths(a, b) ? [] : diff(a, b);
+      exposedBottom[1] = samePaths(b, rawSlices[0]) ? [] : diff(b, rawSlices[0]);
+    } else if (samePaths(a, b)) {
+      exposedTop[j] = exposedBottom[j + 1] = [];
+    } else if (Clipper.areaPaths(b) >= Clipper.areaPaths(a)) {
+      exposedTop[j] = diff(a, b);
+      exposedBottom[j + 1] = exposedTop[j].length === 0 ? ring(b, a) : diff(b, a);
+    } else {
+      exposedBottom[j + 1] = diff(b, a);
+      exposedTop[j] = exposedBottom[j + 1].length === 0 ? ring(a, b) : diff(a, b);
+    }
   }
   // Nesting of the raw outlines where nothing (beyond slivers) is exposed; layer 0's exposed top
   // is that of its compensated outline, so it tells nothing.
