@@ -6,6 +6,7 @@
  * Polygons are clipped and offset with Clipper2 (clipper2-ts) in integer micrometres.
  */
 import { Clipper, FillRule, type Paths64 } from "clipper2-ts";
+import { insideApart } from "./contain";
 import { nestedOffsets, offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, layerCountFor, pathLength, sliceOutlines, type SliceMesh } from "./slice-outlines";
@@ -280,10 +281,10 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     } else if (samePaths(a, b)) {
       exposedTop[j] = exposedBottom[j + 1] = [];
     } else if (Clipper.areaPaths(b) >= Clipper.areaPaths(a)) {
-      exposedTop[j] = diff(a, b);
+      exposedTop[j] = insideApart(a, b) ? [] : diff(a, b);
       exposedBottom[j + 1] = exposedTop[j].length === 0 ? ring(b, a) : diff(b, a);
     } else {
-      exposedBottom[j + 1] = diff(b, a);
+      exposedBottom[j + 1] = insideApart(b, a) ? [] : diff(b, a);
       exposedTop[j] = exposedBottom[j + 1].length === 0 ? ring(a, b) : diff(a, b);
     }
   }
@@ -362,7 +363,10 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     // Sources small next to the outline (or the first layers, whose outline the elephant-foot
     // compensation shrinks): their union is the cheaper way.
     else if (i < bottomLayers || pointCount(sources) < 6 * pointCount([s])) shellRegion = intersect(fill, unionAll(sources));
-    else shellRegion = diff(fill, core(i));
+    else {
+      const c = core(i);
+      shellRegion = insideApart(fill, c) ? [] : diff(fill, c);
+    }
     const shell = opening(shellRegion, solidWidth);
     let top: Paths64 = i === n - 1 ? fill : [], bridge: Paths64 = [], internalSolid: Paths64 = [];
     if (shell.length > 0) {
