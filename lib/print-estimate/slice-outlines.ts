@@ -161,21 +161,24 @@ class EdgeTable {
   private keyB = new Int32Array(0);
   private value = new Int32Array(0);
   private mask = 0;
+  private shift = 0;
 
   reset(capacity: number) {
-    let size = 1024;
-    while (size < 2 * capacity) size *= 2;
+    let size = 1024, shift = 22;
+    while (size < 2 * capacity) (size *= 2), shift--;
     if (size > this.keyA.length) {
       this.keyA = new Int32Array(size);
       this.keyB = new Int32Array(size);
       this.value = new Int32Array(size);
     }
     this.mask = size - 1;
+    this.shift = shift;
     this.value.fill(-1, 0, size);
   }
 
   private slot(a: number, b: number): number {
-    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77)) & this.mask;
+    // Fibonacci hashing: the product's high bits.
+    let i = Math.imul(a ^ Math.imul(b, 0x85ebca77), 0x9e3779b1) >>> this.shift;
     while (this.value[i] >= 0 && (this.keyA[i] !== a || this.keyB[i] !== b)) i = (i + 1) & this.mask;
     return i;
   }
