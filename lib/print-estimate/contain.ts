@@ -33,6 +33,9 @@ function pointIn(pt: Point64, region: Paths64): number {
   return inside ? 1 : -1;
 }
 
+// Scratch arrays for boundariesMeet, grown on demand.
+let scratch = { edges: new Float64Array(0), first: new Int32Array(0), last: new Int32Array(0), start: new Int32Array(1), at: new Int32Array(0), binned: new Int32Array(0) };
+
 /**
  * Whether any edge of `b` touches or crosses an edge of `a` (closed segments; collinear ones count
  * as meeting). The edges of a are binned in horizontal bands over a's bounds.
@@ -40,8 +43,13 @@ function pointIn(pt: Point64, region: Paths64): number {
 function boundariesMeet(a: Paths64, b: Paths64, box: { left: number; top: number; right: number; bottom: number }, edgeCount: number): boolean {
   const bands = Math.max(1, edgeCount >> 2), top = box.top, bandH = Math.max(1, (box.bottom - top) / bands);
   // a's edges (x0, y0, x1, y1) and the bands they span; then each band's edges, in compressed rows.
-  const edges = new Float64Array(4 * edgeCount), first = new Int32Array(edgeCount), last = new Int32Array(edgeCount);
-  const start = new Int32Array(bands + 1);
+  if (edgeCount > scratch.first.length) {
+    const size = Math.max(edgeCount, 2 * scratch.first.length);
+    const binned = scratch.binned;
+    scratch = { edges: new Float64Array(4 * size), first: new Int32Array(size), last: new Int32Array(size), start: new Int32Array(size + 1), at: new Int32Array(size), binned };
+  }
+  const { edges, first, last, start } = scratch;
+  start.fill(0, 0, bands + 1);
   let e = 0;
   for (const path of a) {
     for (let i = 0, j = path.length - 1; i < path.length; j = i++, e++) {
@@ -53,7 +61,9 @@ function boundariesMeet(a: Paths64, b: Paths64, box: { left: number; top: number
     }
   }
   for (let k = 0; k < bands; k++) start[k + 1] += start[k];
-  const at = start.slice(0, bands), binned = new Int32Array(start[bands]);
+  if (start[bands] > scratch.binned.length) scratch.binned = new Int32Array(Math.max(start[bands], 2 * scratch.binned.length));
+  const { binned, at } = scratch;
+  at.set(start.subarray(0, bands));
   for (e = 0; e < edgeCount; e++) for (let k = first[e]; k <= last[e]; k++) binned[at[k]++] = e;
   for (const path of b) {
     for (let i = 0, j = path.length - 1; i < path.length; j = i++) {

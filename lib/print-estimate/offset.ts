@@ -41,90 +41,99 @@ export function nestedOffsets(paths: Paths64, deltas: number[], miterLimit: numb
 interface Prepared {
   paths: Paths64;
   reversed: boolean;
-  /** Per path: unit normals and lengths of the edges (edge i runs from point i to i + 1). */
-  nx: Float64Array[];
-  ny: Float64Array[];
-  len: Float64Array[];
+  /** Where each path's edges start in the scratch arrays. */
+  base: number[];
 }
+
+// Scratch arrays, per vertex of the paths being offset (edge i runs from point i to i + 1): unit
+// normals and lengths of the edges, then per offset the joins and miter points. Reused across calls.
+let NX = new Float64Array(0), NY = new Float64Array(0), LEN = new Float64Array(0);
+let KIND = new Uint8Array(0), MX = new Float64Array(0), MY = new Float64Array(0);
 
 function prepare(input: Paths64): Prepared | undefined {
   const paths = input.map(stripDuplicates);
   // As Clipper: the path with the lowest point decides whether the whole set is reversed.
   const lowest = lowestPath(paths);
   if (lowest.index < 0 || paths.some((p) => p.length < 3)) return undefined;
-  const nx: Float64Array[] = [], ny: Float64Array[] = [], len: Float64Array[] = [];
-  for (const path of paths) {
-    const n = path.length;
-    const x = new Float64Array(n), y = new Float64Array(n), l = new Float64Array(n);
+  const base: number[] = [];
+  let total = 0;
+  for (const path of paths) (base.push(total), (total += path.length));
+  if (total > NX.length) {
+    const size = Math.max(total, 2 * NX.length, 1024);
+    [NX, NY, LEN, MX, MY] = [new Float64Array(size), new Float64Array(size), new Float64Array(size), new Float64Array(size), new Float64Array(size)];
+    KIND = new Uint8Array(size);
+  }
+  for (let p = 0; p < paths.length; p++) {
+    const path = paths[p], n = path.length, o = base[p];
     for (let i = 0; i < n; i++) {
       const a = path[i], b = path[i + 1 === n ? 0 : i + 1];
-      const dx = b.x - a.x, dy = b.y - a.y;
-      l[i] = Math.sqrt(dx * dx + dy * dy);
-      x[i] = dy / l[i];
-      y[i] = -dx / l[i];
+      const dx = b.x - a.x, dy = b.y - a.y, l = Math.sqrt(dx * dx + dy * dy);
+      LEN[o + i] = l;
+      NX[o + i] = dy / l;
+      NY[o + i] = -dx / l;
     }
-    nx.push(x);
-    ny.push(y);
-    len.push(l);
   }
-  return { paths, reversed: lowest.negative, nx, ny, len };
+  return { paths, reversed: lowest.negative, base };
 }
 
 /** The offset polygon before the cleaning union; undefined where Clipper would square a join off. */
 function rawOffset(prepared: Prepared, delta: number, miterLimit: number): { paths: Paths64; threePoints: boolean } | undefined {
   const d = prepared.reversed ? -delta : delta;
   const miterCos = miterLimit <= 1 ? 1 : 2 / (miterLimit * miterLimit) - 1;
+  const nx = NX, ny = NY, len = LEN, kind = KIND, mx = MX, my = MY;
   const raw: Paths64 = [];
   let threePoints = false;
   for (let p = 0; p < prepared.paths.length; p++) {
-    const path = prepared.paths[p], nx = prepared.nx[p], ny = prepared.ny[p], len = prepared.len[p];
+    const path = prepared.paths[p], o = prepared.base[p];
     const n = path.length;
-    // Pass 1: how each vertex is joined (Clipper's rules) and the miter points.
-    const kind = new Uint8Array(n), mx = new Float64Array(n), my = new Float64Array(n);
+    // Pass 1: how each vertex is joined (Clipper's rules) and the miter points. Vertex j joins
+    // edge k = j - 1 to edge j; indices into the scratch arrays are offset by o.
     for (let j = 0, k = n - 1; j < n; k = j++) {
-      let sin = ny[j] * nx[k] - ny[k] * nx[j];
-      const cos = nx[j] * nx[k] + ny[j] * ny[k];
+      const J = o + j, K = o + k;
+      let sin = ny[J] * nx[K] - ny[K] * nx[J];
+      const cos = nx[J] * nx[K] + ny[J] * ny[K];
       if (sin > 1) sin = 1;
       else if (sin < -1) sin = -1;
       const q = d / (cos + 1);
-      mx[j] = Math.round(path[j].x + (nx[k] + nx[j]) * q);
-      my[j] = Math.round(path[j].y + (ny[k] + ny[j]) * q);
+      mx[J] = Math.round(path[j].x + (nx[K] + nx[J]) * q);
+      my[J] = Math.round(path[j].y + (ny[K] + ny[J]) * q);
       // A miter trims |d|·tan(turn/2) off each edge; an edge trimmed away would reverse and
       // enclose a loop of the wrong sign, which Clipper's three points avoid.
       const trim = (Math.abs(sin) / (1 + cos)) * Math.abs(d) * 2;
-      if (cos > -0.999 && sin * d < 0) kind[j] = cos <= CONCAVE_MITER_COS || trim >= len[j] || trim >= len[k] ? THREE_POINTS : CONCAVE_MITER;
-      else if (cos > 0.999 || cos > miterCos) kind[j] = MITER;
+      if (cos > -0.999 && sin * d < 0) kind[J] = cos <= CONCAVE_MITER_COS || trim >= len[J] || trim >= len[K] ? THREE_POINTS : CONCAVE_MITER;
+      else if (cos > 0.999 || cos > miterCos) kind[J] = MITER;
       else return undefined; // a convex spike: Clipper squares it off
-      if (kind[j] === THREE_POINTS) threePoints = true;
+      if (kind[J] === THREE_POINTS) threePoints = true;
     }
     // Pass 2: the points. A concave miter goes where Clipper's union would put it: on the
     // crossing of the two offset edges as Clipper draws them (between rounded end points).
     const out: Path64 = [];
+    let lastX = NaN, lastY = NaN;
     const push = (x: number, y: number) => {
-      const last = out[out.length - 1];
-      if (!last || last.x !== x || last.y !== y) out.push({ x, y });
+      if (x !== lastX || y !== lastY) out.push({ x: (lastX = x), y: (lastY = y) });
     };
     for (let j = 0, k = n - 1; j < n; k = j++) {
+      const J = o + j, K = o + k;
       const pt = path[j];
-      if (kind[j] === MITER) {
-        push(mx[j], my[j]);
-      } else if (kind[j] === THREE_POINTS) {
-        push(Math.round(pt.x + nx[k] * d), Math.round(pt.y + ny[k] * d));
+      if (kind[J] === MITER) {
+        push(mx[J], my[J]);
+      } else if (kind[J] === THREE_POINTS) {
+        push(Math.round(pt.x + nx[K] * d), Math.round(pt.y + ny[K] * d));
         push(pt.x, pt.y);
-        push(Math.round(pt.x + nx[j] * d), Math.round(pt.y + ny[j] * d));
+        push(Math.round(pt.x + nx[J] * d), Math.round(pt.y + ny[J] * d));
       } else {
-        const i = j + 1 === n ? 0 : j + 1;
+        const i = j + 1 === n ? 0 : j + 1, I = o + i;
         const q = path[k], r = path[i];
         // Edge k: from its start (as Clipper emits it at vertex k) to the offset of this vertex.
-        const ax = kind[k] === MITER ? mx[k] : Math.round(q.x + nx[k] * d), ay = kind[k] === MITER ? my[k] : Math.round(q.y + ny[k] * d);
-        const bx = Math.round(pt.x + nx[k] * d), by = Math.round(pt.y + ny[k] * d);
-        const cx = Math.round(pt.x + nx[j] * d), cy = Math.round(pt.y + ny[j] * d);
-        const ex = kind[i] === MITER ? mx[i] : Math.round(r.x + nx[j] * d), ey = kind[i] === MITER ? my[i] : Math.round(r.y + ny[j] * d);
+        const ax = kind[K] === MITER ? mx[K] : Math.round(q.x + nx[K] * d), ay = kind[K] === MITER ? my[K] : Math.round(q.y + ny[K] * d);
+        const bx = Math.round(pt.x + nx[K] * d), by = Math.round(pt.y + ny[K] * d);
+        const cx = Math.round(pt.x + nx[J] * d), cy = Math.round(pt.y + ny[J] * d);
+        const ex = kind[I] === MITER ? mx[I] : Math.round(r.x + nx[J] * d), ey = kind[I] === MITER ? my[I] : Math.round(r.y + ny[J] * d);
         const dx1 = bx - ax, dy1 = by - ay, dx2 = ex - cx, dy2 = ey - cy;
         const det = dy1 * dx2 - dy2 * dx1;
         const t = det === 0 ? -1 : ((ax - cx) * dy2 - (ay - cy) * dx2) / det;
         if (t > 0 && t < 1) push(Math.trunc(ax + t * dx1), Math.trunc(ay + t * dy1));
-        else push(mx[j], my[j]);
+        else push(mx[J], my[J]);
       }
     }
     const first = out[0], last = out[out.length - 1];
