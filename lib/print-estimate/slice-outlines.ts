@@ -82,15 +82,8 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   let active = new Uint32Array(1024);
   let activeCount = 0;
   let next = 0;
-  // Per-layer scratch, grown on demand and reused: no objects until the simplified points.
-  let segCap = 0;
-  let segX = new Float64Array(0), segY = new Float64Array(0);
-  let endA = new Int32Array(0), endB = new Int32Array(0), link = new Int32Array(0);
-  let used = new Uint8Array(0), keep = new Uint8Array(0);
-  let pathX = new Float64Array(0), pathY = new Float64Array(0);
-  const table = new EdgeTable();
+  const buffers = new Segments();
   const resolution = profile.resolution * SCALE;
-
   for (let layer = 0; layer < layers; layer++) {
     // Drop the triangles that ended below this layer, add those that start here.
     let kept = 0;
@@ -103,56 +96,88 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       active = grown;
     }
     while (next < end) active[activeCount++] = next++;
-
-    const z = sliceZ(layer, profile) + zMin;
-    let segs = 0;
-    if (activeCount > segCap) {
-      segCap = Math.max(activeCount, segCap * 2, 1024);
-      segX = new Float64Array(segCap); segY = new Float64Array(segCap);
-      endA = new Int32Array(segCap); endB = new Int32Array(segCap); link = new Int32Array(segCap);
-      used = new Uint8Array(segCap); keep = new Uint8Array(segCap + 1);
-      pathX = new Float64Array(segCap + 1); pathY = new Float64Array(segCap + 1);
-    }
-    table.reset(activeCount);
-    for (let k = 0; k < activeCount; k++) {
-      const t = active[k];
-      const v0 = corners[3 * t], v1 = corners[3 * t + 1], v2 = corners[3 * t + 2];
-      const above0 = positions[3 * v0 + 2] > z, above1 = positions[3 * v1 + 2] > z, above2 = positions[3 * v2 + 2] > z;
-      if (above0 === above1 && above1 === above2) continue;
-      // Walking the triangle's edges in its winding order, the segment runs from the point on the
-      // edge going down through the plane to the point on the edge going up: that keeps the solid on
-      // the left, so outer outlines come out counter-clockwise seen from above.
-      let downA = 0, downB = 0, upA = 0, upB = 0;
-      // Edges v0→v1, v1→v2, v2→v0 (unrolled: no per-triangle arrays).
-      if (above0 !== above1) { if (above0) { downA = v0; downB = v1; } else { upA = v0; upB = v1; } }
-      if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
-      if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
-      const s = segs++;
-      // Only the start point: the end point is the next segment's start.
-      const za = positions[3 * downA + 2], f = (z - za) / (positions[3 * downB + 2] - za);
-      segX[s] = (positions[3 * downA] + f * (positions[3 * downB] - positions[3 * downA])) * SCALE;
-      segY[s] = (positions[3 * downA + 1] + f * (positions[3 * downB + 1] - positions[3 * downA + 1])) * SCALE;
-      endA[s] = upA < upB ? upA : upB;
-      endB[s] = upA < upB ? upB : upA;
-      table.set(downA < downB ? downA : downB, downA < downB ? downB : downA, s);
-    }
-    for (let s = 0; s < segs; s++) link[s] = table.get(endA[s], endB[s]);
-    used.fill(0, 0, segs);
-    const paths: Paths64 = [];
-    // Follow segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed.
-    for (let s0 = 0; s0 < segs; s0++) {
-      if (used[s0]) continue;
-      let n = 0;
-      for (let s = s0; s >= 0 && !used[s]; s = link[s]) {
-        used[s] = 1;
-        pathX[n] = Math.round(segX[s]);
-        pathY[n++] = Math.round(segY[s]);
-      }
-      if (n >= 3) paths.push(simplify(pathX, pathY, n, resolution, keep));
-    }
-    slices.push(clean(Clipper.union(clean(paths), FillRule.NonZero)));
+    buffers.reserve(activeCount);
+    const segs = cutTriangles(positions, corners, active, activeCount, sliceZ(layer, profile) + zMin, buffers);
+    slices.push(clean(Clipper.union(clean(chainSegments(segs, buffers, resolution)), FillRule.NonZero)));
   }
   return { slices, height };
+}
+
+/** Per-layer scratch, grown on demand and reused: no objects until the simplified points. */
+class Segments {
+  capacity = 0;
+  /** Start point of each segment, and the mesh edge (a < b) it ends on. */
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+  endA = new Int32Array(0);
+  endB = new Int32Array(0);
+  /** The segment starting where each one ends (−1: none), and whether it is chained yet. */
+  link = new Int32Array(0);
+  used = new Uint8Array(0);
+  /** One chain's points, and which of them the simplification keeps. */
+  pathX = new Float64Array(0);
+  pathY = new Float64Array(0);
+  keep = new Uint8Array(0);
+  /** Segments by the mesh edge they start on. */
+  starts = new EdgeTable();
+
+  reserve(count: number) {
+    this.starts.reset(count);
+    if (count <= this.capacity) return;
+    const n = (this.capacity = Math.max(count, this.capacity * 2, 1024));
+    this.x = new Float64Array(n); this.y = new Float64Array(n);
+    this.endA = new Int32Array(n); this.endB = new Int32Array(n); this.link = new Int32Array(n);
+    this.used = new Uint8Array(n); this.keep = new Uint8Array(n + 1);
+    this.pathX = new Float64Array(n + 1); this.pathY = new Float64Array(n + 1);
+  }
+}
+
+/** Cuts the active triangles at height z into segments; returns their count. */
+function cutTriangles(positions: Float32Array | Float64Array, corners: Uint32Array, active: Uint32Array, count: number, z: number, seg: Segments): number {
+  const { x, y, endA, endB, starts } = seg;
+  let segs = 0;
+  for (let k = 0; k < count; k++) {
+    const t = active[k];
+    const v0 = corners[3 * t], v1 = corners[3 * t + 1], v2 = corners[3 * t + 2];
+    const above0 = positions[3 * v0 + 2] > z, above1 = positions[3 * v1 + 2] > z, above2 = positions[3 * v2 + 2] > z;
+    if (above0 === above1 && above1 === above2) continue;
+    // Walking the triangle's edges in its winding order, the segment runs from the point on the
+    // edge going down through the plane to the point on the edge going up: that keeps the solid on
+    // the left, so outer outlines come out counter-clockwise seen from above.
+    let downA = 0, downB = 0, upA = 0, upB = 0;
+    // Edges v0→v1, v1→v2, v2→v0 (unrolled: no per-triangle arrays).
+    if (above0 !== above1) { if (above0) { downA = v0; downB = v1; } else { upA = v0; upB = v1; } }
+    if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
+    if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
+    const s = segs++;
+    // Only the start point: the end point is the next segment's start.
+    const za = positions[3 * downA + 2], f = (z - za) / (positions[3 * downB + 2] - za);
+    x[s] = (positions[3 * downA] + f * (positions[3 * downB] - positions[3 * downA])) * SCALE;
+    y[s] = (positions[3 * downA + 1] + f * (positions[3 * downB + 1] - positions[3 * downA + 1])) * SCALE;
+    endA[s] = upA < upB ? upA : upB;
+    endB[s] = upA < upB ? upB : upA;
+    starts.set(downA < downB ? downA : downB, downA < downB ? downB : downA, s);
+  }
+  return segs;
+}
+
+/** Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed. */
+function chainSegments(segs: number, seg: Segments, resolution: number): Paths64 {
+  const { x, y, endA, endB, link, used, pathX, pathY, keep, starts } = seg;
+  for (let s = 0; s < segs; s++) link[s] = starts.get(endA[s], endB[s]);
+  used.fill(0, 0, segs);
+  const paths: Paths64 = [];
+  for (let s0 = 0; s0 < segs; s0++) {
+    if (used[s0]) continue;
+    let n = 0;
+    for (let s = s0; s >= 0 && !used[s]; s = link[s]) {
+      used[s] = 1;
+      pathX[n] = Math.round(x[s]);
+      pathY[n++] = Math.round(y[s]);
+    }
+    if (n >= 3) paths.push(simplify(pathX, pathY, n, resolution, keep));
+  }
+  return paths;
 }
 
 /** Open-addressing map from a mesh edge (a < b) to a segment, in typed arrays reused across layers. */
