@@ -14,10 +14,21 @@ const CONCAVE_MITER_COS = 0.95;
 const THREE_POINTS = 0, CONCAVE_MITER = 1, MITER = 2;
 
 export function offsetPolygons(paths: Paths64, delta: number, miterLimit: number): Paths64 {
-  if (Math.abs(delta) < 0.5) return paths;
+  return offsetExact(paths, delta, miterLimit).offset;
+}
+
+/**
+ * The offset, and whether it only moved every edge (every join a miter and the union left it as
+ * it was: no edge trimmed away, no two parts meeting), so that offsetting it back by -delta
+ * would give the paths again.
+ */
+export function offsetExact(paths: Paths64, delta: number, miterLimit: number): { offset: Paths64; exact: boolean } {
+  if (Math.abs(delta) < 0.5) return { offset: paths, exact: true };
   const prepared = prepare(paths);
   const raw = prepared && rawOffset(prepared, delta, miterLimit);
-  return prepared && raw ? cleanUnion(raw.paths, prepared.reversed) : fallback(paths, delta, miterLimit);
+  if (!prepared || !raw) return { offset: fallback(paths, delta, miterLimit), exact: false };
+  const offset = cleanUnion(raw.paths, prepared.reversed);
+  return { offset, exact: !raw.threePoints && samePoints(offset, raw.paths.map(dropCollinear)) };
 }
 
 /**

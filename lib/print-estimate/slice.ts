@@ -7,7 +7,7 @@
  */
 import { Clipper, FillRule, type Paths64 } from "clipper2-ts";
 import { insideApart } from "./contain";
-import { nestedOffsets, offsetPolygons } from "./offset";
+import { nestedOffsets, offsetExact, offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, layerCountFor, pathLength, sliceOutlines, type SliceMesh } from "./slice-outlines";
 
@@ -84,7 +84,13 @@ const unionAll = (list: Paths64[]) => {
 /** `outer` − `inner` for `inner` within `outer`, as paths (NonZero): no clipping needed. */
 const ring = (outer: Paths64, inner: Paths64) => [...outer, ...inner.map((p) => p.slice().reverse())];
 /** Drops slivers thinner than `widthMm` (morphological opening), as slicers do for solid regions. */
-const opening = (paths: Paths64, widthMm: number) => (paths.length === 0 ? [] : offset(offset(paths, -widthMm / 2), widthMm / 2));
+const opening = (paths: Paths64, widthMm: number) => {
+  if (paths.length === 0) return [];
+  const { offset: eroded, exact } = offsetExact(paths, (-widthMm / 2) * SCALE, 3);
+  const kept = clean(eroded);
+  // An erosion that only moved every edge in is undone by the dilation: the paths themselves.
+  return kept.length === 0 ? [] : exact ? paths : offset(kept, widthMm / 2);
+};
 
 /**
  * The perimeter loops and the infill region as in slicePrint, when the outline is smooth enough
@@ -375,7 +381,7 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
       bridge = i === 0 ? [] : opening(diff(intersect(shell, exposedBottom[i]), top), solidWidth);
       internalSolid = diff(shell, top.length > 0 && bridge.length > 0 ? [...top, ...bridge] : top.length > 0 ? top : bridge);
     }
-    const sparse = diff(fill, shell);
+    const sparse = shell === fill ? [] : diff(fill, shell);
     const put = (paths: Paths64, area: Float64Array, boundary: Float64Array, pieces: Float64Array) => {
       area[i] = areaOf(paths);
       boundary[i] = pathsLength(paths);
