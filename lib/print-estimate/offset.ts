@@ -68,7 +68,10 @@ function prepare(input: Paths64): Prepared | undefined {
   if (lowest.index < 0 || paths.some((p) => p.length < 3)) return undefined;
   const base: number[] = [];
   let total = 0;
-  for (const path of paths) (base.push(total), (total += path.length));
+  for (const path of paths) {
+    base.push(total);
+    total += path.length;
+  }
   if (total > NX.length) {
     const size = Math.max(total, 2 * NX.length, 1024);
     [NX, NY, LEN, MX, MY] = [new Float64Array(size), new Float64Array(size), new Float64Array(size), new Float64Array(size), new Float64Array(size)];

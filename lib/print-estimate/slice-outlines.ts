@@ -190,7 +190,10 @@ class EdgeTable {
 
   reset(capacity: number) {
     let size = 1024, shift = 22;
-    while (size < 2 * capacity) (size *= 2), shift--;
+    while (size < 2 * capacity) {
+      size *= 2;
+      shift--;
+    }
     if (size > this.keyA.length) {
       this.keyA = new Int32Array(size);
       this.keyB = new Int32Array(size);
