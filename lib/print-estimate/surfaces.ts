@@ -16,6 +16,7 @@
  * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
  */
 import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
+import { offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, pathLength } from "./slice-outlines";
 
@@ -31,8 +32,11 @@ const EXTERNAL_INFILL_MARGIN = 3;
 /** Outline resolution for the classification (mm). */
 const CLASSIFY_RESOLUTION = 0.05;
 
-const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) =>
-  paths.length === 0 ? [] : clean(Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3));
+const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) => {
+  if (paths.length === 0) return [];
+  // Miter offsets go through offset.ts (the same result, fewer points on curves).
+  return clean(join === JoinType.Miter ? offsetPolygons(paths, deltaMm * SCALE, 3) : Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3));
+};
 const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
 const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
 /**
