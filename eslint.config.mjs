@@ -5,24 +5,58 @@ import nextTs from "eslint-config-next/typescript";
 // Each tier lists every restriction it inherits: for one file, a later block's options replace an earlier
 // block's for the same rule. Tests (*.test.ts) may cross layers to check the whole path.
 const EDGE_ONLY = [
-  { group: ["next", "next/*", "next-auth", "next-auth/*"], message: "Next.js and next-auth belong in app/ (the edge); lib/ is plain TypeScript." },
-  { group: ["@/app", "@/app/*"], message: "lib/ never imports app/: the edge depends on lib/, not the other way round." },
+  {
+    group: ["next", "next/*", "next-auth", "next-auth/*"],
+    message: "Next.js and next-auth belong in app/ (the edge); lib/ is plain TypeScript.",
+  },
+  {
+    group: ["@/app", "@/app/*"],
+    message: "lib/ never imports app/: the edge depends on lib/, not the other way round.",
+  },
 ];
 const HTTP_ONLY = [
   ...EDGE_ONLY,
   {
     group: ["@/lib/api", "@/lib/api/*", "@/lib/contracts", "@/lib/contracts/*", "@/lib/openapi", "@/lib/openapi/*"],
-    message: "Only app/ and the HTTP layer (lib/api, lib/contracts, lib/openapi) speak HTTP: throw a DomainError (lib/errors.ts) and let the pipeline choose the status.",
+    message:
+      "Only app/ and the HTTP layer (lib/api, lib/contracts, lib/openapi) speak HTTP: throw a DomainError (lib/errors.ts) and let the pipeline choose the status.",
   },
 ];
-const SERVICES = ["auth", "cli", "dashboard", "demo", "files", "infra", "quotes", "usage", "users", "viewer", "webhooks", "workspaces"];
+const SERVICES = [
+  "auth",
+  "cli",
+  "dashboard",
+  "demo",
+  "files",
+  "infra",
+  "quotes",
+  "usage",
+  "users",
+  "viewer",
+  "webhooks",
+  "workspaces",
+];
 const ENGINE_ONLY = [
   ...HTTP_ONLY,
-  { group: ["@/lib/db", "@/lib/db/*"], message: "Engines are pure: no database. Let a service (lib/quotes, lib/files…) read it and pass plain data in." },
-  { group: ["@/db", "@/db/*"], allowTypeImports: true, message: "Engines are pure: no database (a row type from the schema is fine: `import type`)." },
   {
-    group: [...SERVICES.flatMap((dir) => [`@/lib/${dir}`, `@/lib/${dir}/*`]), "@/lib/search/*", "!@/lib/search/lexicon", "!@/lib/search/analyze-text", "!@/lib/search/tokenize"],
-    message: "Engines do not call services; a service calls the engine. (Search's text analysis — lexicon, analyze-text, tokenize — is pure and allowed.)",
+    group: ["@/lib/db", "@/lib/db/*"],
+    message: "Engines are pure: no database. Let a service (lib/quotes, lib/files…) read it and pass plain data in.",
+  },
+  {
+    group: ["@/db", "@/db/*"],
+    allowTypeImports: true,
+    message: "Engines are pure: no database (a row type from the schema is fine: `import type`).",
+  },
+  {
+    group: [
+      ...SERVICES.flatMap((dir) => [`@/lib/${dir}`, `@/lib/${dir}/*`]),
+      "@/lib/search/*",
+      "!@/lib/search/lexicon",
+      "!@/lib/search/analyze-text",
+      "!@/lib/search/tokenize",
+    ],
+    message:
+      "Engines do not call services; a service calls the engine. (Search's text analysis — lexicon, analyze-text, tokenize — is pure and allowed.)",
   },
 ];
 const ENGINES = ["analyze", "geometry", "i18n", "laser", "metadata", "plans", "pricing", "print-estimate", "slicer"];
@@ -33,7 +67,10 @@ const config = [
   ...nextTs,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -41,7 +78,10 @@ const config = [
     files: ["lib/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
     ignores: ["**/*.test.ts", "lib/config.ts", "lib/paths.ts", "lib/auth/auth-options.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through config() from lib/config.ts." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings through config() from lib/config.ts." },
+      ],
     },
   },
   {
@@ -65,7 +105,19 @@ const config = [
     ignores: ["**/*.test.ts"],
     rules: restrictImports(ENGINE_ONLY),
   },
-  { ignores: [".next/**", "dist/**", "data/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".*.ts", ".scratch/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "dist/**",
+      "data/**",
+      "node_modules/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      ".*.ts",
+      ".scratch/**",
+    ],
+  },
 ];
 
 export default config;

@@ -13,7 +13,12 @@ import { startBenchServer } from "./server.mjs";
 
 process.env.PRINT_ESTIMATE_ON_UPLOAD = "off";
 process.env.SLICER_ENABLED = "off";
-const { base: BASE, dir, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
+const {
+  base: BASE,
+  dir,
+  auth,
+  stop,
+} = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
 const torusFile = path.join(dir, "torus-1m.stl");
 writeTorusStl(torusFile);
 const bytes = fs.readFileSync(torusFile);
@@ -35,16 +40,22 @@ const quote = async (infill) => {
   return { ms: performance.now() - started, data: body.data };
 };
 const first = await quote(20);
-if (first.data.estimate.fdm.method !== "layers") throw new Error(`expected the layer estimate, got ${first.data.estimate.fdm.method}`);
+if (first.data.estimate.fdm.method !== "layers")
+  throw new Error(`expected the layer estimate, got ${first.data.estimate.fdm.method}`);
 const otherInfill = await quote(35);
 stop();
 
 const profile = path.resolve("eval/quotes/profile.ini");
 const gcode = path.join(path.dirname(torusFile), "torus.gcode");
 const slicerStarted = performance.now();
-execFileSync("/usr/bin/prusa-slicer", ["--export-gcode", "--load", profile, "-o", gcode, torusFile], { stdio: "ignore" });
+execFileSync("/usr/bin/prusa-slicer", ["--export-gcode", "--load", profile, "-o", gcode, torusFile], {
+  stdio: "ignore",
+});
 const slicerMs = performance.now() - slicerStarted;
-const summary = fs.readFileSync(gcode, "utf8").split("\n").filter((l) => l.startsWith("; filament used [g]") || l.startsWith("; estimated printing time (normal mode)"));
+const summary = fs
+  .readFileSync(gcode, "utf8")
+  .split("\n")
+  .filter((l) => l.startsWith("; filament used [g]") || l.startsWith("; estimated printing time (normal mode)"));
 fs.rmSync(path.dirname(torusFile), { recursive: true, force: true });
 
 const pla = first.data.quotes[0];
@@ -52,7 +63,7 @@ const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 console.log(`| 1M-triangle torus (${(bytes.length / 1e6).toFixed(0)} MB STL), PLA 20 % | time | result | target |
 |---|---:|---|---:|
 | first quote over HTTP: layer estimate (slices in an analysis child) | ${s(first.ms)} | ${pla.weight_g} g, ${pla.print_time_min} min | ≤ 1 s |
-| next quote at another infill (estimate reused, no slicing) | ${(otherInfill.ms).toFixed(1)} ms | ${otherInfill.data.quotes[0].weight_g} g | |
+| next quote at another infill (estimate reused, no slicing) | ${otherInfill.ms.toFixed(1)} ms | ${otherInfill.data.quotes[0].weight_g} g | |
 | \`prusa-slicer --export-gcode\`, same file and profile | ${s(slicerMs)} | ${summary.map((l) => l.split("= ")[1]).join(", ")} | |
 | slicer ÷ estimate | ${(slicerMs / first.ms).toFixed(0)}× | | ≥ 30× |`);
 process.exit(0);

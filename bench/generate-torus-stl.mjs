@@ -23,7 +23,10 @@ export function writeTorusStl(file) {
   };
   for (let i = 0; i < MAJOR_SEGMENTS; i++) {
     for (let j = 0; j < MINOR_SEGMENTS; j++) {
-      const a = point(i, j), b = point(i + 1, j), c = point(i + 1, j + 1), d = point(i, j + 1);
+      const a = point(i, j),
+        b = point(i + 1, j),
+        c = point(i + 1, j + 1),
+        d = point(i, j + 1);
       writeTriangle(a, b, c);
       writeTriangle(a, c, d);
     }

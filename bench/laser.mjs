@@ -31,7 +31,29 @@ try {
   writeSheet(file);
   // The same process on a one-circle drawing: Node startup and module loading, the floor under our figure.
   const tiny = path.join(dir, "tiny.dxf");
-  writeFileSync(tiny, ["0", "SECTION", "2", "ENTITIES", "0", "CIRCLE", "8", "0", "10", "0", "20", "0", "40", "1", "0", "ENDSEC", "0", "EOF"].join("\n") + "\n");
+  writeFileSync(
+    tiny,
+    [
+      "0",
+      "SECTION",
+      "2",
+      "ENTITIES",
+      "0",
+      "CIRCLE",
+      "8",
+      "0",
+      "10",
+      "0",
+      "20",
+      "0",
+      "40",
+      "1",
+      "0",
+      "ENDSEC",
+      "0",
+      "EOF",
+    ].join("\n") + "\n",
+  );
   const ours = [];
   const ezdxf = [];
   const floor = [];
@@ -41,12 +63,20 @@ try {
     floor.push(time(process.execPath, [CLI, "analyze", tiny, "--json"]));
   }
   const mb = (statSync(file).size / 1e6).toFixed(1);
-  console.log(`Sheet: ${CIRCLES.toLocaleString("en")} circles + outline, ${mb} MB DXF, ${RUNS} runs each (whole process, median)\n`);
+  console.log(
+    `Sheet: ${CIRCLES.toLocaleString("en")} circles + outline, ${mb} MB DXF, ${RUNS} runs each (whole process, median)\n`,
+  );
   console.log("| command | median ms | min ms | max ms |");
   console.log("|---|---:|---:|---:|");
-  console.log(`| node dist/cli.mjs analyze FILE --json | ${median(ours).toFixed(0)} | ${Math.min(...ours).toFixed(0)} | ${Math.max(...ours).toFixed(0)} |`);
-  console.log(`| python3 ezdxf.readfile(FILE) | ${median(ezdxf).toFixed(0)} | ${Math.min(...ezdxf).toFixed(0)} | ${Math.max(...ezdxf).toFixed(0)} |`);
-  console.log(`| node dist/cli.mjs analyze ONE_CIRCLE --json (startup floor) | ${median(floor).toFixed(0)} | ${Math.min(...floor).toFixed(0)} | ${Math.max(...floor).toFixed(0)} |`);
+  console.log(
+    `| node dist/cli.mjs analyze FILE --json | ${median(ours).toFixed(0)} | ${Math.min(...ours).toFixed(0)} | ${Math.max(...ours).toFixed(0)} |`,
+  );
+  console.log(
+    `| python3 ezdxf.readfile(FILE) | ${median(ezdxf).toFixed(0)} | ${Math.min(...ezdxf).toFixed(0)} | ${Math.max(...ezdxf).toFixed(0)} |`,
+  );
+  console.log(
+    `| node dist/cli.mjs analyze ONE_CIRCLE --json (startup floor) | ${median(floor).toFixed(0)} | ${Math.min(...floor).toFixed(0)} | ${Math.max(...floor).toFixed(0)} |`,
+  );
   console.log(`\nRatio ours / ezdxf: ${(median(ours) / median(ezdxf)).toFixed(2)}× (target ≤ 0.10×)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,10 @@ function measure(command, args) {
   const started = process.hrtime.bigint();
   const result = hasGnuTime
     ? spawnSync("/usr/bin/time", ["-f", "%M", command, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
-    : spawnSync(process.execPath, ["-e", rssWrapper, command, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    : spawnSync(process.execPath, ["-e", rssWrapper, command, ...args], {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
   const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}`);
   const peakKib = Number(result.stderr.trim().split("\n").pop());
@@ -45,7 +48,8 @@ function median(values) {
 function runSeries(commands) {
   for (const { command, args } of commands) measure(command, args);
   const runs = commands.map(() => []);
-  for (let round = 0; round < RUNS; round++) commands.forEach(({ command, args }, i) => runs[i].push(measure(command, args)));
+  for (let round = 0; round < RUNS; round++)
+    commands.forEach(({ command, args }, i) => runs[i].push(measure(command, args)));
   return commands.map(({ label }, i) => ({
     label,
     runs: runs[i].map((r) => r.milliseconds),
@@ -71,22 +75,34 @@ const fileMib = fileBytes / 1024 / 1024;
 try {
   const hasAdmesh = spawnSync("which", ["admesh"]).status === 0;
   const series = runSeries([
-    { label: "bengkel (`node dist/cli.mjs analyze FILE --json`)", command: process.execPath, args: [cli, "analyze", file, "--json"] },
+    {
+      label: "bengkel (`node dist/cli.mjs analyze FILE --json`)",
+      command: process.execPath,
+      args: [cli, "analyze", file, "--json"],
+    },
     ...(hasAdmesh ? [{ label: "admesh (`admesh FILE`)", command: "admesh", args: [file] }] : []),
   ]);
 
   const report = JSON.parse(series[0].stdout);
   const geometry = report.geometry ?? report.analysis?.geometry ?? report;
-  console.log(`\n1,000,000-triangle binary STL torus, ${fileMib.toFixed(1)} MiB, ${RUNS} runs each, interleaved (median), ${os.cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(
+    `\n1,000,000-triangle binary STL torus, ${fileMib.toFixed(1)} MiB, ${RUNS} runs each, interleaved (median), ${os.cpus().length} CPUs, Node ${process.version}\n`,
+  );
   console.log("| tool | median time (ms) | peak RSS (MiB) | peak RSS / file size |");
   console.log("|---|---:|---:|---:|");
-  for (const s of series) console.log(`| ${s.label} | ${s.time.toFixed(0)} | ${s.peakMib.toFixed(1)} | ${(s.peakMib / fileMib).toFixed(2)}× |`);
+  for (const s of series)
+    console.log(
+      `| ${s.label} | ${s.time.toFixed(0)} | ${s.peakMib.toFixed(1)} | ${(s.peakMib / fileMib).toFixed(2)}× |`,
+    );
   if (hasAdmesh) {
     const paired = median(series[0].runs.map((ms, round) => ms / series[1].runs[round]));
-    console.log(`\nbengkel / admesh time: ${(series[0].time / series[1].time).toFixed(2)}× of the medians, ${paired.toFixed(2)}× the median of each round's ratio (target ≤ 0.75×); memory target < 3× file size.`);
-  }
-  else console.log("\nadmesh not installed: no comparison.");
-  console.log(`bengkel result: ${geometry.triangles} triangles, ${geometry.vertices} vertices, volume ${geometry.volume_cm3} cm³, manifold ${geometry.is_manifold}`);
+    console.log(
+      `\nbengkel / admesh time: ${(series[0].time / series[1].time).toFixed(2)}× of the medians, ${paired.toFixed(2)}× the median of each round's ratio (target ≤ 0.75×); memory target < 3× file size.`,
+    );
+  } else console.log("\nadmesh not installed: no comparison.");
+  console.log(
+    `bengkel result: ${geometry.triangles} triangles, ${geometry.vertices} vertices, volume ${geometry.volume_cm3} cm³, manifold ${geometry.is_manifold}`,
+  );
 } finally {
   fs.rmSync(directory, { recursive: true, force: true });
 }

@@ -9,7 +9,12 @@ import autocannon from "autocannon";
 import { writeTorusStl } from "./generate-torus-stl.mjs";
 import { startBenchServer } from "./server.mjs";
 
-const { base: BASE, dir, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3311), plan: "team" });
+const {
+  base: BASE,
+  dir,
+  auth,
+  stop,
+} = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3311), plan: "team" });
 
 async function upload(bytes, name) {
   const form = new FormData();
@@ -20,7 +25,11 @@ async function upload(bytes, name) {
 }
 
 const quote = (id) =>
-  fetch(`${BASE}/v1/files/${id}/quote/3dprint`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: '{"infill":20}' });
+  fetch(`${BASE}/v1/files/${id}/quote/3dprint`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: '{"infill":20}',
+  });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -37,7 +46,9 @@ async function latency(id, n) {
 
 function throughput(url, init) {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: 20, duration: 10, ...init }, (error, result) => (error ? reject(error) : resolve(result.requests.average))),
+    autocannon({ url, connections: 20, duration: 10, ...init }, (error, result) =>
+      error ? reject(error) : resolve(result.requests.average),
+    ),
   );
 }
 

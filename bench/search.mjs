@@ -4,4 +4,6 @@
 import { execFileSync } from "node:child_process";
 
 const [files = "10000", runs = "30"] = process.argv.slice(2);
-execFileSync(process.execPath, ["--import", "tsx", "eval/search/bench-workspace.ts", files, runs], { stdio: "inherit" });
+execFileSync(process.execPath, ["--import", "tsx", "eval/search/bench-workspace.ts", files, runs], {
+  stdio: "inherit",
+});

@@ -9,8 +9,15 @@ import path from "node:path";
 export async function startBenchServer({ port, plan }) {
   const base = `http://127.0.0.1:${port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-bench-"));
-  const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "bench.db")}`, DATA_DIR: dir, PORT: String(port), WEBHOOK_WORKER: "off" };
-  const cli = (...args) => JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", ...args, "--json"], { env }).toString());
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
+    DATA_DIR: dir,
+    PORT: String(port),
+    WEBHOOK_WORKER: "off",
+  };
+  const cli = (...args) =>
+    JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", ...args, "--json"], { env }).toString());
   const workspace = cli("workspace", "create", "--name", "Bench", "--plan", plan);
   const key = cli("keys", "create", "--workspace", workspace.id).secret;
 

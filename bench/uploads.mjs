@@ -13,7 +13,12 @@ import { writeTorusStl } from "./generate-torus-stl.mjs";
 import { startBenchServer } from "./server.mjs";
 
 const ROUNDS = Math.max(3, Number(process.argv[2] ?? 5));
-const { base: BASE, dir, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
+const {
+  base: BASE,
+  dir,
+  auth,
+  stop,
+} = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
 
 const sheet = path.join(dir, "sheet.dxf");
 const torus = path.join(dir, "torus-1m.stl");
@@ -30,7 +35,11 @@ async function uploadAndQuote(bytes, name, kind) {
   const res = await fetch(`${BASE}/v1/files`, { method: "POST", headers: auth, body: form });
   if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`);
   const id = (await res.json()).data.file.id;
-  const quote = await fetch(`${BASE}/v1/files/${id}/quote/${kind}`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{}" });
+  const quote = await fetch(`${BASE}/v1/files/${id}/quote/${kind}`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: "{}",
+  });
   if (quote.status !== 200) throw new Error(`quote ${quote.status}: ${await quote.text()}`);
   await quote.arrayBuffer();
   return performance.now() - started;
@@ -85,19 +94,34 @@ async function longestWait(uploads) {
   await prober.terminate();
   return { max: Math.max(...waits), p50: median(waits), n: waits.length };
 }
-const stallMesh = await longestWait(() => [uploadAndQuote(torusBytes, "a.stl", "3dprint"), uploadAndQuote(torusBytes, "b.stl", "3dprint")]);
-const stallLaser = await longestWait(() => [uploadAndQuote(sheetBytes, "a.dxf", "laser"), uploadAndQuote(sheetBytes, "b.dxf", "laser")]);
+const stallMesh = await longestWait(() => [
+  uploadAndQuote(torusBytes, "a.stl", "3dprint"),
+  uploadAndQuote(torusBytes, "b.stl", "3dprint"),
+]);
+const stallLaser = await longestWait(() => [
+  uploadAndQuote(sheetBytes, "a.dxf", "laser"),
+  uploadAndQuote(sheetBytes, "b.dxf", "laser"),
+]);
 stop();
 
-const row = (label, xs) => `| ${label} | ${median(xs).toFixed(0)} | ${Math.min(...xs).toFixed(0)} | ${Math.max(...xs).toFixed(0)} |`;
-console.log(`${ROUNDS} rounds, sides alternating; ${(sheetBytes.length / 1e6).toFixed(1)} MB DXF, ${(torusBytes.length / 1048576).toFixed(1)} MiB STL\n`);
+const row = (label, xs) =>
+  `| ${label} | ${median(xs).toFixed(0)} | ${Math.min(...xs).toFixed(0)} | ${Math.max(...xs).toFixed(0)} |`;
+console.log(
+  `${ROUNDS} rounds, sides alternating; ${(sheetBytes.length / 1e6).toFixed(1)} MB DXF, ${(torusBytes.length / 1048576).toFixed(1)} MiB STL\n`,
+);
 console.log("| measure | median ms | min ms | max ms |\n|---|---:|---:|---:|");
 console.log(row("50,000-circle DXF: upload + first laser quote over HTTP", laser.ours));
 console.log(row("python3 ezdxf.readfile(sheet.dxf)", laser.ref));
 console.log(row("1M-triangle STL: upload + first 3D quote over HTTP", mesh.ours));
 console.log(row("admesh torus-1m.stl", mesh.ref));
-console.log(`\nDXF ratio ${(median(laser.ours) / median(laser.ref)).toFixed(2)}× ezdxf (target ≤ 0.12×); STL ratio ${(median(mesh.ours) / median(mesh.ref)).toFixed(2)}× admesh (target ≤ 1.2×)`);
-console.log(`\n| two uploads analysed at once | GETs | p50 wait ms | longest wait ms (target ≤ 100) |\n|---|---:|---:|---:|`);
+console.log(
+  `\nDXF ratio ${(median(laser.ours) / median(laser.ref)).toFixed(2)}× ezdxf (target ≤ 0.12×); STL ratio ${(median(mesh.ours) / median(mesh.ref)).toFixed(2)}× admesh (target ≤ 1.2×)`,
+);
+console.log(
+  `\n| two uploads analysed at once | GETs | p50 wait ms | longest wait ms (target ≤ 100) |\n|---|---:|---:|---:|`,
+);
 console.log(`| 2 × 1M-triangle STL | ${stallMesh.n} | ${stallMesh.p50.toFixed(1)} | ${stallMesh.max.toFixed(1)} |`);
-console.log(`| 2 × 50,000-circle DXF | ${stallLaser.n} | ${stallLaser.p50.toFixed(1)} | ${stallLaser.max.toFixed(1)} |`);
+console.log(
+  `| 2 × 50,000-circle DXF | ${stallLaser.n} | ${stallLaser.p50.toFixed(1)} | ${stallLaser.max.toFixed(1)} |`,
+);
 process.exit(0);

@@ -13,8 +13,20 @@ import { writeTorusStl } from "./generate-torus-stl.mjs";
 import { startBenchServer } from "./server.mjs";
 
 const RUNS = Number(process.argv[2] ?? 5);
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-first-run"];
-const { base: BASE, dir, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "pro" });
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--no-first-run",
+];
+const {
+  base: BASE,
+  dir,
+  auth,
+  stop,
+} = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "pro" });
 let host;
 process.on("exit", () => {
   stop();
@@ -37,7 +49,10 @@ viewer.LoadModelFromUrlList(["/torus.stl"]);
 </script></body></html>`;
 host = http.createServer((req, res) => {
   if (req.url === "/o3dv.min.js") return res.writeHead(200, { "content-type": "text/javascript" }).end(O3DV_JS);
-  if (req.url === "/torus.stl") return res.writeHead(200, { "content-type": "application/octet-stream", "content-length": stlBytes }).end(fs.readFileSync(stlFile));
+  if (req.url === "/torus.stl")
+    return res
+      .writeHead(200, { "content-type": "application/octet-stream", "content-length": stlBytes })
+      .end(fs.readFileSync(stlFile));
   res.writeHead(200, { "content-type": "text/html" }).end(O3DV_PAGE);
 });
 await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
@@ -55,12 +70,18 @@ const display = await fetch(`${BASE}/embed-assets/${link.token}/display`);
 const displayBytes = (await display.arrayBuffer()).byteLength;
 const convertMs = performance.now() - t;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: CHROMIUM_ARGS,
+});
 async function firstFrame(url) {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => window.__viewerFirstFrame || window.__viewerFailed, null, { timeout: 180_000, polling: 50 });
+  await page.waitForFunction(() => window.__viewerFirstFrame || window.__viewerFailed, null, {
+    timeout: 180_000,
+    polling: 50,
+  });
   const ms = await page.evaluate(() => window.__viewerFirstFrame ?? NaN);
   await context.close();
   return ms;
@@ -77,12 +98,18 @@ await browser.close();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => `${Math.round(ms)} ms`;
-console.log(`1M-triangle torus STL, ${RUNS} runs each, headless Chromium (SwiftShader), 800×600, ${os.cpus().length} cores\n`);
+console.log(
+  `1M-triangle torus STL, ${RUNS} runs each, headless Chromium (SwiftShader), 800×600, ${os.cpus().length} cores\n`,
+);
 console.log("| measure | value |\n| --- | --- |");
 console.log(`| STL bytes | ${stlBytes.toLocaleString("en-US")} |`);
-console.log(`| display mesh (meshopt GLB) bytes | ${displayBytes.toLocaleString("en-US")} (${((100 * displayBytes) / stlBytes).toFixed(1)}% of the STL) |`);
+console.log(
+  `| display mesh (meshopt GLB) bytes | ${displayBytes.toLocaleString("en-US")} (${((100 * displayBytes) / stlBytes).toFixed(1)}% of the STL) |`,
+);
 console.log(`| link created → display mesh downloaded (server parse + GLB, once per version) | ${fmt(convertMs)} |`);
 console.log(`| first frame, Bengkel embed (median; runs) | ${fmt(median(ours))} (${ours.map(fmt).join(", ")}) |`);
-console.log(`| first frame, Online3DViewer on the raw STL (median; runs) | ${fmt(median(theirs))} (${theirs.map(fmt).join(", ")}) |`);
+console.log(
+  `| first frame, Online3DViewer on the raw STL (median; runs) | ${fmt(median(theirs))} (${theirs.map(fmt).join(", ")}) |`,
+);
 console.log(`| ratio (Bengkel / Online3DViewer, medians) | ${(median(ours) / median(theirs)).toFixed(2)}× |`);
 process.exit(0);

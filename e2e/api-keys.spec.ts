@@ -40,7 +40,11 @@ test("sign in, switch workspace, create a key, use it, revoke it, sign out", asy
   // The key works against the real API and belongs to the pro workspace.
   const me = await request.get("/v1/workspace", { headers: { authorization: `Bearer ${secret}` } });
   expect(me.status()).toBe(200);
-  expect((await me.json()).data).toMatchObject({ id: fixture.pro, plan: "pro", key: { scopes: ["files:read", "quotes"] } });
+  expect((await me.json()).data).toMatchObject({
+    id: fixture.pro,
+    plan: "pro",
+    key: { scopes: ["files:read", "quotes"] },
+  });
 
   // After a reload the secret is gone for good; only the hint remains.
   await page.reload();

@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { createKey, openServerDb, readFixture } from "./fixture";
 
-
 test("exactly the remaining quota passes when 100 requests race the real server", async ({ request }) => {
   const workspace = readFixture().quota;
   const key = createKey(workspace);
   const day = new Date().toISOString().slice(0, 10);
   const db = openServerDb();
-  db.prepare("INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 940, 0) ON CONFLICT DO UPDATE SET count = 940").run(workspace, `quote:${day}`);
+  db.prepare(
+    "INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 940, 0) ON CONFLICT DO UPDATE SET count = 940",
+  ).run(workspace, `quote:${day}`);
   db.close();
   const responses = await Promise.all(
     Array.from({ length: 100 }, () => request.get("/v1/workspace", { headers: { authorization: `Bearer ${key}` } })),

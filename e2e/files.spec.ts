@@ -7,7 +7,9 @@ const boxStl = (x: number, y: number, z: number) => Buffer.from(boxStlText(x, y,
 
 test("upload a box, quote it, upload a taller version, submit and approve", async ({ page }) => {
   await openProWorkspaceInEnglish(page);
-  await page.getByLabel("Choose files").setInputFiles({ name: "box.stl", mimeType: "model/stl", buffer: boxStl(40, 30, 20) });
+  await page
+    .getByLabel("Choose files")
+    .setInputFiles({ name: "box.stl", mimeType: "model/stl", buffer: boxStl(40, 30, 20) });
   await expect(page.getByRole("progressbar", { name: "box.stl" })).toHaveAttribute("aria-valuenow", "100");
   await page.getByRole("link", { name: "Open box.stl" }).click();
 
@@ -29,7 +31,9 @@ test("upload a box, quote it, upload a taller version, submit and approve", asyn
   await expect(plaPrice).not.toHaveText(at20!);
 
   // A 25 mm tall version: the diff summary states the volume change.
-  await page.getByLabel("Upload a new version").setInputFiles({ name: "box-v2.stl", mimeType: "model/stl", buffer: boxStl(40, 30, 25) });
+  await page
+    .getByLabel("Upload a new version")
+    .setInputFiles({ name: "box-v2.stl", mimeType: "model/stl", buffer: boxStl(40, 30, 25) });
   const newest = page.getByTestId("version").first();
   await expect(newest).toContainText("Version 2");
   await expect(newest.getByTestId("version-summary")).toContainText("Volume +25.0%");
@@ -55,12 +59,18 @@ test("upload a box, quote it, upload a taller version, submit and approve", asyn
 
 test("a text file is refused with the API's 415 message", async ({ page }) => {
   await openProWorkspaceInEnglish(page);
-  await page.getByLabel("Choose files").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a CAD file\n") });
-  await expect(page.getByTestId("upload-item").getByRole("alert")).toContainText("415: notes.txt is not a supported CAD file");
+  await page
+    .getByLabel("Choose files")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a CAD file\n") });
+  await expect(page.getByTestId("upload-item").getByRole("alert")).toContainText(
+    "415: notes.txt is not a supported CAD file",
+  );
 });
 
 test("the dashboard upload endpoint refuses other origins and anonymous callers", async ({ request, baseURL }) => {
-  const anonymous = await request.post("/dashboard-api/files", { multipart: { file: { name: "a.stl", mimeType: "model/stl", buffer: boxStl(1, 1, 1) } } });
+  const anonymous = await request.post("/dashboard-api/files", {
+    multipart: { file: { name: "a.stl", mimeType: "model/stl", buffer: boxStl(1, 1, 1) } },
+  });
   expect(anonymous.status()).toBe(403);
   const sameOrigin = await request.post("/dashboard-api/files", {
     headers: { origin: baseURL! },

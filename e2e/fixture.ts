@@ -35,5 +35,9 @@ export async function openProWorkspaceInEnglish(page: Page): Promise<void> {
 /** A fresh API key for a workspace, made by the real CLI against the server's database. */
 export function createKey(workspace: string): string {
   const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR!, "e2e.db")}` };
-  return JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", "keys", "create", "--workspace", workspace, "--json"], { env }).toString()).secret;
+  return JSON.parse(
+    execFileSync(process.execPath, ["dist/cli.mjs", "keys", "create", "--workspace", workspace, "--json"], {
+      env,
+    }).toString(),
+  ).secret;
 }

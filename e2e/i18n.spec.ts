@@ -17,7 +17,9 @@ async function switchLanguage(page: Page, code: "ID" | "EN", heading: RegExp) {
 const ID = { rupiah: /^Rp\s\d{1,3}(\.\d{3})+$/, grams: /^\d\.\d{3},\d$/ };
 const EN = { rupiah: /^Rp\s\d{1,3}(,\d{3})+$/, grams: /^\d,\d{3}\.\d$/ };
 
-test("Indonesian mode shows no English: warnings, upload errors, webhook events, catalogue note, VPS status; English separators in English", async ({ page }) => {
+test("Indonesian mode shows no English: warnings, upload errors, webhook events, catalogue note, VPS status; English separators in English", async ({
+  page,
+}) => {
   await signIn(page);
   const switched = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith("/files"));
   await page.getByLabel(/workspace|ruang kerja/i).selectOption(readFixture().pro);
@@ -25,14 +27,18 @@ test("Indonesian mode shows no English: warnings, upload errors, webhook events,
   await switchLanguage(page, "ID", /^File$/);
 
   // A refused upload reads in Indonesian from its code; the API's English message is not in the text.
-  await page.getByLabel("Pilih file").setInputFiles({ name: "catatan.txt", mimeType: "text/plain", buffer: Buffer.from("bukan file CAD\n") });
+  await page
+    .getByLabel("Pilih file")
+    .setInputFiles({ name: "catatan.txt", mimeType: "text/plain", buffer: Buffer.from("bukan file CAD\n") });
   const refused = page.getByTestId("upload-item").filter({ hasText: "catatan.txt" }).getByRole("alert");
   await expect(refused).toHaveAttribute("data-code", "unsupported_format");
   await expect(refused).toHaveText(/^Ini bukan file CAD yang didukung\. Format yang diterima: \.stl, /);
   await expect(refused).not.toContainText("not a supported");
 
   // An open mesh: the geometry and quote warnings, and every number, in Indonesian.
-  await page.getByLabel("Pilih file").setInputFiles({ name: "kotak-terbuka.stl", mimeType: "model/stl", buffer: openBoxStl() });
+  await page
+    .getByLabel("Pilih file")
+    .setInputFiles({ name: "kotak-terbuka.stl", mimeType: "model/stl", buffer: openBoxStl() });
   await page.getByRole("link", { name: "Buka kotak-terbuka.stl" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "kotak-terbuka.stl" })).toBeVisible();
   const openEdges = "3 tepi hanya dimiliki satu segitiga: mesh ini berlubang, jadi volumenya tidak dapat diandalkan.";
@@ -47,7 +53,12 @@ test("Indonesian mode shows no English: warnings, upload errors, webhook events,
   await expect(resin).toContainText(/\d+ jam \d+ mnt/);
 
   await page.goto("/quotes");
-  await expect(page.getByRole("row", { name: /kotak-terbuka\.stl/ }).getByRole("cell").last()).toHaveText(ID.rupiah);
+  await expect(
+    page
+      .getByRole("row", { name: /kotak-terbuka\.stl/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText(ID.rupiah);
 
   // Webhook events: Indonesian descriptions, code shown as code, no raw backticks.
   await page.goto("/webhooks");
@@ -82,9 +93,16 @@ test("Indonesian mode shows no English: warnings, upload errors, webhook events,
   await expect(page.getByTestId("print-rates")).toHaveText(/^setup Rp\s25,000, machine Rp\s15,000\/h$/);
   await expect(page.getByTestId("cut-rate").first()).toHaveText(/^Rp\s0\.80\/mm$/);
   await page.goto("/webhooks");
-  await expect(page.getByRole("group", { name: "Events" })).toContainText("A file was submitted for approval (status pending_approval).");
+  await expect(page.getByRole("group", { name: "Events" })).toContainText(
+    "A file was submitted for approval (status pending_approval).",
+  );
   await page.goto("/quotes");
-  await expect(page.getByRole("row", { name: /kotak-terbuka\.stl/ }).getByRole("cell").last()).toHaveText(EN.rupiah);
+  await expect(
+    page
+      .getByRole("row", { name: /kotak-terbuka\.stl/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText(EN.rupiah);
   await page.getByRole("link", { name: "kotak-terbuka.stl" }).click();
   await expect(page.getByTestId("fact-volume")).toHaveText("2,500.00 cm³");
   await expect(page.getByTestId("quote-warnings").locator('[data-code="OPEN_EDGES"]')).toHaveText(
@@ -94,10 +112,13 @@ test("Indonesian mode shows no English: warnings, upload errors, webhook events,
   await expect(resinEn.getByTestId("quote-weight")).toHaveText(EN.grams);
   await expect(resinEn.getByTestId("quote-price")).toHaveText(EN.rupiah);
   // Not one Indonesian-style grouped number is left on the English quote table.
-  for (const cell of await page.getByTestId("print-quotes").locator("tbody td").allTextContents()) expect(cell).not.toMatch(/\d\.\d{3}(?!\d)|\d,\d{1,2}(?!\d)/);
+  for (const cell of await page.getByTestId("print-quotes").locator("tbody td").allTextContents())
+    expect(cell).not.toMatch(/\d\.\d{3}(?!\d)|\d,\d{1,2}(?!\d)/);
 
   await page.goto("/files");
-  await page.getByLabel("Choose files").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a CAD file\n") });
+  await page
+    .getByLabel("Choose files")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a CAD file\n") });
   const refusedEn = page.getByTestId("upload-item").filter({ hasText: "notes.txt" }).getByRole("alert");
   await expect(refusedEn).toContainText("This is not a supported CAD file. Accepted: .stl, ");
   await expect(refusedEn).toContainText("415: notes.txt is not a supported CAD file");

@@ -76,7 +76,9 @@ test("host a zone, add an A record the DNS server answers, see a validation mess
   await page.getByLabel("Name", { exact: true }).fill("bad");
   await page.getByLabel("Address").fill("999.1.1.1");
   await page.getByRole("button", { name: "Add record" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("A records need an IPv4 address such as 192.0.2.10.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "A records need an IPv4 address such as 192.0.2.10.",
+  );
   await expect(page.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("row", { name: /bad/ })).toHaveCount(0);
 
@@ -100,7 +102,9 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
   await page.getByLabel("Address").fill("ayu@elsewhere.test");
   await page.getByLabel("Password").fill("kunci-rahasia-2026");
   await page.getByRole("button", { name: "Create mailbox" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("elsewhere.test is not in one of this workspace's DNS zones");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "elsewhere.test is not in one of this workspace's DNS zones",
+  );
   await page.getByLabel("Address").fill("ayu@post.test");
   await page.getByRole("button", { name: "Create mailbox" }).click();
   const mailbox = page.getByRole("row", { name: /ayu@post\.test/ });

@@ -25,14 +25,19 @@ async function upload(request: APIRequestContext, name: string, buffer: Buffer):
 
 async function switchTo(page: Page, code: "ID" | "EN") {
   await page.getByRole("button", { name: code, exact: true }).click();
-  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link").first()).toHaveText(code === "EN" ? "Files" : "File");
+  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link").first()).toHaveText(
+    code === "EN" ? "Files" : "File",
+  );
 }
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 const intersects = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test("a STEP assembly's page counts its 18 components and calls the welded pieces shells, not parts", async ({ page, request }) => {
+test("a STEP assembly's page counts its 18 components and calls the welded pieces shells, not parts", async ({
+  page,
+  request,
+}) => {
   const fileId = await upload(request, "as1-oc-214.stp", fs.readFileSync(ASSEMBLY));
   await openProWorkspaceInEnglish(page);
   await page.goto(`/files/${fileId}`);
@@ -56,17 +61,36 @@ test("a STEP assembly's page counts its 18 components and calls the welded piece
 
   await switchTo(page, "ID");
   await expect(page.getByRole("region", { name: "Geometri" }).getByText("Komponen", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("fact-distinctParts-label").or(page.getByRole("region", { name: "Geometri" }).getByText("Jenis komponen", { exact: true }))).toBeVisible();
+  await expect(
+    page
+      .getByTestId("fact-distinctParts-label")
+      .or(page.getByRole("region", { name: "Geometri" }).getByText("Jenis komponen", { exact: true })),
+  ).toBeVisible();
   await expect(page.getByTestId("fact-shells-label")).toHaveText("Cangkang");
   await switchTo(page, "EN");
 });
 
-test("the quote's per-gram column is the catalogue's material price, also for a 1 mm part", async ({ page, request }) => {
+test("the quote's per-gram column is the catalogue's material price, also for a 1 mm part", async ({
+  page,
+  request,
+}) => {
   // A 1 mm cube: 0.001 cm³, where price ÷ weight would read millions of rupiah per gram.
-  const fileId = await upload(request, "tiny-cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
-  const api = await request.post(`/v1/files/${fileId}/quote/3dprint`, { headers: { authorization: `Bearer ${proKey}` }, data: { infill: 20 } });
+  const fileId = await upload(
+    request,
+    "tiny-cube.stl",
+    fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")),
+  );
+  const api = await request.post(`/v1/files/${fileId}/quote/3dprint`, {
+    headers: { authorization: `Bearer ${proKey}` },
+    data: { infill: 20 },
+  });
   expect(api.status(), await api.text()).toBe(200);
-  const rates = new Map<string, number>((await api.json()).data.quotes.map((q: { material_id: string; price_per_gram_idr: number }) => [q.material_id, q.price_per_gram_idr]));
+  const rates = new Map<string, number>(
+    (await api.json()).data.quotes.map((q: { material_id: string; price_per_gram_idr: number }) => [
+      q.material_id,
+      q.price_per_gram_idr,
+    ]),
+  );
 
   await openProWorkspaceInEnglish(page);
   await page.goto(`/files/${fileId}`);
@@ -118,7 +142,10 @@ for (const [label, viewport] of [
   });
 }
 
-test("on a phone the embed's facts sit behind a toggle below the model, never over it", async ({ browser, request }) => {
+test("on a phone the embed's facts sit behind a toggle below the model, never over it", async ({
+  browser,
+  request,
+}) => {
   const fileId = await upload(request, "as1-oc-214.stp", fs.readFileSync(ASSEMBLY));
   const link = await request.get(`/v1/files/${fileId}/viewer`, { headers: { authorization: `Bearer ${proKey}` } });
   expect(link.status()).toBe(200);
@@ -177,19 +204,36 @@ test("counts read 1 bucket, 1 object in English and need no plural in Indonesian
     fs.rmSync(path.join(process.env.E2E_DATA_DIR!, "buckets", name, "logo.txt"));
     await switchTo(page, "EN");
     page.once("dialog", (dialog) => dialog.accept());
-    await page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: "Delete", exact: true }).click();
+    await page
+      .getByRole("row", { name: new RegExp(name) })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
     await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
   }
 });
 
-test("Indonesian mode: a failed re-quote and a webhook's disabled reason are worded from codes", async ({ page, request }) => {
-  const fileId = await upload(request, "kubus.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
+test("Indonesian mode: a failed re-quote and a webhook's disabled reason are worded from codes", async ({
+  page,
+  request,
+}) => {
+  const fileId = await upload(
+    request,
+    "kubus.stl",
+    fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")),
+  );
   await openProWorkspaceInEnglish(page);
   await switchTo(page, "ID");
 
   // The re-quote endpoint refuses: the alert speaks Indonesian from the error's code.
   await page.route("**/dashboard-api/files/*/quote?*", (route) =>
-    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, error: { code: "invalid_request", message: "Infill must be between 0 and 100." } }) }),
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        success: false,
+        error: { code: "invalid_request", message: "Infill must be between 0 and 100." },
+      }),
+    }),
   );
   await page.goto(`/files/${fileId}`);
   await page.getByRole("slider", { name: "Infill (%)" }).fill("40");
@@ -225,7 +269,9 @@ test("Indonesian mode: a failed re-quote and a webhook's disabled reason are wor
     db.close();
   }
   await page.reload();
-  await expect(state).toHaveText(/^Nonaktif — Semua percobaan pengiriman gagal sejak 3 Mar 2025 \(5 hari\); dinonaktifkan otomatis\.$/);
+  await expect(state).toHaveText(
+    /^Nonaktif — Semua percobaan pengiriman gagal sejak 3 Mar 2025 \(5 hari\); dinonaktifkan otomatis\.$/,
+  );
   await expect(state).not.toContainText("delivery");
   page.once("dialog", (dialog) => dialog.accept());
   await endpoint.getByRole("button", { name: "Hapus" }).click();

@@ -24,7 +24,9 @@ test("an admin publishes a new catalogue version; invalid input is refused with 
   await expect(page.getByRole("row", { name: /PLA/ }).first()).toContainText(/Rp\s400/);
 });
 
-test("an admin imports a PrusaSlicer config.ini as the FDM profile; a bad one is refused naming the setting", async ({ page }) => {
+test("an admin imports a PrusaSlicer config.ini as the FDM profile; a bad one is refused naming the setting", async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto("/prices");
   await page.getByRole("button", { name: "EN", exact: true }).click();
@@ -32,14 +34,19 @@ test("an admin imports a PrusaSlicer config.ini as the FDM profile; a bad one is
   const importer = page.getByTestId("profile-importer");
   await importer.getByRole("combobox").selectOption("fdm");
 
-  const upload = (text: string) => importer.getByLabel("config.ini").setInputFiles({ name: "config.ini", mimeType: "text/plain", buffer: Buffer.from(text) });
+  const upload = (text: string) =>
+    importer
+      .getByLabel("config.ini")
+      .setInputFiles({ name: "config.ini", mimeType: "text/plain", buffer: Buffer.from(text) });
   await upload("nozzle_diameter = 0.4\nlayer_height = 0.6\n");
   await importer.getByRole("button", { name: "Import and publish" }).click();
   await expect(importer.getByRole("alert")).toContainText("layer_height");
 
   await upload("# PrusaSlicer 2.5.0\nlayer_height = 0.3\nperimeters = 3\nbed_temperature = 60\nprinter_model = MK3S\n");
   await importer.getByRole("button", { name: "Import and publish" }).click();
-  await expect(importer.getByRole("status")).toContainText(`Published version ${version + 1}: 2 settings read, 2 ignored`);
+  await expect(importer.getByRole("status")).toContainText(
+    `Published version ${version + 1}: 2 settings read, 2 ignored`,
+  );
   await expect(importer.getByRole("status")).toContainText("bed_temperature, printer_model");
   await expect(page.getByTestId("catalog-version")).toHaveText(`v${version + 1}`);
   await expect(page.getByTestId("catalog-note")).toContainText("Imported PrusaSlicer profile for fdm");

@@ -36,7 +36,8 @@ test.beforeAll(async () => {
     VPS_TICKER: "off",
     WEBHOOK_WORKER: "off",
   };
-  const cli = (...args: string[]) => JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", ...args, "--json"], { env }).toString());
+  const cli = (...args: string[]) =>
+    JSON.parse(execFileSync(process.execPath, ["dist/cli.mjs", ...args, "--json"], { env }).toString());
   const free = cli("workspace", "create", "--name", "Attacker", "--plan", "free");
   const pro = cli("workspace", "create", "--name", "Big parts", "--plan", "pro");
   freeKey = cli("keys", "create", "--workspace", free.id).secret;
@@ -53,7 +54,10 @@ test.afterAll(async () => {
 
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${BASE}/login`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -70,7 +74,8 @@ const childrenOf = (pid: number): number[] => {
 /** The HTTP server process: the supervisor's child. */
 const serverPid = (): number => childrenOf(supervisor.pid!)[0];
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
-const rssMb = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+const rssMb = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
 const tempLeftovers = () => fs.readdirSync(path.join(dir, "blobs", "tmp"));
 
 /** A keyed GET, timed: the server must answer it promptly whatever else it is doing. */
@@ -98,7 +103,11 @@ function streamedUpload(key: string, parts: ReadableStream<Uint8Array>, filename
     async pull(controller) {
       if (stage === "head") {
         stage = "body";
-        return controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`));
+        return controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`,
+          ),
+        );
       }
       if (stage === "done") return controller.close();
       const { done, value } = await reader.read();
@@ -118,7 +127,10 @@ function streamedUpload(key: string, parts: ReadableStream<Uint8Array>, filename
 async function expectEnvelope(res: Response, status: number, code: string | string[]): Promise<void> {
   const body = await res.json();
   const codes = [code].flat();
-  expect({ status: res.status, code: codes.includes(body.error?.code) ? codes[0] : body.error?.code }).toEqual({ status, code: codes[0] });
+  expect({ status: res.status, code: codes.includes(body.error?.code) ? codes[0] : body.error?.code }).toEqual({
+    status,
+    code: codes[0],
+  });
   expect(res.headers.get("x-request-id")).toMatch(/^req_/);
 }
 
@@ -131,34 +143,63 @@ function nestedInsertTree(): string {
 }
 
 function recursiveBlocks(): string {
-  const blocks = Array.from({ length: 3 }, (_, i) => ({ name: `R${i}`, entities: [dxf.circle(0, 0, 1), dxf.insert(`R${(i + 1) % 3}`, 1, 0)] }));
+  const blocks = Array.from({ length: 3 }, (_, i) => ({
+    name: `R${i}`,
+    entities: [dxf.circle(0, 0, 1), dxf.insert(`R${(i + 1) % 3}`, 1, 0)],
+  }));
   return dxfDocument({ blocks, entities: [dxf.insert("R0", 0, 0)] });
 }
 
 /** A 3MF whose model inflates ~1000:1 and whose local header claims a tiny size. */
 function lyingZipBomb(): Uint8Array {
-  const model = writeThreeMfModel("millimeter", [{ id: 1, name: "a", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }], [{ objectId: 1 }]);
-  const zip = zipSync({ "3D/3dmodel.model": [strToU8(model.replace("<resources>", `<resources><!--${" ".repeat(64 << 20)}-->`)), { level: 9 }] });
+  const model = writeThreeMfModel(
+    "millimeter",
+    [{ id: 1, name: "a", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }],
+    [{ objectId: 1 }],
+  );
+  const zip = zipSync({
+    "3D/3dmodel.model": [
+      strToU8(model.replace("<resources>", `<resources><!--${" ".repeat(64 << 20)}-->`)),
+      { level: 9 },
+    ],
+  });
   // The uncompressed size of the first local header (offset 22) is set to 1 KB.
   new DataView(zip.buffer, zip.byteOffset).setUint32(22, 1024, true);
   return zip;
 }
 
 function entityBomb3mf(): Uint8Array {
-  const entities = ['<!ENTITY a "aaaaaaaaaa">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY ${"bcdefghij"[i]} "${`&${"abcdefghij"[i]};`.repeat(10)}">`)];
-  const model = writeThreeMfModel("millimeter", [{ id: 1, name: "&j;", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }], [{ objectId: 1 }]);
+  const entities = [
+    '<!ENTITY a "aaaaaaaaaa">',
+    ...Array.from({ length: 9 }, (_, i) => `<!ENTITY ${"bcdefghij"[i]} "${`&${"abcdefghij"[i]};`.repeat(10)}">`),
+  ];
+  const model = writeThreeMfModel(
+    "millimeter",
+    [{ id: 1, name: "&j;", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }],
+    [{ objectId: 1 }],
+  );
   return zipThreeMf(model.replace("<model", `<!DOCTYPE model [${entities.join("")}]>\n<model`));
 }
 
 test("malformed paths and unknown methods answer the API's envelope", async () => {
   await expectEnvelope(await fetch(`${BASE}/embed/%ff`), 400, "invalid_request");
-  await expectEnvelope(await fetch(`${BASE}/v1/files/%E0%A4%A`, { headers: { authorization: `Bearer ${freeKey}` } }), 400, "invalid_request");
+  await expectEnvelope(
+    await fetch(`${BASE}/v1/files/%E0%A4%A`, { headers: { authorization: `Bearer ${freeKey}` } }),
+    400,
+    "invalid_request",
+  );
   await expectEnvelope(await fetch(`${BASE}/v1/workspace`, { method: "PROPFIND" }), 405, "method_not_allowed");
-  const wrongMethod = await fetch(`${BASE}/v1/files`, { method: "PUT", headers: { authorization: `Bearer ${freeKey}` } });
+  const wrongMethod = await fetch(`${BASE}/v1/files`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${freeKey}` },
+  });
   expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
   await expectEnvelope(wrongMethod, 405, "method_not_allowed");
   // Empty segments are served as the canonical path, not redirected with a bare 308.
-  const doubled = await fetch(`${BASE}/v1//workspace/`, { headers: { authorization: `Bearer ${freeKey}` }, redirect: "manual" });
+  const doubled = await fetch(`${BASE}/v1//workspace/`, {
+    headers: { authorization: `Bearer ${freeKey}` },
+    redirect: "manual",
+  });
   expect(doubled.status).toBe(200);
   const noBoundary = await fetch(`${BASE}/v1/files`, {
     method: "POST",
@@ -173,14 +214,52 @@ test("hostile uploads are each a clear 4xx; the server keeps answering and keeps
   const dwg = fs.readFileSync("test/fixtures/corpus/dwg/2000_entities-2d.dwg");
   const attacks: [string, () => Promise<Response>, number, string | string[]][] = [
     ["nested INSERT tree", () => upload(freeKey, nestedInsertTree(), "tree.dxf"), 422, "drawing_too_complex"],
-    ["INSERT array 100,000 × 100,000", () => upload(freeKey, dxfDocument({ blocks: [{ name: "C", entities: [dxf.circle(0, 0, 1)] }], entities: [dxf.insert("C", 0, 0, { columns: 100_000, rows: 100_000, columnSpacing: 3, rowSpacing: 3 })] }), "array.dxf"), 422, "drawing_too_complex"],
-    ["blocks inserting each other in a cycle", () => upload(freeKey, recursiveBlocks(), "cycle.dxf"), 422, "unreadable_file"],
+    [
+      "INSERT array 100,000 × 100,000",
+      () =>
+        upload(
+          freeKey,
+          dxfDocument({
+            blocks: [{ name: "C", entities: [dxf.circle(0, 0, 1)] }],
+            entities: [dxf.insert("C", 0, 0, { columns: 100_000, rows: 100_000, columnSpacing: 3, rowSpacing: 3 })],
+          }),
+          "array.dxf",
+        ),
+      422,
+      "drawing_too_complex",
+    ],
+    [
+      "blocks inserting each other in a cycle",
+      () => upload(freeKey, recursiveBlocks(), "cycle.dxf"),
+      422,
+      "unreadable_file",
+    ],
     ["zip bomb with a lying header", () => upload(freeKey, lyingZipBomb(), "bomb.3mf"), 422, "archive_too_large"],
     ["XML entity expansion", () => upload(freeKey, entityBomb3mf(), "laughs.3mf"), 422, "unreadable_file"],
     // LibreDWG reads what it can of a cut file: what survives may be nothing to cut.
-    ["truncated DWG", () => upload(freeKey, dwg.subarray(0, 4096), "cut.dwg"), 422, ["unreadable_file", "empty_geometry"]],
-    ["ASCII STL of 10^7 facets, past the plan's size limit", () => streamedUpload(freeKey, asciiStlOfFacets(10_000_000), "huge.stl"), 413, "payload_too_large"],
-    ["a 50 MB JSON body", () => fetch(`${BASE}/v1/search`, { method: "POST", headers: { authorization: `Bearer ${proKey}`, "content-type": "application/json" }, body: `{"query":"${"x".repeat(50 << 20)}"}` }), 413, "payload_too_large"],
+    [
+      "truncated DWG",
+      () => upload(freeKey, dwg.subarray(0, 4096), "cut.dwg"),
+      422,
+      ["unreadable_file", "empty_geometry"],
+    ],
+    [
+      "ASCII STL of 10^7 facets, past the plan's size limit",
+      () => streamedUpload(freeKey, asciiStlOfFacets(10_000_000), "huge.stl"),
+      413,
+      "payload_too_large",
+    ],
+    [
+      "a 50 MB JSON body",
+      () =>
+        fetch(`${BASE}/v1/search`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${proKey}`, "content-type": "application/json" },
+          body: `{"query":"${"x".repeat(50 << 20)}"}`,
+        }),
+      413,
+      "payload_too_large",
+    ],
   ];
   for (const [name, attack, status, code] of attacks) {
     await test.step(name, async () => {
@@ -196,7 +275,9 @@ test("hostile uploads are each a clear 4xx; the server keeps answering and keeps
 
 /** Facets of a degenerate triangle, written small: 10^7 of them are ~700 MB, streamed, never held. */
 function asciiStlOfFacets(count: number): ReadableStream<Uint8Array> {
-  const facet = new TextEncoder().encode("facet normal 0 0 0 outer loop vertex 0 0 0 vertex 1 0 0 vertex 0 1 0 endloop endfacet\n".repeat(1000));
+  const facet = new TextEncoder().encode(
+    "facet normal 0 0 0 outer loop vertex 0 0 0 vertex 1 0 0 vertex 0 1 0 endloop endfacet\n".repeat(1000),
+  );
   let sent = 0;
   return new ReadableStream({
     pull(controller) {
@@ -216,7 +297,9 @@ test("two large analyses at once do not hold up a keyed GET", async () => {
   const waits: number[] = [];
   while (!done) waits.push(await timedGet(proKey));
   for (const res of await uploads) expect(res.status).toBe(201);
-  test.info().annotations.push({ type: "longest GET during the analyses (ms)", description: Math.max(...waits).toFixed(0) });
+  test
+    .info()
+    .annotations.push({ type: "longest GET during the analyses (ms)", description: Math.max(...waits).toFixed(0) });
   expect(Math.max(...waits)).toBeLessThan(1000);
 });
 
@@ -230,7 +313,11 @@ test("kill -9 during an upload: the server comes back and nothing is orphaned", 
   let release: () => void = () => undefined;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.stl"\r\n\r\n${"solid x\n".repeat(256 * 1024)}`));
+      controller.enqueue(
+        new TextEncoder().encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.stl"\r\n\r\n${"solid x\n".repeat(256 * 1024)}`,
+        ),
+      );
       release = () => controller.error(new Error("test over"));
     },
   });

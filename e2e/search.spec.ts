@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { boxStl, plateDxf } from "../test/helpers/cad-text";
 import { createKey, openProWorkspaceInEnglish, readFixture } from "./fixture";
 
-
 async function upload(request: APIRequestContext, key: string, name: string, buffer: Buffer): Promise<void> {
   const res = await request.post("/v1/files", {
     headers: { authorization: `Bearer ${key}` },
@@ -11,10 +10,28 @@ async function upload(request: APIRequestContext, key: string, name: string, buf
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test("search in English finds an Indonesian-named file; Analyze shows its metadata in both languages", async ({ page, request }) => {
+test("search in English finds an Indonesian-named file; Analyze shows its metadata in both languages", async ({
+  page,
+  request,
+}) => {
   const key = createKey(readFixture().pro);
   // A 120 × 80 mm plate with two Ø10 holes; the words that make it a steel bracket are in its name (Indonesian).
-  await upload(request, key, "braket-baja.dxf", Buffer.from(plateDxf(120, 80, [[30, 40], [90, 40]], 10)));
+  await upload(
+    request,
+    key,
+    "braket-baja.dxf",
+    Buffer.from(
+      plateDxf(
+        120,
+        80,
+        [
+          [30, 40],
+          [90, 40],
+        ],
+        10,
+      ),
+    ),
+  );
   await upload(request, key, "gear-petg.stl", Buffer.from(boxStl(20, 20, 20)));
 
   await openProWorkspaceInEnglish(page);

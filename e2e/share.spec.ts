@@ -4,7 +4,10 @@ import { createKey, readFixture, signIn } from "./fixture";
 
 const CUBE_STL = boxStl(10, 10, 10);
 
-test("the file page shows the viewer; Share / Embed makes a working link that can be revoked", async ({ page, request }) => {
+test("the file page shows the viewer; Share / Embed makes a working link that can be revoked", async ({
+  page,
+  request,
+}) => {
   const key = createKey(readFixture().free);
   const upload = await request.post("/v1/files", {
     headers: { authorization: `Bearer ${key}` },
@@ -42,7 +45,9 @@ test("the file page shows the viewer; Share / Embed makes a working link that ca
   await page.getByRole("button", { name: "Create link" }).click();
   await expect(page.getByTestId("embed-url")).toHaveText(/\/embed\/[A-Za-z0-9_-]{32}\?lang=id$/);
   const indonesian = (await page.getByTestId("embed-url").textContent())!.trim();
-  await expect(page.getByLabel("Iframe snippet (shown once)")).toHaveValue(new RegExp(`<iframe src="${indonesian.replace("?", "\\?")}"`));
+  await expect(page.getByLabel("Iframe snippet (shown once)")).toHaveValue(
+    new RegExp(`<iframe src="${indonesian.replace("?", "\\?")}"`),
+  );
   const shop = await page.context().newPage();
   await shop.goto(indonesian);
   await expect(shop.getByRole("button", { name: "Ukur jarak" })).toBeVisible({ timeout: 30_000 });

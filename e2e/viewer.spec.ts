@@ -9,7 +9,16 @@ import { createKey, openServerDb, readFixture } from "./fixture";
 const CORPUS = path.resolve("test", "fixtures", "corpus");
 
 /** A 120 × 80 mm plate with two Ø20 holes and a dimension line on a DIM layer. */
-const PLATE_DXF = plateDxf(120, 80, [[30, 40], [90, 40]], 20, ["0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10"]);
+const PLATE_DXF = plateDxf(
+  120,
+  80,
+  [
+    [30, 40],
+    [90, 40],
+  ],
+  20,
+  ["0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10"],
+);
 
 let host: http.Server;
 let hostOrigin: string;
@@ -21,7 +30,9 @@ test.beforeAll(async () => {
   host = http.createServer((req, res) => {
     const src = new URL(req.url ?? "/", "http://x").searchParams.get("src") ?? "";
     res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><html><body style="margin:0;background:#fff"><iframe id="viewer" src="${src.replace(/"/g, "&quot;")}" width="800" height="600" style="border:0"></iframe></body></html>`);
+    res.end(
+      `<!doctype html><html><body style="margin:0;background:#fff"><iframe id="viewer" src="${src.replace(/"/g, "&quot;")}" width="800" height="600" style="border:0"></iframe></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
   hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
@@ -65,7 +76,8 @@ async function inkMask(frame: Frame): Promise<boolean[]> {
     ctx.drawImage(canvas, 0, 0);
     const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
     const mask: boolean[] = [];
-    for (let i = 0; i < data.length; i += 4) mask.push(Math.abs(data[i] - 0xf5) + Math.abs(data[i + 1] - 0xf5) + Math.abs(data[i + 2] - 0xf4) > 30);
+    for (let i = 0; i < data.length; i += 4)
+      mask.push(Math.abs(data[i] - 0xf5) + Math.abs(data[i + 1] - 0xf5) + Math.abs(data[i + 2] - 0xf4) > 30);
     return mask;
   });
 }
@@ -77,8 +89,15 @@ async function inkedPixels(frame: Frame): Promise<number> {
   return (await inkMask(frame)).filter(Boolean).length;
 }
 
-test("an STL embedded on another origin renders, measures and sections; the token opens no API", async ({ page, request }, testInfo) => {
-  const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
+test("an STL embedded on another origin renders, measures and sections; the token opens no API", async ({
+  page,
+  request,
+}, testInfo) => {
+  const fileId = await uploadFile(
+    request,
+    "cube.stl",
+    fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")),
+  );
   const link = await viewerLink(request, fileId);
   const direct = await request.get(link.embed_url, { maxRedirects: 0 });
   expect(direct.status()).toBe(307);
@@ -108,9 +127,15 @@ test("an STL embedded on another origin renders, measures and sections; the toke
   expect(Math.abs(sectioned - before)).toBeGreaterThan(before * 0.1);
 
   // The token is not an API key, and downloads are off for this link.
-  const api = await frame.evaluate(async (token) => (await fetch("/v1/files", { headers: { authorization: `Bearer ${token}` } })).status, link.token);
+  const api = await frame.evaluate(
+    async (token) => (await fetch("/v1/files", { headers: { authorization: `Bearer ${token}` } })).status,
+    link.token,
+  );
   expect(api).toBe(401);
-  const original = await frame.evaluate(async (token) => (await fetch(`/embed-assets/${token}/original`)).status, link.token);
+  const original = await frame.evaluate(
+    async (token) => (await fetch(`/embed-assets/${token}/original`)).status,
+    link.token,
+  );
   expect(original).toBe(403);
 });
 
@@ -152,7 +177,10 @@ test("a STEP assembly lists its named components, hides one, and explodes", asyn
   expect(changedPixels(assembled, await inked())).toBeLessThan(assembled.filter(Boolean).length * 0.01);
 });
 
-test("a DXF draws its contours in 2D, measures between contour points, and toggles ignored layers", async ({ page, request }, testInfo) => {
+test("a DXF draws its contours in 2D, measures between contour points, and toggles ignored layers", async ({
+  page,
+  request,
+}, testInfo) => {
   const fileId = await uploadFile(request, "plate.dxf", Buffer.from(PLATE_DXF));
   const frame = await openEmbedded(page, (await viewerLink(request, fileId, "?allow_download=1")).embed_url);
   const lines = await inkedPixels(frame);
@@ -174,8 +202,15 @@ test("a DXF draws its contours in 2D, measures between contour points, and toggl
 });
 
 test("URL options: transparent background, no tools, front view", async ({ page, request }) => {
-  const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
-  const frame = await openEmbedded(page, `${(await viewerLink(request, fileId)).embed_url}?bg=transparent&tools=0&view=front`);
+  const fileId = await uploadFile(
+    request,
+    "cube.stl",
+    fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")),
+  );
+  const frame = await openEmbedded(
+    page,
+    `${(await viewerLink(request, fileId)).embed_url}?bg=transparent&tools=0&view=front`,
+  );
   await expect(frame.getByRole("button", { name: "Fit to view" })).toHaveCount(0);
   const corner = await frame.evaluate(() => {
     const canvas = document.querySelector("[data-testid=viewer-canvas] canvas") as HTMLCanvasElement;
@@ -187,7 +222,10 @@ test("URL options: transparent background, no tools, front view", async ({ page,
   expect(corner[3]).toBe(0);
 });
 
-test("lang=id: the viewer speaks Indonesian, measures and shows the facts with a decimal comma", async ({ page, request }) => {
+test("lang=id: the viewer speaks Indonesian, measures and shows the facts with a decimal comma", async ({
+  page,
+  request,
+}) => {
   const fileId = await uploadFile(request, "plate.dxf", Buffer.from(PLATE_DXF));
   const frame = await openEmbedded(page, `${(await viewerLink(request, fileId)).embed_url}?lang=id`);
   await expect(frame.getByRole("button", { name: "Paskan ke layar" })).toBeVisible();
@@ -200,7 +238,11 @@ test("lang=id: the viewer speaks Indonesian, measures and shows the facts with a
 });
 
 test("revoked, expired and unknown links show the invalid page, never the file", async ({ page, request }) => {
-  const fileId = await uploadFile(request, "cube.stl", fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")));
+  const fileId = await uploadFile(
+    request,
+    "cube.stl",
+    fs.readFileSync(path.join(CORPUS, "mesh", "cube_meshlab_binary.stl")),
+  );
   const expired = await viewerLink(request, fileId, "?expires_in=600");
   const db = openServerDb();
   db.prepare("UPDATE viewer_tokens SET expires_at = ? WHERE id = ?").run(Date.now() - 1000, expired.token_id);
@@ -211,7 +253,9 @@ test("revoked, expired and unknown links show the invalid page, never the file",
   expect((await request.get(`/embed-assets/${expired.token}/display`)).status()).toBe(410);
 
   const revoked = await viewerLink(request, fileId);
-  const del = await request.delete(`/v1/files/${fileId}/viewer/${revoked.token_id}`, { headers: { authorization: `Bearer ${key}` } });
+  const del = await request.delete(`/v1/files/${fileId}/viewer/${revoked.token_id}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   expect(del.status()).toBe(200);
   expect((await page.goto(revoked.embed_url))!.status()).toBe(410);
   expect((await page.goto(`${new URL(revoked.embed_url).origin}/embed/${"a".repeat(32)}`))!.status()).toBe(404);

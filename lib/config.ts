@@ -18,7 +18,10 @@ const sizes = (axes: number, fallback: string) =>
     .string()
     .default(fallback)
     .transform((raw, ctx) => {
-      const parts = raw.trim().split(/\s*[x×,]\s*/i).map(Number);
+      const parts = raw
+        .trim()
+        .split(/\s*[x×,]\s*/i)
+        .map(Number);
       if (parts.length !== axes || parts.some((n) => !Number.isFinite(n) || n <= 0)) {
         ctx.addIssue({ code: "custom", message: `must be ${axes} positive millimetre sizes like ${fallback}` });
         return z.NEVER;
@@ -55,7 +58,12 @@ const schema = z.object({
   DNS_NAMESERVERS: z
     .string()
     .default("ns1.bengkel.test,ns2.bengkel.test")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   SMTP_ENABLED: onOff(true),
   SMTP_HOST: z.string().min(1).default("127.0.0.1"),
   SMTP_PORT: port(2525),
@@ -102,7 +110,9 @@ export type Config = z.output<typeof schema>;
 export class ConfigError extends Error {}
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
-  const set = Object.fromEntries(Object.entries(env).filter(([name, value]) => name in schema.shape && value !== undefined && value !== ""));
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => name in schema.shape && value !== undefined && value !== ""),
+  );
   const result = schema.safeParse(set);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -38,8 +38,19 @@ const buildAtomically = async (options) => {
 };
 const analysisChild = () =>
   Promise.all([
-    buildAtomically({ ...common, entryPoints: { "analysis-child": "lib/analyze/analysis-child.ts" }, outdir: "dist", outExtension: { ".js": ".mjs" } }),
-    buildAtomically({ ...common, entryPoints: ["lib/geometry/workers/stl-thread.ts"], outfile: "dist/stl-thread.cjs", format: "cjs", banner: {} }),
+    buildAtomically({
+      ...common,
+      entryPoints: { "analysis-child": "lib/analyze/analysis-child.ts" },
+      outdir: "dist",
+      outExtension: { ".js": ".mjs" },
+    }),
+    buildAtomically({
+      ...common,
+      entryPoints: ["lib/geometry/workers/stl-thread.ts"],
+      outfile: "dist/stl-thread.cjs",
+      format: "cjs",
+      banner: {},
+    }),
   ]);
 if (process.argv.includes("--analysis-child")) {
   await analysisChild();

@@ -20,8 +20,15 @@ const requestId = () => `req_${randomBytes(15).toString("base64url").replace(/[-
 function sendError(req, res, status, code, message, headers = {}) {
   const id = requestId();
   const error = { type: status >= 500 ? "api_error" : "invalid_request_error", code, message };
-  const body = JSON.stringify(req.url?.startsWith("/api/") ? { ok: false, error, request_id: id } : { success: false, error, request_id: id });
-  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "X-Request-Id": id });
+  const body = JSON.stringify(
+    req.url?.startsWith("/api/") ? { ok: false, error, request_id: id } : { success: false, error, request_id: id },
+  );
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Request-Id": id,
+  });
   res.end(body);
 }
 
@@ -47,11 +54,19 @@ function envelopeEmpty405(req, res) {
   for (const name of Object.keys(originals)) {
     res[name] = function (...args) {
       if (replaced) return name === "write" ? true : this;
-      if (res.statusCode !== 405 || res.headersSent || res.getHeader("content-type")) return originals[name].apply(this, args);
+      if (res.statusCode !== 405 || res.headersSent || res.getHeader("content-type"))
+        return originals[name].apply(this, args);
       replaced = true;
       allowedMethods(req.url).then((allow) => {
         Object.assign(res, originals);
-        sendError(req, res, 405, "method_not_allowed", `${req.method} is not allowed on ${req.url.split("?")[0]}.`, allow ? { Allow: allow } : {});
+        sendError(
+          req,
+          res,
+          405,
+          "method_not_allowed",
+          `${req.method} is not allowed on ${req.url.split("?")[0]}.`,
+          allow ? { Allow: allow } : {},
+        );
       });
       return name === "write" ? true : this;
     };
@@ -70,13 +85,23 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
-  if (!decodablePath(req.url ?? "/")) return sendError(req, res, 400, "invalid_request", "The request path has malformed percent-encoding.");
+  if (!decodablePath(req.url ?? "/"))
+    return sendError(req, res, 400, "invalid_request", "The request path has malformed percent-encoding.");
   // Empty segments (`/v1//files`, `/v1/files/`) would get Next.js's bare 308: an API path is served as its canonical form.
-  if (isApiPath(req.url)) req.url = req.url.replace(/^([^?]*)/, (p) => p.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1"));
-  if (!KNOWN_METHODS.has(req.method ?? "")) return sendError(req, res, 405, "method_not_allowed", `${req.method} is not an HTTP method this server knows.`);
+  if (isApiPath(req.url))
+    req.url = req.url.replace(/^([^?]*)/, (p) => p.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1"));
+  if (!KNOWN_METHODS.has(req.method ?? ""))
+    return sendError(req, res, 405, "method_not_allowed", `${req.method} is not an HTTP method this server knows.`);
   if (isApiPath(req.url)) envelopeEmpty405(req, res);
   handle(req, res).catch((error) => {
-    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message: "request failed", error: String(error?.stack ?? error) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        time: new Date().toISOString(),
+        message: "request failed",
+        error: String(error?.stack ?? error),
+      }),
+    );
     if (!res.headersSent) sendError(req, res, 500, "internal_error", "Something went wrong on our side.");
     else res.destroy();
   });
@@ -88,7 +113,14 @@ server.listen(port, host, () => console.log(`▲ Bengkel on http://${host}:${por
 // A stray rejection (a client gone mid-stream) is logged, not fatal; a thrown exception still ends the
 // process, and the supervisor starts a fresh one.
 process.on("unhandledRejection", (reason) => {
-  console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message: "unhandled rejection", error: String(reason?.stack ?? reason) }));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      time: new Date().toISOString(),
+      message: "unhandled rejection",
+      error: String(reason?.stack ?? reason),
+    }),
+  );
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {

@@ -18,7 +18,16 @@ function run() {
   child.on("exit", (code, signal) => {
     if (stopping) process.exit(code ?? 0);
     pause = Date.now() - startedAt > HEALTHY_AFTER_MS ? 250 : Math.min(pause * 2, MAX_PAUSE_MS);
-    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message: "server exited; restarting", code, signal, restart_in_ms: pause }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        time: new Date().toISOString(),
+        message: "server exited; restarting",
+        code,
+        signal,
+        restart_in_ms: pause,
+      }),
+    );
     setTimeout(run, pause);
   });
 }

@@ -18,7 +18,10 @@ async function refusals(file: string, source: string): Promise<string[]> {
 
 describe("import boundaries", () => {
   it("an engine may not import the HTTP layer", async () => {
-    const found = await refusals("lib/geometry/boundary-fixture.ts", `export { jsonResponse } from "@/lib/api/envelope";\n`);
+    const found = await refusals(
+      "lib/geometry/boundary-fixture.ts",
+      `export { jsonResponse } from "@/lib/api/envelope";\n`,
+    );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/DomainError/);
   });
@@ -36,25 +39,52 @@ describe("import boundaries", () => {
   });
 
   it.each([
-    ["lib/analyze/boundary-fixture.ts", `import type { StoredAnalysis } from "@/db/schema";\nexport type Stored = StoredAnalysis;\n`],
+    [
+      "lib/analyze/boundary-fixture.ts",
+      `import type { StoredAnalysis } from "@/db/schema";\nexport type Stored = StoredAnalysis;\n`,
+    ],
     ["lib/metadata/boundary-fixture.ts", `export { tokenize } from "@/lib/search/tokenize";\n`],
-    ["lib/pricing/boundary-fixture.ts", `export { DomainError } from "@/lib/errors";\nexport { config } from "@/lib/config";\n`],
-    ["lib/files/boundary-fixture.ts", `export { getDb } from "@/lib/db/client";\nexport { analyzeFile } from "@/lib/analyze/analyze-file";\n`],
-    ["lib/api/boundary-fixture.ts", `export { jsonResponse } from "@/lib/api/envelope";\nexport { getFile } from "@/lib/files/get-file";\n`],
+    [
+      "lib/pricing/boundary-fixture.ts",
+      `export { DomainError } from "@/lib/errors";\nexport { config } from "@/lib/config";\n`,
+    ],
+    [
+      "lib/files/boundary-fixture.ts",
+      `export { getDb } from "@/lib/db/client";\nexport { analyzeFile } from "@/lib/analyze/analyze-file";\n`,
+    ],
+    [
+      "lib/api/boundary-fixture.ts",
+      `export { jsonResponse } from "@/lib/api/envelope";\nexport { getFile } from "@/lib/files/get-file";\n`,
+    ],
     ["lib/geometry/boundary-fixture.test.ts", `export { ERROR_CODES } from "@/lib/api/error-codes";\n`],
   ])("%s: allowed", async (file, source) => {
     expect(await refusals(file, source)).toEqual([]);
   });
 
   it("services may use the database but not the HTTP layer", async () => {
-    expect(await refusals("lib/files/boundary-fixture.ts", `export { AppError } from "@/lib/api/app-error";\n`)).toHaveLength(1);
-    expect(await refusals("lib/webhooks/boundary-fixture.ts", `export { uploadFile } from "@/lib/contracts/files";\n`)).toHaveLength(1);
+    expect(
+      await refusals("lib/files/boundary-fixture.ts", `export { AppError } from "@/lib/api/app-error";\n`),
+    ).toHaveLength(1);
+    expect(
+      await refusals("lib/webhooks/boundary-fixture.ts", `export { uploadFile } from "@/lib/contracts/files";\n`),
+    ).toHaveLength(1);
   });
 
   it("no lib/ file imports app/, Next.js or next-auth (next-auth's own configuration aside)", async () => {
-    expect(await refusals("lib/api/boundary-fixture.ts", `export { NextResponse } from "next/server";\n`)).toHaveLength(1);
-    expect(await refusals("lib/viewer/boundary-fixture.ts", `export * from "@/app/dashboard-api/session-workspace";\n`)).toHaveLength(1);
-    expect(await refusals("lib/quotes/boundary-fixture.ts", `export { getServerSession } from "next-auth";\n`)).toHaveLength(1);
-    expect(await refusals("lib/auth/auth-options.ts", `import type { NextAuthOptions } from "next-auth";\nexport type O = NextAuthOptions;\n`)).toEqual([]);
+    expect(await refusals("lib/api/boundary-fixture.ts", `export { NextResponse } from "next/server";\n`)).toHaveLength(
+      1,
+    );
+    expect(
+      await refusals("lib/viewer/boundary-fixture.ts", `export * from "@/app/dashboard-api/session-workspace";\n`),
+    ).toHaveLength(1);
+    expect(
+      await refusals("lib/quotes/boundary-fixture.ts", `export { getServerSession } from "next-auth";\n`),
+    ).toHaveLength(1);
+    expect(
+      await refusals(
+        "lib/auth/auth-options.ts",
+        `import type { NextAuthOptions } from "next-auth";\nexport type O = NextAuthOptions;\n`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,10 @@ const OUTSIDE_CONFIG = ["HOST", "PORT", "BENGKEL_ROOT", "E2E_PORT", "CHROMIUM_PA
 describe("README configuration table", () => {
   it("lists every setting lib/config.ts reads, and nothing it does not", () => {
     const readme = fs.readFileSync(path.join(__dirname, "../README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("| `DATABASE_URL`"), readme.indexOf("\n\n", readme.indexOf("| `DATABASE_URL`")));
+    const section = readme.slice(
+      readme.indexOf("| `DATABASE_URL`"),
+      readme.indexOf("\n\n", readme.indexOf("| `DATABASE_URL`")),
+    );
     const documented = section
       .split("\n")
       .flatMap((row) => [...(row.split("|")[1] ?? "").matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]));

@@ -38,7 +38,11 @@ export const createKeyAction = dashboardAction(
     permission: "manage_keys",
     mirrors: createApiKeyContract,
     input: createKeyForm,
-    read: (data) => ({ name: data.get("name"), scopes: data.getAll("scopes"), expiresInDays: data.get("expiresInDays") ?? "" }),
+    read: (data) => ({
+      name: data.get("name"),
+      scopes: data.getAll("scopes"),
+      expiresInDays: data.get("expiresInDays") ?? "",
+    }),
   },
   async ({ db, workspace, userId, input }): Promise<CreateKeyState> => {
     const { secret } = issueApiKey(db, {
@@ -54,11 +58,14 @@ export const createKeyAction = dashboardAction(
   },
 );
 
-export const revokeKeyAction = dashboardFormAction({ permission: "manage_keys", mirrors: revokeApiKeyContract }, ({ db, workspace, data }) => {
-  try {
-    revokeApiKey(db, workspace.id, String(data.get("keyId") ?? ""));
-  } catch (error) {
-    if (!isAppError(error)) throw error; // already revoked or not ours: nothing to do
-  }
-  revalidatePath("/keys");
-});
+export const revokeKeyAction = dashboardFormAction(
+  { permission: "manage_keys", mirrors: revokeApiKeyContract },
+  ({ db, workspace, data }) => {
+    try {
+      revokeApiKey(db, workspace.id, String(data.get("keyId") ?? ""));
+    } catch (error) {
+      if (!isAppError(error)) throw error; // already revoked or not ours: nothing to do
+    }
+    revalidatePath("/keys");
+  },
+);

@@ -106,7 +106,9 @@ const DASHBOARD = path.resolve("app/(dashboard)");
 const DASHBOARD_API = path.resolve("app/dashboard-api");
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"));
 }
 
 /** Every export of every "use server" module: the server actions a browser can call. */
@@ -126,7 +128,8 @@ async function routeHandlers(): Promise<Map<string, unknown>> {
   const found = new Map<string, unknown>();
   for (const file of filesUnder(DASHBOARD_API).filter((f) => path.basename(f) === "route.ts")) {
     const mod = (await import(path.join(DASHBOARD_API, file))) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(mod)) if (METHODS.includes(name)) found.set(`${file.split(path.sep).join("/")}#${name}`, value);
+    for (const [name, value] of Object.entries(mod))
+      if (METHODS.includes(name)) found.set(`${file.split(path.sep).join("/")}#${name}`, value);
   }
   return found;
 }
@@ -184,7 +187,11 @@ async function runAction(fn: unknown, form: Form = {}): Promise<Outcome> {
   return fake.revalidated.length > 0 ? "allowed" : "forbidden";
 }
 
-function routeRequest(key: string, c: { query?: string }, origin: string | null = publicOrigin(fake.headers)): { request: Request; args: { params: Promise<Record<string, string>> } } {
+function routeRequest(
+  key: string,
+  c: { query?: string },
+  origin: string | null = publicOrigin(fake.headers),
+): { request: Request; args: { params: Promise<Record<string, string>> } } {
   const [file, method] = key.split("#");
   const urlPath = `/dashboard-api/${path.dirname(file)}`.replace("[id]", "file_missing").replace(/\/\.$/, "");
   const headers = new Headers(fake.headers);
@@ -253,7 +260,9 @@ describe("server actions: every role on every plan", () => {
   it("sends a user without a workspace to /login?error=no_workspace", async () => {
     const loner = await createUser(db, { email: "loner@example.com", password: "correct horse" });
     fake.user = { id: loner.id, email: loner.email };
-    await expect(runAction(actions.get("actions.ts#createKeyAction"))).rejects.toMatchObject({ url: "/login?error=no_workspace" });
+    await expect(runAction(actions.get("actions.ts#createKeyAction"))).rejects.toMatchObject({
+      url: "/login?error=no_workspace",
+    });
   });
 });
 
@@ -269,7 +278,9 @@ describe("dashboard-api routes: every role on every plan", () => {
           const { status, code } = await runRoute(fn, key, c);
           const outcome = code === "forbidden" || code === "plan_required" ? code : "allowed";
           // Allowed means the handler ran: it answers (here: file_missing is 404, an empty upload 4xx), never 500.
-          seen.push(`${role}/${plan}: ${outcome}${outcome === "allowed" && (status === 401 || status >= 500) ? ` (${status})` : ""}`);
+          seen.push(
+            `${role}/${plan}: ${outcome}${outcome === "allowed" && (status === 401 || status >= 500) ? ` (${status})` : ""}`,
+          );
           want.push(`${role}/${plan}: ${expected(c, role, plan)}`);
           if (outcome !== "allowed") expect(status).toBe(403);
         }
@@ -285,7 +296,8 @@ describe("dashboard-api routes: every role on every plan", () => {
     }
     const loner = await createUser(db, { email: "nobody@example.com", password: "correct horse" });
     fake.user = { id: loner.id, email: loner.email };
-    for (const [key, c] of Object.entries(ROUTES)) expect(await runRoute(routes.get(key), key, c), key).toEqual({ status: 403, code: "forbidden" });
+    for (const [key, c] of Object.entries(ROUTES))
+      expect(await runRoute(routes.get(key), key, c), key).toEqual({ status: 403, code: "forbidden" });
   });
 
   it("refuses writes from a foreign Origin or none, before looking at the session", async () => {
@@ -294,10 +306,16 @@ describe("dashboard-api routes: every role on every plan", () => {
     expect(writes.length).toBeGreaterThan(0);
     for (const [key, c] of writes) {
       for (const origin of ["https://evil.example", "http://localhost:3000.evil.example", null]) {
-        expect(await runRoute(routes.get(key), key, c, origin), `${key} from ${origin}`).toEqual({ status: 403, code: "forbidden" });
+        expect(await runRoute(routes.get(key), key, c, origin), `${key} from ${origin}`).toEqual({
+          status: 403,
+          code: "forbidden",
+        });
       }
       fake.user = null;
-      expect(await runRoute(routes.get(key), key, c, "https://evil.example")).toEqual({ status: 403, code: "forbidden" });
+      expect(await runRoute(routes.get(key), key, c, "https://evil.example")).toEqual({
+        status: 403,
+        code: "forbidden",
+      });
       fake.user = { id: userId, email: "perms@example.com" };
     }
     // Reads carry no side effects: a cross-site GET is answered like any other (the browser keeps the body from the other site).
@@ -324,15 +342,26 @@ describe("the pipeline keeps each form's and endpoint's own wording", () => {
       error: "`quota_mb` must be an integer from 10 to 51200.",
       param: "quota_mb",
     });
-    expect(await state("infra/vps/actions.ts#vpsCommandAction", { command: "explode" })).toEqual({ error: "Unknown command.", param: "command" });
-    expect(await state("webhooks/actions.ts#createWebhookAction", { url: "https://example.com/hook" })).toEqual({ error: "Tick at least one event." });
-    expect(await state("actions.ts#createKeyAction", { name: "" })).toEqual({ error: expect.stringMatching(/^name: /) });
-    expect(await state("infra/storage/actions.ts#deleteBucketAction", { name: "nope" })).toMatchObject({ error: expect.any(String) });
+    expect(await state("infra/vps/actions.ts#vpsCommandAction", { command: "explode" })).toEqual({
+      error: "Unknown command.",
+      param: "command",
+    });
+    expect(await state("webhooks/actions.ts#createWebhookAction", { url: "https://example.com/hook" })).toEqual({
+      error: "Tick at least one event.",
+    });
+    expect(await state("actions.ts#createKeyAction", { name: "" })).toEqual({
+      error: expect.stringMatching(/^name: /),
+    });
+    expect(await state("infra/storage/actions.ts#deleteBucketAction", { name: "nope" })).toMatchObject({
+      error: expect.any(String),
+    });
   });
 
   it("answers an infra refusal in the reader's language", async () => {
     actAs("member", "pro");
-    expect(await state("infra/storage/actions.ts#createBucketAction", { name: "b" })).toEqual({ error: translator("en")("infra.forbidden") });
+    expect(await state("infra/storage/actions.ts#createBucketAction", { name: "b" })).toEqual({
+      error: translator("en")("infra.forbidden"),
+    });
   });
 
   it("keeps the 400 messages of the quote and search endpoints", async () => {
@@ -341,14 +370,22 @@ describe("the pipeline keeps each form's and endpoint's own wording", () => {
     for (const query of ["?infill=101", "?infill=abc", "?infill=2.5"]) {
       expect(await callRoute(routes.get(quote), quote, { query })).toEqual({
         status: 400,
-        error: expect.objectContaining({ code: "invalid_request", message: "`infill` must be a whole number from 0 to 100.", param: "infill" }),
+        error: expect.objectContaining({
+          code: "invalid_request",
+          message: "`infill` must be a whole number from 0 to 100.",
+          param: "infill",
+        }),
       });
     }
     const search = "search/route.ts#GET";
     for (const query of ["", "?q=%20%20"]) {
       expect(await callRoute(routes.get(search), search, { query })).toEqual({
         status: 400,
-        error: expect.objectContaining({ code: "invalid_request", message: "`q` must be 1 to 500 characters.", param: "q" }),
+        error: expect.objectContaining({
+          code: "invalid_request",
+          message: "`q` must be 1 to 500 characters.",
+          param: "q",
+        }),
       });
     }
   });

@@ -48,7 +48,11 @@ function registered<F extends object>(fn: F, spec: DashboardSpec): F {
 type Step<I> = { ok: true; input: I } | { ok: false; denied: Denial } | { ok: false; invalid: z.ZodError };
 
 /** Role → plan → input; when the permission depends on the input, input → role → plan. */
-function authorize<I>(access: Access<I>, member: { role: Role; plan: Membership["workspace"]["plan"] }, parse: () => z.ZodSafeParseResult<I>): Step<I> {
+function authorize<I>(
+  access: Access<I>,
+  member: { role: Role; plan: Membership["workspace"]["plan"] },
+  parse: () => z.ZodSafeParseResult<I>,
+): Step<I> {
   const check = (permission: Permission) => denial(member, permission, access.mirrors);
   const { permission } = access;
   if (typeof permission !== "function") {
@@ -114,9 +118,14 @@ export function dashboardAction<State extends { error?: string }, S extends z.Zo
   const action = async (_prev: State, data: FormData): Promise<State> => {
     const session = await requireDashboard();
     const { current } = session;
-    const step = authorize(spec, { role: current.role, plan: current.workspace.plan }, parser(spec.input as S, () => (spec.read ?? formFields)(data)));
+    const step = authorize(
+      spec,
+      { role: current.role, plan: current.workspace.plan },
+      parser(spec.input as S, () => (spec.read ?? formFields)(data)),
+    );
     if (!step.ok) {
-      if ("denied" in step) return spec.denied ? spec.denied(step.denied, session) : ({ error: step.denied.code } as State);
+      if ("denied" in step)
+        return spec.denied ? spec.denied(step.denied, session) : ({ error: step.denied.code } as State);
       return spec.invalid ? spec.invalid(step.invalid) : ({ error: issueList(step.invalid) } as State);
     }
     try {
@@ -126,7 +135,11 @@ export function dashboardAction<State extends { error?: string }, S extends z.Zo
       return spec.failed ? spec.failed(error) : ({ error: error.message } as State);
     }
   };
-  return registered(action, { kind: "action", permission: spec.permission as Access<never>["permission"], mirrors: spec.mirrors });
+  return registered(action, {
+    kind: "action",
+    permission: spec.permission as Access<never>["permission"],
+    mirrors: spec.mirrors,
+  });
 }
 
 /** A plain `<form action>` server action: nothing to answer, so a refusal or invalid input simply does nothing. */
@@ -137,10 +150,19 @@ export function dashboardFormAction<S extends z.ZodType | undefined = undefined>
   const action = async (data: FormData): Promise<void> => {
     const session = await requireDashboard();
     const { current } = session;
-    const step = authorize(spec, { role: current.role, plan: current.workspace.plan }, parser(spec.input as S, () => (spec.read ?? formFields)(data)));
-    if (step.ok) await handler({ ...session, workspace: current.workspace, role: current.role, input: step.input, data });
+    const step = authorize(
+      spec,
+      { role: current.role, plan: current.workspace.plan },
+      parser(spec.input as S, () => (spec.read ?? formFields)(data)),
+    );
+    if (step.ok)
+      await handler({ ...session, workspace: current.workspace, role: current.role, input: step.input, data });
   };
-  return registered(action, { kind: "form", permission: spec.permission as Access<never>["permission"], mirrors: spec.mirrors });
+  return registered(action, {
+    kind: "form",
+    permission: spec.permission as Access<never>["permission"],
+    mirrors: spec.mirrors,
+  });
 }
 
 /** An action that needs no session at all (the language switch); registered so the permission test knows it. */
@@ -161,7 +183,8 @@ export interface RouteContext<P, Q> {
   query: Q;
 }
 
-export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType | undefined> extends Access<{ params: Infer<P>; query: Infer<Q> }> {
+export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType | undefined>
+  extends Access<{ params: Infer<P>; query: Infer<Q> }> {
   params?: P;
   /** Zod over the query string (each parameter's first value); an issue's message is the 400's message. */
   query?: Q;
@@ -179,7 +202,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
  * A dashboard-api route handler: Origin (writes) → session (401) → membership (403) → role (403) → plan → params and
  * query → handler → the v1 envelope, or the handler's own Response (the display mesh). Errors answer like the API's.
  */
-export function dashboardRoute<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+export function dashboardRoute<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
   spec: RouteSpec<P, Q>,
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>>) => Promise<unknown> | unknown,
 ): (request: Request, next?: NextRouteArgs) => Promise<Response> {
@@ -187,7 +213,8 @@ export function dashboardRoute<P extends z.ZodType | undefined = undefined, Q ex
     const requestId = `req_${randomToken(20)}`;
     try {
       // Session cookies ride along on cross-site form posts; a browser always sends Origin with those, so it must be ours.
-      if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) throw new AppError("forbidden", "Cross-origin request refused.");
+      if (!SAFE_METHODS.has(request.method) && !sameOrigin(request))
+        throw new AppError("forbidden", "Cross-origin request refused.");
       const user = await sessionUser();
       if (!user) throw new AppError("unauthorized", "Sign in to the dashboard first.");
       const db = getDb();
@@ -200,27 +227,48 @@ export function dashboardRoute<P extends z.ZodType | undefined = undefined, Q ex
         if (!params.success) return params as z.ZodSafeParseResult<never>;
         const query = parser(spec.query as Q, () => rawQuery)();
         if (!query.success) return query as z.ZodSafeParseResult<never>;
-        return { success: true, data: { params: params.data, query: query.data } } as z.ZodSafeParseResult<{ params: Infer<P>; query: Infer<Q> }>;
+        return { success: true, data: { params: params.data, query: query.data } } as z.ZodSafeParseResult<{
+          params: Infer<P>;
+          query: Infer<Q>;
+        }>;
       });
       if (!step.ok) throw "denied" in step ? deniedError(step.denied, current.role) : invalidError(step.invalid);
       const { params, query } = step.input;
-      const result = await handler({ request, db, userId: user.id, workspace: current.workspace, role: current.role, params, query });
+      const result = await handler({
+        request,
+        db,
+        userId: user.id,
+        workspace: current.workspace,
+        role: current.role,
+        params,
+        query,
+      });
       if (result instanceof Response) return result;
       return jsonResponse(successBody("v1", result), spec.successStatus ?? 200, { "X-Request-Id": requestId });
     } catch (error) {
       return errorResponse("v1", error, requestId);
     }
   };
-  return registered(run, { kind: "route", permission: spec.permission as Access<never>["permission"], mirrors: spec.mirrors });
+  return registered(run, {
+    kind: "route",
+    permission: spec.permission as Access<never>["permission"],
+    mirrors: spec.mirrors,
+  });
 }
 
 function deniedError(refused: Denial, role: Role): AppError {
   if (refused.code === "forbidden") {
-    return new AppError("forbidden", refusal(role, refused.permission), { details: { required_permission: refused.permission, role } });
+    return new AppError("forbidden", refusal(role, refused.permission), {
+      details: { required_permission: refused.permission, role },
+    });
   }
-  return new AppError("plan_required", `This needs the ${refused.requiredPlan} plan or higher; this workspace is on ${refused.currentPlan}.`, {
-    details: { required_plan: refused.requiredPlan, current_plan: refused.currentPlan },
-  });
+  return new AppError(
+    "plan_required",
+    `This needs the ${refused.requiredPlan} plan or higher; this workspace is on ${refused.currentPlan}.`,
+    {
+      details: { required_plan: refused.requiredPlan, current_plan: refused.currentPlan },
+    },
+  );
 }
 
 function invalidError(error: z.ZodError): AppError {

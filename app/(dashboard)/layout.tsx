@@ -33,7 +33,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
             label={t("ws.switch")}
             action={switchWorkspace}
             current={current.workspace.id}
-            options={memberships.map((m) => ({ id: m.workspace.id, name: `${m.workspace.name} (${m.workspace.plan})` }))}
+            options={memberships.map((m) => ({
+              id: m.workspace.id,
+              name: `${m.workspace.name} (${m.workspace.plan})`,
+            }))}
           />
         </div>
         <nav className="mt-4 flex flex-row flex-wrap gap-1 md:mt-6 md:flex-col" aria-label="Sections">
@@ -51,12 +54,19 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <header className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-stone-200 bg-white px-4 py-3 text-sm md:px-6">
           <form action={setLanguage} className="flex gap-1">
             {(["id", "en"] as const).map((code) => (
-              <button key={code} name="lang" value={code} className={`rounded px-2 py-0.5 ${lang === code ? "bg-stone-900 text-white" : "bg-stone-100"}`}>
+              <button
+                key={code}
+                name="lang"
+                value={code}
+                className={`rounded px-2 py-0.5 ${lang === code ? "bg-stone-900 text-white" : "bg-stone-100"}`}
+              >
                 {code.toUpperCase()}
               </button>
             ))}
           </form>
-          <span className="text-stone-600" data-testid="signed-in-as">{email}</span>
+          <span className="text-stone-600" data-testid="signed-in-as">
+            {email}
+          </span>
           <SignOutButton label={t("auth.signOut")} />
         </header>
         <main className="p-4 md:p-6">{children}</main>

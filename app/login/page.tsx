@@ -14,7 +14,16 @@ export default async function LoginPage() {
     <main className="mx-auto mt-24 max-w-sm rounded border border-stone-200 bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-bold text-orange-700">Bengkel</h1>
       <p className="mb-6 text-sm text-stone-500">{t("app.tagline")}</p>
-      <LoginForm labels={{ email: t("auth.email"), password: t("auth.password"), submit: t("auth.signIn"), failed: t("auth.failed"), tooMany: t("auth.tooMany"), tooManyOne: t("auth.tooManyOne") }} />
+      <LoginForm
+        labels={{
+          email: t("auth.email"),
+          password: t("auth.password"),
+          submit: t("auth.signIn"),
+          failed: t("auth.failed"),
+          tooMany: t("auth.tooMany"),
+          tooManyOne: t("auth.tooManyOne"),
+        }}
+      />
     </main>
   );
 }

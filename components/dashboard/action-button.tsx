@@ -19,7 +19,10 @@ export function ActionButton(props: {
   const tone = props.tone === "danger" ? "bg-red-50 text-red-700 hover:bg-red-100" : "bg-stone-100 hover:bg-stone-200";
   return (
     <div>
-      <form action={formAction} onSubmit={(event) => !props.confirmText || confirm(props.confirmText) || event.preventDefault()}>
+      <form
+        action={formAction}
+        onSubmit={(event) => !props.confirmText || confirm(props.confirmText) || event.preventDefault()}
+      >
         {Object.entries(props.fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 
 /** The dashboard's list table: a note when there are no rows, else labelled columns (an empty last one for row actions). */
-export function DataTable({ label, empty, columns, actions = false, rowCount, children }: {
+export function DataTable({
+  label,
+  empty,
+  columns,
+  actions = false,
+  rowCount,
+  children,
+}: {
   label: string;
   empty: string;
   columns: string[];

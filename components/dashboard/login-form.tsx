@@ -25,7 +25,11 @@ export function LoginForm({ labels }: { labels: Labels }) {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
         setPending(true);
-        const result = await signIn("credentials", { email: data.get("email"), password: data.get("password"), redirect: false });
+        const result = await signIn("credentials", {
+          email: data.get("email"),
+          password: data.get("password"),
+          redirect: false,
+        });
         setPending(false);
         if (result?.ok && !result.error) {
           router.push("/files");
@@ -35,14 +39,33 @@ export function LoginForm({ labels }: { labels: Labels }) {
     >
       <label className="block text-sm">
         {labels.email}
-        <input name="email" type="email" required autoComplete="username" className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5" />
+        <input
+          name="email"
+          type="email"
+          required
+          autoComplete="username"
+          className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5"
+        />
       </label>
       <label className="block text-sm">
         {labels.password}
-        <input name="password" type="password" required autoComplete="current-password" className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5" />
+        <input
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5"
+        />
       </label>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <button disabled={pending} className="w-full rounded bg-orange-700 py-2 text-white hover:bg-orange-800 disabled:opacity-50">
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        disabled={pending}
+        className="w-full rounded bg-orange-700 py-2 text-white hover:bg-orange-800 disabled:opacity-50"
+      >
         {labels.submit}
       </button>
     </form>

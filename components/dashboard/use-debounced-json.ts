@@ -34,7 +34,11 @@ export function useDebouncedJson<T>(url: string | null): { data: T | null; pendi
           setError(null);
         } else {
           const e = body?.error;
-          setError({ code: typeof e?.code === "string" ? e.code : "request_failed", message: e?.message ?? res.statusText, details: e?.details });
+          setError({
+            code: typeof e?.code === "string" ? e.code : "request_failed",
+            message: e?.message ?? res.statusText,
+            details: e?.details,
+          });
         }
       } catch (e) {
         if ((e as Error).name !== "AbortError") setError({ code: "request_network", message: (e as Error).message });

@@ -21,7 +21,12 @@ export function FileFilters(props: {
 }) {
   const { t, value } = props;
   return (
-    <form method="get" action="/files" className="grid gap-3 rounded border border-stone-200 bg-white p-4 text-sm sm:grid-cols-4" aria-label={t("files.filters")}>
+    <form
+      method="get"
+      action="/files"
+      className="grid gap-3 rounded border border-stone-200 bg-white p-4 text-sm sm:grid-cols-4"
+      aria-label={t("files.filters")}
+    >
       <label>
         {t("files.search")}
         <input name="q" type="search" defaultValue={value.q ?? ""} className={input} />

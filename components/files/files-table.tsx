@@ -6,7 +6,16 @@ import { formatBytes } from "@/lib/i18n/format";
 import { formatDate } from "./format";
 
 export function FilesTable({ files, t, lang }: { files: FileRow[]; t: (key: MessageKey) => string; lang: Lang }) {
-  const heads: MessageKey[] = ["files.name", "files.format", "files.kind", "files.status", "files.tags", "files.versions", "files.size", "files.created"];
+  const heads: MessageKey[] = [
+    "files.name",
+    "files.format",
+    "files.kind",
+    "files.status",
+    "files.tags",
+    "files.versions",
+    "files.size",
+    "files.created",
+  ];
   return (
     <table className="w-full border-collapse bg-white text-sm" data-testid="files-table">
       <thead>

@@ -4,17 +4,34 @@ import { formatFixed } from "./format";
 import { warningText } from "@/lib/i18n/warnings";
 import { meshStructure } from "@/lib/viewer/viewer-facts";
 
-type Geometry = Record<string, unknown> & { bbox_mm?: { x: number; y: number; z?: number }; warnings?: { code: string; message: string }[] };
+type Geometry = Record<string, unknown> & {
+  bbox_mm?: { x: number; y: number; z?: number };
+  warnings?: { code: string; message: string }[];
+};
 
 /**
  * The measurements that drive the price: volume and area for meshes; cut length and pierces for drawings.
  * A mesh also says how it is built: its named components, the distinct parts among them when some repeat,
  * and its shells (connected pieces, which touching parts share, so never labelled as a part count).
  */
-export function GeometryFacts({ analysis, t, lang }: { analysis: StoredAnalysis; t: (key: MessageKey) => string; lang: Lang }) {
+export function GeometryFacts({
+  analysis,
+  t,
+  lang,
+}: {
+  analysis: StoredAnalysis;
+  t: (key: MessageKey) => string;
+  lang: Lang;
+}) {
   const g = analysis.geometry as Geometry;
-  const n = (key: string, digits: number) => (typeof g[key] === "number" ? formatFixed(g[key] as number, digits, lang) : "—");
-  const box = g.bbox_mm ? [g.bbox_mm.x, g.bbox_mm.y, g.bbox_mm.z].filter((v) => v !== undefined).map((v) => formatFixed(v!, 1, lang)).join(" × ") + " mm" : "—";
+  const n = (key: string, digits: number) =>
+    typeof g[key] === "number" ? formatFixed(g[key] as number, digits, lang) : "—";
+  const box = g.bbox_mm
+    ? [g.bbox_mm.x, g.bbox_mm.y, g.bbox_mm.z]
+        .filter((v) => v !== undefined)
+        .map((v) => formatFixed(v!, 1, lang))
+        .join(" × ") + " mm"
+    : "—";
   const structure = analysis.kind === "mesh" ? meshStructure(analysis) : null;
   const count = (value: number | null) => (value === null ? "—" : formatFixed(value, 0, lang));
   const facts: [MessageKey, string, string?][] =
@@ -26,7 +43,9 @@ export function GeometryFacts({ analysis, t, lang }: { analysis: StoredAnalysis;
           ["file.manifold", g.is_manifold ? t("file.yes") : t("file.no")],
           ["file.triangles", n("triangles", 0)],
           ["file.components", count(structure!.components)],
-          ...(structure!.distinct_parts !== structure!.components ? [["file.distinctParts", count(structure!.distinct_parts)] as [MessageKey, string]] : []),
+          ...(structure!.distinct_parts !== structure!.components
+            ? [["file.distinctParts", count(structure!.distinct_parts)] as [MessageKey, string]]
+            : []),
           ["file.shells", count(structure!.shells), t("file.shellsHint")],
         ]
       : [
@@ -44,7 +63,11 @@ export function GeometryFacts({ analysis, t, lang }: { analysis: StoredAnalysis;
           <div key={label} className="contents">
             <dt className="text-stone-500">
               {hint ? (
-                <abbr title={hint} className="cursor-help no-underline decoration-dotted hover:underline" data-testid={`fact-${label.slice(5)}-label`}>
+                <abbr
+                  title={hint}
+                  className="cursor-help no-underline decoration-dotted hover:underline"
+                  data-testid={`fact-${label.slice(5)}-label`}
+                >
                   {t(label)}
                 </abbr>
               ) : (

@@ -14,7 +14,9 @@ export function QuotePanel(props: { fileId: string; initial: DashboardQuote; lab
   const [chosen, setChosen] = useState<number | null>(null);
   const infill = chosen ?? 20;
   const { labels, lang } = props;
-  const requote = useDebouncedJson<DashboardQuote>(chosen === null ? null : `/dashboard-api/files/${props.fileId}/quote?infill=${chosen}`);
+  const requote = useDebouncedJson<DashboardQuote>(
+    chosen === null ? null : `/dashboard-api/files/${props.fileId}/quote?infill=${chosen}`,
+  );
   const data = requote.data ?? props.initial;
   const { pending, error } = requote;
 
@@ -40,7 +42,12 @@ export function QuotePanel(props: { fileId: string; initial: DashboardQuote; lab
         </div>
       )}
       {error && (
-        <p role="alert" className="text-sm text-red-700" data-code={error.code} title={lang === "id" ? error.message : undefined}>
+        <p
+          role="alert"
+          className="text-sm text-red-700"
+          data-code={error.code}
+          title={lang === "id" ? error.message : undefined}
+        >
           {errorText(error, lang)}
           {lang === "en" && error.message && <span className="block text-xs">{error.message}</span>}
         </p>

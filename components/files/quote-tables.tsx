@@ -3,7 +3,17 @@ import type { Lang } from "@/lib/i18n/messages";
 import { formatFixed, formatIdr, formatMinutes } from "@/lib/i18n/format";
 
 export type QuoteLabels = Record<
-  "material" | "weight" | "time" | "price" | "perGram" | "thickness" | "cutRate" | "pierceFee" | "infill" | "updating" | "warnings",
+  | "material"
+  | "weight"
+  | "time"
+  | "price"
+  | "perGram"
+  | "thickness"
+  | "cutRate"
+  | "pierceFee"
+  | "infill"
+  | "updating"
+  | "warnings",
   string
 >;
 
@@ -19,7 +29,15 @@ const td = "p-2 text-right tabular-nums";
  * for a tiny part. Its header says "Material price per gram" so it is not mistaken for the part's cost.
  */
 
-export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRow[]; labels: QuoteLabels; lang: Lang }) {
+export function PrintQuoteTable({
+  quotes,
+  labels,
+  lang,
+}: {
+  quotes: PrintQuoteRow[];
+  labels: QuoteLabels;
+  lang: Lang;
+}) {
   return (
     <table className="w-full border-collapse text-sm" data-testid="print-quotes">
       <thead>
@@ -28,7 +46,9 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRo
           <th className={th}>{labels.weight}</th>
           <th className={th}>{labels.time}</th>
           <th className={th}>{labels.price}</th>
-          <th className={th} data-testid="quote-per-gram-header">{labels.perGram}</th>
+          <th className={th} data-testid="quote-per-gram-header">
+            {labels.perGram}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -52,7 +72,15 @@ export function PrintQuoteTable({ quotes, labels, lang }: { quotes: PrintQuoteRo
   );
 }
 
-export function LaserQuoteTable({ quotes, labels, lang }: { quotes: LaserQuoteRow[]; labels: QuoteLabels; lang: Lang }) {
+export function LaserQuoteTable({
+  quotes,
+  labels,
+  lang,
+}: {
+  quotes: LaserQuoteRow[];
+  labels: QuoteLabels;
+  lang: Lang;
+}) {
   return (
     <table className="w-full border-collapse text-sm" data-testid="laser-quotes">
       <thead>

@@ -6,8 +6,25 @@ import type { ShareState } from "@/app/(dashboard)/files/[id]/share-actions";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 type Labels = Record<
-  | "title" | "intro" | "expires" | "pin" | "allowDownload" | "lang" | "create" | "snippet" | "copy" | "copied" | "links" | "none"
-  | "revoke" | "active" | "revoked" | "expired" | "download" | "expiresAt" | "never",
+  | "title"
+  | "intro"
+  | "expires"
+  | "pin"
+  | "allowDownload"
+  | "lang"
+  | "create"
+  | "snippet"
+  | "copy"
+  | "copied"
+  | "links"
+  | "none"
+  | "revoke"
+  | "active"
+  | "revoked"
+  | "expired"
+  | "download"
+  | "expiresAt"
+  | "never",
   string
 >;
 
@@ -39,15 +56,30 @@ export function ShareDialog(props: {
         <input type="hidden" name="fileId" value={props.fileId} />
         <label className="text-sm">
           {labels.expires}
-          <input name="expiresInDays" type="number" min={1} max={365} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            name="expiresInDays"
+            type="number"
+            min={1}
+            max={365}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <label className="text-sm">
           {labels.pin}
-          <input name="pinVersion" type="number" min={1} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            name="pinVersion"
+            type="number"
+            min={1}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <label className="text-sm">
           {labels.lang}
-          <select name="lang" defaultValue={props.lang} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1">
+          <select
+            name="lang"
+            defaultValue={props.lang}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          >
             <option value="en">English</option>
             <option value="id">Bahasa Indonesia</option>
           </select>
@@ -59,17 +91,38 @@ export function ShareDialog(props: {
           <SubmitButton pending={pending}>{labels.create}</SubmitButton>
         </div>
       </form>
-      {state.error && <p role="alert" className="mt-2 text-sm text-red-700">{state.error}</p>}
+      {state.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
       {state.iframeHtml && (
         <div className="mt-3 space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
           <label className="block">
             {labels.snippet}
-            <textarea readOnly rows={3} value={state.iframeHtml} className="mt-1 block w-full rounded border bg-white p-2 font-mono text-xs" />
+            <textarea
+              readOnly
+              rows={3}
+              value={state.iframeHtml}
+              className="mt-1 block w-full rounded border bg-white p-2 font-mono text-xs"
+            />
           </label>
-          <a href={state.embedUrl} target="_blank" rel="noreferrer" className="break-all text-orange-700 underline" data-testid="embed-url">
+          <a
+            href={state.embedUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="break-all text-orange-700 underline"
+            data-testid="embed-url"
+          >
             {state.embedUrl}
           </a>
-          <CopyButton key={state.iframeHtml} text={state.iframeHtml} copy={labels.copy} copied={labels.copied} className="ml-3" />
+          <CopyButton
+            key={state.iframeHtml}
+            text={state.iframeHtml}
+            copy={labels.copy}
+            copied={labels.copied}
+            className="ml-3"
+          />
         </div>
       )}
       <h3 className="mt-4 text-sm font-medium">{labels.links}</h3>

@@ -23,7 +23,12 @@ export function StatusControls(props: {
         {(status === "draft" || status === "rejected") && (
           <form action={formAction}>
             <input type="hidden" name="fileId" value={props.fileId} />
-            <button name="action" value="submit" disabled={pending} className={`${button} bg-orange-700 hover:bg-orange-800`}>
+            <button
+              name="action"
+              value="submit"
+              disabled={pending}
+              className={`${button} bg-orange-700 hover:bg-orange-800`}
+            >
               {labels.submit}
             </button>
           </form>
@@ -32,7 +37,12 @@ export function StatusControls(props: {
           <>
             <form action={formAction}>
               <input type="hidden" name="fileId" value={props.fileId} />
-              <button name="action" value="approve" disabled={pending} className={`${button} bg-green-700 hover:bg-green-800`}>
+              <button
+                name="action"
+                value="approve"
+                disabled={pending}
+                className={`${button} bg-green-700 hover:bg-green-800`}
+              >
                 {labels.approve}
               </button>
             </form>
@@ -40,16 +50,28 @@ export function StatusControls(props: {
               <input type="hidden" name="fileId" value={props.fileId} />
               <label className="text-sm">
                 {labels.reason}
-                <input name="reason" required maxLength={1000} className="mt-1 block w-64 rounded border border-stone-300 px-2 py-1" />
+                <input
+                  name="reason"
+                  required
+                  maxLength={1000}
+                  className="mt-1 block w-64 rounded border border-stone-300 px-2 py-1"
+                />
               </label>
-              <button name="action" value="reject" disabled={pending} className={`${button} bg-red-700 hover:bg-red-800`}>
+              <button
+                name="action"
+                value="reject"
+                disabled={pending}
+                className={`${button} bg-red-700 hover:bg-red-800`}
+              >
                 {labels.reject}
               </button>
             </form>
           </>
         )}
       </div>
-      {status === "pending_approval" && !props.canDecide && <p className="text-sm text-stone-500">{labels.approvers}</p>}
+      {status === "pending_approval" && !props.canDecide && (
+        <p className="text-sm text-stone-500">{labels.approvers}</p>
+      )}
       {state.error && (
         <p role="alert" className="text-sm text-red-700">
           {state.error}

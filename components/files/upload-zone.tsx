@@ -28,7 +28,13 @@ function outcome(xhr: XMLHttpRequest): { fileId?: string; error?: Failure } {
   try {
     const body = JSON.parse(xhr.responseText);
     if (body.success) return { fileId: body.data.file.id };
-    return { error: { code: String(body.error?.code ?? ""), details: body.error?.details, detail: `${xhr.status}: ${body.error?.message ?? xhr.statusText}` } };
+    return {
+      error: {
+        code: String(body.error?.code ?? ""),
+        details: body.error?.details,
+        detail: `${xhr.status}: ${body.error?.message ?? xhr.statusText}`,
+      },
+    };
   } catch {
     return xhr.status === 0
       ? { error: { code: "network", detail: "network: upload failed" } }
@@ -41,14 +47,21 @@ function outcome(xhr: XMLHttpRequest): { fileId?: string; error?: Failure } {
  * Failures read in the UI language from the error's code (lib/i18n/errors.ts). In English the API's own message
  * follows as a detail line; in Indonesian it stays out of the text (it is English) and is only the alert's tooltip.
  */
-export function UploadZone(props: { endpoint: string; multiple: boolean; labels: UploadLabels; inputId: string; lang: Lang }) {
+export function UploadZone(props: {
+  endpoint: string;
+  multiple: boolean;
+  labels: UploadLabels;
+  inputId: string;
+  lang: Lang;
+}) {
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const nextKey = useRef(0);
   const router = useRouter();
   const { labels } = props;
 
-  const update = (key: number, patch: Partial<Item>) => setItems((all) => all.map((it) => (it.key === key ? { ...it, ...patch } : it)));
+  const update = (key: number, patch: Partial<Item>) =>
+    setItems((all) => all.map((it) => (it.key === key ? { ...it, ...patch } : it)));
 
   const send = (file: File) => {
     const key = nextKey.current++;
@@ -86,7 +99,10 @@ export function UploadZone(props: { endpoint: string; multiple: boolean; labels:
         className={`flex flex-wrap items-center gap-3 rounded border-2 border-dashed p-4 text-sm ${dragging ? "border-orange-600 bg-orange-50" : "border-stone-300 bg-white"}`}
       >
         <span className="text-stone-600">{labels.drop}</span>
-        <label htmlFor={props.inputId} className="cursor-pointer rounded bg-orange-700 px-3 py-1.5 text-white hover:bg-orange-800">
+        <label
+          htmlFor={props.inputId}
+          className="cursor-pointer rounded bg-orange-700 px-3 py-1.5 text-white hover:bg-orange-800"
+        >
           {labels.choose}
         </label>
         <input
@@ -103,11 +119,19 @@ export function UploadZone(props: { endpoint: string; multiple: boolean; labels:
       {items.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label={labels.uploading}>
           {items.map((item) => (
-            <li key={item.key} className="rounded border border-stone-200 bg-white p-2 text-sm" data-testid="upload-item">
+            <li
+              key={item.key}
+              className="rounded border border-stone-200 bg-white p-2 text-sm"
+              data-testid="upload-item"
+            >
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium">{item.name}</span>
                 <span className="text-xs text-stone-500">
-                  {item.state === "uploading" ? labels.uploading : item.state === "done" ? labels.uploaded : labels.failed}
+                  {item.state === "uploading"
+                    ? labels.uploading
+                    : item.state === "done"
+                      ? labels.uploaded
+                      : labels.failed}
                 </span>
               </div>
               <div
@@ -129,7 +153,12 @@ export function UploadZone(props: { endpoint: string; multiple: boolean; labels:
                 </Link>
               )}
               {item.error && (
-                <p role="alert" className="mt-1 text-red-700" data-code={item.error.code} title={props.lang === "id" ? item.error.detail : undefined}>
+                <p
+                  role="alert"
+                  className="mt-1 text-red-700"
+                  data-code={item.error.code}
+                  title={props.lang === "id" ? item.error.detail : undefined}
+                >
                   {errorText(item.error, props.lang)}
                   {props.lang === "en" && <span className="block text-xs text-red-600">{item.error.detail}</span>}
                 </p>

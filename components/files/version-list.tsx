@@ -22,10 +22,22 @@ const COUNTS = new Set(["triangles", "parts", "pierce_count"]);
 const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
 
 /** Newest first; each version says what changed since the one before, in the reader's language. */
-export function VersionList({ versions, t, lang }: { versions: Version[]; t: (key: MessageKey) => string; lang: Lang }) {
+export function VersionList({
+  versions,
+  t,
+  lang,
+}: {
+  versions: Version[];
+  t: (key: MessageKey) => string;
+  lang: Lang;
+}) {
   // A mesh's `parts` are its connected shells (touching parts weld into one), not a part count.
   const metric = (key: string, kind: string) =>
-    key === "parts" && kind === "mesh" ? t("file.shells") : METRIC_LABELS[key] ? t(METRIC_LABELS[key]) : key.replace(/_mm$/, " (mm)").replace("_", " ");
+    key === "parts" && kind === "mesh"
+      ? t("file.shells")
+      : METRIC_LABELS[key]
+        ? t(METRIC_LABELS[key])
+        : key.replace(/_mm$/, " (mm)").replace("_", " ");
   return (
     <ol className="space-y-3" aria-label={t("file.versions")}>
       {versions.map((v) => (
@@ -62,7 +74,9 @@ export function VersionList({ versions, t, lang }: { versions: Version[]; t: (ke
                       <td className="p-1 text-right">{formatFixed(c.old, digits, lang)}</td>
                       <td className="p-1 text-right">{formatFixed(c.new, digits, lang)}</td>
                       <td className="p-1 text-right">{signed(formatFixed(c.change, digits, lang), c.change)}</td>
-                      <td className="p-1 text-right">{c.change_pct === null ? "—" : signed(formatFixed(c.change_pct, 1, lang), c.change_pct)}</td>
+                      <td className="p-1 text-right">
+                        {c.change_pct === null ? "—" : signed(formatFixed(c.change_pct, 1, lang), c.change_pct)}
+                      </td>
                     </tr>
                   );
                 })}
@@ -71,9 +85,16 @@ export function VersionList({ versions, t, lang }: { versions: Version[]; t: (ke
                     <td className="p-1">{t("file.referencePrice")}</td>
                     <td className="p-1 text-right">{formatIdr(v.diff.reference_price.old_idr, lang)}</td>
                     <td className="p-1 text-right">{formatIdr(v.diff.reference_price.new_idr, lang)}</td>
-                    <td className="p-1 text-right">{signed(formatIdr(v.diff.reference_price.change_idr, lang), v.diff.reference_price.change_idr)}</td>
                     <td className="p-1 text-right">
-                      {v.diff.reference_price.change_pct === null ? "—" : signed(formatFixed(v.diff.reference_price.change_pct, 1, lang), v.diff.reference_price.change_pct)}
+                      {signed(formatIdr(v.diff.reference_price.change_idr, lang), v.diff.reference_price.change_idr)}
+                    </td>
+                    <td className="p-1 text-right">
+                      {v.diff.reference_price.change_pct === null
+                        ? "—"
+                        : signed(
+                            formatFixed(v.diff.reference_price.change_pct, 1, lang),
+                            v.diff.reference_price.change_pct,
+                          )}
                     </td>
                   </tr>
                 )}

@@ -6,7 +6,10 @@ import { ActionResult } from "@/components/dashboard/action-result";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 type Extra = "priority" | "weight" | "port" | "flags" | "tag";
-export type RecordFormLabels = Record<"type" | "name" | "ttl" | "add" | "address" | "target" | "mailServer" | "text" | "value" | Extra, string>;
+export type RecordFormLabels = Record<
+  "type" | "name" | "ttl" | "add" | "address" | "target" | "mailServer" | "text" | "value" | Extra,
+  string
+>;
 
 /** Which fields each type takes (docs/infra.md); the others are not even shown, as lib rejects them. */
 const SHAPES: Record<string, { data: keyof RecordFormLabels; extras: Extra[]; placeholder: string }> = {
@@ -22,7 +25,15 @@ const SHAPES: Record<string, { data: keyof RecordFormLabels; extras: Extra[]; pl
 
 const EMPTY = { name: "", data: "", ttl: "3600", priority: "", weight: "", port: "", flags: "0", tag: "issue" };
 
-export function DnsRecordForm({ action, domain, labels }: { action: InfraAction; domain: string; labels: RecordFormLabels }) {
+export function DnsRecordForm({
+  action,
+  domain,
+  labels,
+}: {
+  action: InfraAction;
+  domain: string;
+  labels: RecordFormLabels;
+}) {
   const [type, setType] = useState("A");
   const [values, setValues] = useState(EMPTY);
   const [state, formAction, pending] = useActionState(async (prev: Parameters<InfraAction>[0], data: FormData) => {
@@ -63,14 +74,24 @@ export function DnsRecordForm({ action, domain, labels }: { action: InfraAction;
           extra === "tag" ? (
             <label key="tag">
               {labels.tag}
-              <select name="tag" value={values.tag} onChange={(e) => setValues((v) => ({ ...v, tag: e.target.value }))} className={input}>
+              <select
+                name="tag"
+                value={values.tag}
+                onChange={(e) => setValues((v) => ({ ...v, tag: e.target.value }))}
+                className={input}
+              >
                 {["issue", "issuewild", "iodef"].map((tag) => (
                   <option key={tag}>{tag}</option>
                 ))}
               </select>
             </label>
           ) : (
-            text(extra, labels[extra], { type: "number", required: extra !== "flags", min: 0, max: extra === "flags" ? 255 : 65535 })
+            text(extra, labels[extra], {
+              type: "number",
+              required: extra !== "flags",
+              min: 0,
+              max: extra === "flags" ? 255 : 65535,
+            })
           ),
         )}
         {text("ttl", labels.ttl, { type: "number", min: 60, max: 86400 })}

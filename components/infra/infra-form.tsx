@@ -21,7 +21,17 @@ export type FormField = {
  * A create form whose fields are controlled, so a rejected submission keeps
  * what was typed (React 19 resets uncontrolled forms after an action).
  */
-export function InfraForm({ action, fields, submit, resetOnSuccess = true }: { action: InfraAction; fields: FormField[]; submit: string; resetOnSuccess?: boolean }) {
+export function InfraForm({
+  action,
+  fields,
+  submit,
+  resetOnSuccess = true,
+}: {
+  action: InfraAction;
+  fields: FormField[];
+  submit: string;
+  resetOnSuccess?: boolean;
+}) {
   const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? f.options?.[0]?.value ?? ""]));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [state, formAction, pending] = useActionState(async (prev: Parameters<InfraAction>[0], data: FormData) => {
@@ -38,7 +48,12 @@ export function InfraForm({ action, fields, submit, resetOnSuccess = true }: { a
           <label key={f.name} className={`min-w-0 ${f.wide ? "sm:col-span-2" : ""}`}>
             {f.label}
             {f.options ? (
-              <select name={f.name} value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} className={input}>
+              <select
+                name={f.name}
+                value={values[f.name]}
+                onChange={(e) => set(f.name, e.target.value)}
+                className={input}
+              >
                 {f.options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}

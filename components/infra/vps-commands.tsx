@@ -10,7 +10,15 @@ export type VpsCommandButton = { command: string; label: string; confirmText: st
  * One form per instance, so the last command's result (or its 409) stays
  * visible while the status moves on and the page refreshes.
  */
-export function VpsCommands({ action, vpsId, commands }: { action: InfraAction; vpsId: string; commands: VpsCommandButton[] }) {
+export function VpsCommands({
+  action,
+  vpsId,
+  commands,
+}: {
+  action: InfraAction;
+  vpsId: string;
+  commands: VpsCommandButton[];
+}) {
   const [state, formAction, pending] = useActionState(action, {});
   return (
     <div>

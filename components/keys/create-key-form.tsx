@@ -19,11 +19,22 @@ export function CreateKeyForm(props: {
       <form action={formAction} className="grid gap-3 sm:grid-cols-2">
         <label className="text-sm">
           {labels.name}
-          <input name="name" required maxLength={100} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            name="name"
+            required
+            maxLength={100}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <label className="text-sm">
           {labels.expires}
-          <input name="expiresInDays" type="number" min={1} max={3650} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            name="expiresInDays"
+            type="number"
+            min={1}
+            max={3650}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <fieldset className="text-sm sm:col-span-2">
           <legend>
@@ -41,8 +52,14 @@ export function CreateKeyForm(props: {
           <SubmitButton pending={pending}>{labels.create}</SubmitButton>
         </div>
       </form>
-      {state.error && <p role="alert" className="mt-3 text-sm text-red-700">{state.error}</p>}
-      {state.secret && <SecretBox secret={state.secret} note={labels.created} copy={labels.copy} copied={labels.copied} />}
+      {state.error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
+      {state.secret && (
+        <SecretBox secret={state.secret} note={labels.created} copy={labels.copy} copied={labels.copied} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,11 @@
 "use client";
 
-export function RevokeKeyButton(props: { action: (data: FormData) => Promise<void>; keyId: string; label: string; confirmText: string }) {
+export function RevokeKeyButton(props: {
+  action: (data: FormData) => Promise<void>;
+  keyId: string;
+  label: string;
+  confirmText: string;
+}) {
   return (
     <form action={props.action} onSubmit={(event) => confirm(props.confirmText) || event.preventDefault()}>
       <input type="hidden" name="keyId" value={props.keyId} />

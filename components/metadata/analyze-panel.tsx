@@ -30,7 +30,12 @@ export function AnalyzePanel({ fileId, labels, lang }: { fileId: string; labels:
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3">
-        <button type="button" onClick={analyze} disabled={pending} className="rounded bg-orange-600 px-3 py-1 text-sm text-white disabled:opacity-50">
+        <button
+          type="button"
+          onClick={analyze}
+          disabled={pending}
+          className="rounded bg-orange-600 px-3 py-1 text-sm text-white disabled:opacity-50"
+        >
           {pending ? labels.analyzing : labels.analyze}
         </button>
         {!metadata && <span className="text-xs text-stone-500">{labels.intro}</span>}

@@ -7,7 +7,13 @@ import { metadataLabels } from "./metadata-labels";
 import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 
 /** The file page's metadata panel: Analyze for editors on pro plans, the upgrade note on free, nothing for viewers (analysis writes the index). */
-export function AnalyzeSection(props: { fileId: string; plan: QuotePlan; editable: boolean; t: (key: MessageKey) => string; lang: Lang }) {
+export function AnalyzeSection(props: {
+  fileId: string;
+  plan: QuotePlan;
+  editable: boolean;
+  t: (key: MessageKey) => string;
+  lang: Lang;
+}) {
   const { t } = props;
   if (!props.editable) return null;
   return (

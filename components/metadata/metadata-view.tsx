@@ -7,10 +7,21 @@ import { formatFixed } from "@/components/files/format";
 import type { MetadataLabels } from "./metadata-labels";
 
 const box = (b: { x: number; y: number; z?: number }, lang: Lang) =>
-  [b.x, b.y, b.z].filter((v): v is number => v !== undefined).map((v) => formatFixed(v, 1, lang)).join(" × ") + " mm";
+  [b.x, b.y, b.z]
+    .filter((v): v is number => v !== undefined)
+    .map((v) => formatFixed(v, 1, lang))
+    .join(" × ") + " mm";
 
 /** The extracted facts, the material with its evidence (or why there is none), and the description in either language. */
-export function MetadataView({ metadata: m, labels, lang }: { metadata: FileMetadata; labels: MetadataLabels; lang: Lang }) {
+export function MetadataView({
+  metadata: m,
+  labels,
+  lang,
+}: {
+  metadata: FileMetadata;
+  labels: MetadataLabels;
+  lang: Lang;
+}) {
   const [descLang, setDescLang] = useState<Lang>(lang);
   const holes = m.dimensions.holes;
   const holesText =
@@ -19,7 +30,11 @@ export function MetadataView({ metadata: m, labels, lang }: { metadata: FileMeta
       : `${holes.count}${holes.diameters_mm.length ? ` (${holes.diameters_mm.map((d) => `Ø${formatFixed(d, 1, lang)}`).join(", ")} mm)` : ""}`;
   const facts: [string, string, string][] = [
     ["dimensions", labels.dimensions, box(m.dimensions.bbox_mm, lang)],
-    ["thickness", labels.thickness, m.dimensions.thickness_mm === null ? "—" : `${formatFixed(m.dimensions.thickness_mm, 1, lang)} mm`],
+    [
+      "thickness",
+      labels.thickness,
+      m.dimensions.thickness_mm === null ? "—" : `${formatFixed(m.dimensions.thickness_mm, 1, lang)} mm`,
+    ],
     ["holes", labels.holes, holesText],
     ["shape", labels.shape, labels[m.shape_class]],
     ["part-type", labels.partType, m.part_type ?? "—"],
@@ -59,8 +74,8 @@ export function MetadataView({ metadata: m, labels, lang }: { metadata: FileMeta
           {m.material ? (
             <>
               {m.material.label}
-              {m.material.id && <span className="font-mono text-xs text-stone-500"> ({m.material.id})</span>} · {labels.confidence}{" "}
-              {formatFixed(m.material.confidence * 100, 0, lang)} %
+              {m.material.id && <span className="font-mono text-xs text-stone-500"> ({m.material.id})</span>} ·{" "}
+              {labels.confidence} {formatFixed(m.material.confidence * 100, 0, lang)} %
               <ul className="mt-1 list-disc pl-5 text-xs text-stone-600" aria-label={labels.evidence}>
                 {m.material.evidence.map((e, i) => (
                   <li key={i}>

@@ -27,8 +27,16 @@ export function CatalogEditor(props: {
         <input name="note" maxLength={200} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
       </label>
       <SubmitButton pending={pending}>{props.labels.publish}</SubmitButton>
-      {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
-      {state.version && <p role="status" className="text-sm text-green-700">{props.labels.published} {state.version}</p>}
+      {state.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
+      {state.version && (
+        <p role="status" className="text-sm text-green-700">
+          {props.labels.published} {state.version}
+        </p>
+      )}
     </form>
   );
 }

@@ -12,7 +12,11 @@ export function ProfileImporter(props: {
 }) {
   const [state, formAction, pending] = useActionState(props.action, {});
   return (
-    <form action={formAction} className="space-y-3 rounded border border-stone-200 bg-white p-4" data-testid="profile-importer">
+    <form
+      action={formAction}
+      className="space-y-3 rounded border border-stone-200 bg-white p-4"
+      data-testid="profile-importer"
+    >
       <p className="text-sm font-medium">{props.labels.import}</p>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label>
@@ -28,14 +32,20 @@ export function ProfileImporter(props: {
         <input type="file" name="config" accept=".ini,text/plain" aria-label="config.ini" className="text-sm" />
         <SubmitButton pending={pending}>{props.labels.button}</SubmitButton>
       </div>
-      {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
+      {state.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
       {state.version && (
         <p role="status" className="text-sm text-green-700">
           {props.labels.imported
             .replace("{version}", String(state.version))
             .replace("{read}", String(state.read))
             .replace("{ignored}", String(state.ignored?.length ?? 0))}
-          {state.ignored && state.ignored.length > 0 && <span className="block text-xs text-stone-500">{state.ignored.join(", ")}</span>}
+          {state.ignored && state.ignored.length > 0 && (
+            <span className="block text-xs text-stone-500">{state.ignored.join(", ")}</span>
+          )}
         </p>
       )}
     </form>

@@ -19,10 +19,15 @@ interface Answer {
 export function SearchBox({ labels, lang }: { labels: SearchLabels; lang: Lang }) {
   const [query, setQuery] = useState("");
   const q = query.trim();
-  const { data: answer, pending, error } = useDebouncedJson<Answer>(q ? `/dashboard-api/search?q=${encodeURIComponent(q)}` : null);
+  const {
+    data: answer,
+    pending,
+    error,
+  } = useDebouncedJson<Answer>(q ? `/dashboard-api/search?q=${encodeURIComponent(q)}` : null);
 
   const shown = q && answer ? answer : null;
-  const description = (h: SearchResultRow["highlights"]) => (lang === "id" ? (h.description_id ?? h.description_en) : (h.description_en ?? h.description_id));
+  const description = (h: SearchResultRow["highlights"]) =>
+    lang === "id" ? (h.description_id ?? h.description_en) : (h.description_en ?? h.description_id);
   return (
     <section className="space-y-2" aria-label={labels.label}>
       <input
@@ -35,7 +40,12 @@ export function SearchBox({ labels, lang }: { labels: SearchLabels; lang: Lang }
       />
       {pending && <span className="ml-2 text-xs text-stone-500">{labels.searching}</span>}
       {error && (
-        <p role="alert" className="text-sm text-red-700" data-code={error.code} title={lang === "id" ? error.message : undefined}>
+        <p
+          role="alert"
+          className="text-sm text-red-700"
+          data-code={error.code}
+          title={lang === "id" ? error.message : undefined}
+        >
           {errorText(error, lang)}
           {lang === "en" && error.message && <span className="block text-xs">{error.message}</span>}
         </p>

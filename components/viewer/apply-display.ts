@@ -24,6 +24,8 @@ export function applyDisplay(model: LoadedModel, settings: DisplaySettings): voi
   }
   for (const line of edges ?? []) line.visible = settings.edges;
   model.parts.forEach((part, i) => (part.object.visible = !settings.hiddenParts.has(i)));
-  if (model.drawingGroups) for (const key of Object.keys(settings.layers) as DrawingLayerKey[]) model.drawingGroups[key].visible = settings.layers[key];
+  if (model.drawingGroups)
+    for (const key of Object.keys(settings.layers) as DrawingLayerKey[])
+      model.drawingGroups[key].visible = settings.layers[key];
   model.engine.requestRender();
 }

@@ -7,7 +7,11 @@ export const DRAWING_COLORS = { outer: 0x2563eb, hole: 0xdc2626, open: 0xd97706,
 export type DrawingLayerKey = "outer" | "hole" | "open" | "ignored";
 
 /** One LineSegments per role, so each can be toggled; contour points kept for snapping. */
-export function buildDrawingObject(drawing: DisplayDrawing): { root: THREE.Group; groups: Record<DrawingLayerKey, THREE.LineSegments>; points: Float32Array } {
+export function buildDrawingObject(drawing: DisplayDrawing): {
+  root: THREE.Group;
+  groups: Record<DrawingLayerKey, THREE.LineSegments>;
+  points: Float32Array;
+} {
   const buckets: Record<DrawingLayerKey, number[]> = { outer: [], hole: [], open: [], ignored: [] };
   const snap: number[] = [];
   for (const contour of drawing.contours) {

@@ -11,7 +11,10 @@ export class DisplayDownloadError extends Error {
 }
 
 /** Downloads with progress: the server sends the uncompressed size in X-Display-Size (gzip drops Content-Length). */
-export async function fetchWithProgress(src: string, onProgress: (fraction: number | null) => void): Promise<ArrayBuffer> {
+export async function fetchWithProgress(
+  src: string,
+  onProgress: (fraction: number | null) => void,
+): Promise<ArrayBuffer> {
   const response = await fetch(src);
   if (!response.ok || !response.body) throw new DisplayDownloadError(response.status);
   const total = Number(response.headers.get("x-display-size") ?? response.headers.get("content-length") ?? 0);
@@ -40,7 +43,10 @@ export interface LoadedPart {
 }
 
 /** GLB (meshopt-compressed, quantised) → one object per named component. */
-export async function parseDisplayMesh(buffer: ArrayBuffer, material: THREE.Material): Promise<{ root: THREE.Group; parts: LoadedPart[] }> {
+export async function parseDisplayMesh(
+  buffer: ArrayBuffer,
+  material: THREE.Material,
+): Promise<{ root: THREE.Group; parts: LoadedPart[] }> {
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   const gltf = await loader.parseAsync(buffer, "");
   const root = new THREE.Group();

@@ -10,7 +10,13 @@ const SNAP_PIXELS = 14;
  * clicked triangle; only on the visible side of a section), in 2D the nearest
  * contour point within a few pixels.
  */
-export function pickPoint(engine: ViewerEngine, clientX: number, clientY: number, targets: THREE.Object3D[], contourPoints: Float32Array | null): THREE.Vector3 | null {
+export function pickPoint(
+  engine: ViewerEngine,
+  clientX: number,
+  clientY: number,
+  targets: THREE.Object3D[],
+  contourPoints: Float32Array | null,
+): THREE.Vector3 | null {
   const ndc = engine.ndc(clientX, clientY);
   if (contourPoints) {
     const at = new THREE.Vector3(ndc.x, ndc.y, 0).unproject(engine.camera);
@@ -30,10 +36,16 @@ export function pickPoint(engine: ViewerEngine, clientX: number, clientY: number
   raycaster.setFromCamera(ndc, engine.camera);
   const sectioned = engine.sectionActive();
   const hit = raycaster
-    .intersectObjects(targets.filter((t) => t.visible), true)
+    .intersectObjects(
+      targets.filter((t) => t.visible),
+      true,
+    )
     .find((h) => h.face && h.object.visible && (!sectioned || engine.clipPlane.distanceToPoint(h.point) >= 0));
   if (!hit?.face || !(hit.object instanceof THREE.Mesh)) return null;
-  return nearVertexOnScreen(engine, hit.object, ndc, raycaster.ray.origin, hit.distance) ?? nearestOfFace(hit.object, hit.face, hit.point);
+  return (
+    nearVertexOnScreen(engine, hit.object, ndc, raycaster.ray.origin, hit.distance) ??
+    nearestOfFace(hit.object, hit.face, hit.point)
+  );
 }
 
 /**
@@ -41,9 +53,17 @@ export function pickPoint(engine: ViewerEngine, clientX: number, clientY: number
  * not behind the surface that was hit. One pass over the vertices: ~10 ms per
  * million, and only on click.
  */
-function nearVertexOnScreen(engine: ViewerEngine, mesh: THREE.Mesh, ndc: THREE.Vector2, eye: THREE.Vector3, hitDistance: number): THREE.Vector3 | null {
+function nearVertexOnScreen(
+  engine: ViewerEngine,
+  mesh: THREE.Mesh,
+  ndc: THREE.Vector2,
+  eye: THREE.Vector3,
+  hitDistance: number,
+): THREE.Vector3 | null {
   const rect = engine.renderer.domElement.getBoundingClientRect();
-  const m = new THREE.Matrix4().multiplyMatrices(engine.camera.projectionMatrix, engine.camera.matrixWorldInverse).multiply(mesh.matrixWorld).elements;
+  const m = new THREE.Matrix4()
+    .multiplyMatrices(engine.camera.projectionMatrix, engine.camera.matrixWorldInverse)
+    .multiply(mesh.matrixWorld).elements;
   const position = mesh.geometry.getAttribute("position");
   const v = new THREE.Vector3();
   const depthSlack = hitDistance * 0.01 + engine.worldPerPixel() * 2;
@@ -79,7 +99,10 @@ function nearestOfFace(mesh: THREE.Mesh, face: THREE.Face, point: THREE.Vector3)
 export function measureObject(points: THREE.Vector3[]): THREE.Object3D {
   const group = new THREE.Group();
   const geometry = new THREE.BufferGeometry().setFromPoints(points);
-  const markers = new THREE.Points(geometry, new THREE.PointsMaterial({ color: 0xe11d48, size: 9, sizeAttenuation: false, depthTest: false }));
+  const markers = new THREE.Points(
+    geometry,
+    new THREE.PointsMaterial({ color: 0xe11d48, size: 9, sizeAttenuation: false, depthTest: false }),
+  );
   markers.renderOrder = 10;
   group.add(markers);
   if (points.length === 2) {

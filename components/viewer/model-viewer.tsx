@@ -68,7 +68,12 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
     explode: null,
   });
   const [hiddenParts, setHiddenParts] = useState<ReadonlySet<number>>(new Set());
-  const [layers, setLayers] = useState<Record<DrawingLayerKey, boolean>>({ outer: true, hole: true, open: true, ignored: false });
+  const [layers, setLayers] = useState<Record<DrawingLayerKey, boolean>>({
+    outer: true,
+    hole: true,
+    open: true,
+    ignored: false,
+  });
   const [measure, setMeasure] = useState<THREE.Vector3[]>([]);
   const engine = model?.engine;
 
@@ -95,7 +100,13 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
     press.current = null;
     // A click, not the end of an orbit drag.
     if (!model || !ui.measuring || !start || Math.hypot(e.clientX - start.x, e.clientY - start.y) > 4) return;
-    const point = pickPoint(model.engine, e.clientX, e.clientY, model.parts.map((p) => p.object), model.contourPoints);
+    const point = pickPoint(
+      model.engine,
+      e.clientX,
+      e.clientY,
+      model.parts.map((p) => p.object),
+      model.contourPoints,
+    );
     if (point) setMeasure((prev) => (prev.length >= 2 ? [point] : [...prev, point]));
   };
 
@@ -152,14 +163,19 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
               {words.loading}
               {state.progress === null ? "…" : ` ${Math.round(state.progress * 100)}%`}
               <div className="mt-2 h-1.5 overflow-hidden rounded bg-stone-200">
-                <div className="h-full bg-stone-700 transition-all" style={{ width: `${Math.round((state.progress ?? 0.3) * 100)}%` }} />
+                <div
+                  className="h-full bg-stone-700 transition-all"
+                  style={{ width: `${Math.round((state.progress ?? 0.3) * 100)}%` }}
+                />
               </div>
             </div>
           </div>
         )}
         {state.status === "error" && (
           <div className="absolute inset-0 flex items-center justify-center p-6" role="alert">
-            <p className="max-w-sm rounded bg-white p-4 text-center text-sm text-stone-800 shadow ring-1 ring-stone-300">{state.message}</p>
+            <p className="max-w-sm rounded bg-white p-4 text-center text-sm text-stone-800 shadow ring-1 ring-stone-300">
+              {state.message}
+            </p>
           </div>
         )}
         {showTools && (
@@ -182,14 +198,25 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
             </div>
             <div className="flex flex-wrap gap-2 text-xs">
               {ui.dims && size && (
-                <span className="rounded bg-white/90 px-2 py-1 tabular-nums text-stone-800 ring-1 ring-stone-300" data-testid="viewer-dims">
-                  {formatLength(size.x, options.units, options.lang)} × {formatLength(size.y, options.units, options.lang)}
+                <span
+                  className="rounded bg-white/90 px-2 py-1 tabular-nums text-stone-800 ring-1 ring-stone-300"
+                  data-testid="viewer-dims"
+                >
+                  {formatLength(size.x, options.units, options.lang)} ×{" "}
+                  {formatLength(size.y, options.units, options.lang)}
                   {!is2d && size.z !== undefined && ` × ${formatLength(size.z, options.units, options.lang)}`}
                 </span>
               )}
               {ui.measuring && (
-                <span className="rounded bg-rose-50 px-2 py-1 tabular-nums text-rose-900 ring-1 ring-rose-300" data-testid="viewer-measure">
-                  {distance === null ? (measure.length ? words.secondPoint : words.firstPoint) : `${words.distance} ${formatLength(distance, options.units, options.lang)}`}
+                <span
+                  className="rounded bg-rose-50 px-2 py-1 tabular-nums text-rose-900 ring-1 ring-rose-300"
+                  data-testid="viewer-measure"
+                >
+                  {distance === null
+                    ? measure.length
+                      ? words.secondPoint
+                      : words.firstPoint
+                    : `${words.distance} ${formatLength(distance, options.units, options.lang)}`}
                 </span>
               )}
             </div>
@@ -197,7 +224,10 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
         )}
       </div>
       {showTools && narrow && (
-        <div className="flex max-h-[45%] shrink-0 flex-col border-t border-stone-300 bg-white text-xs text-stone-800" data-testid="viewer-details">
+        <div
+          className="flex max-h-[45%] shrink-0 flex-col border-t border-stone-300 bg-white text-xs text-stone-800"
+          data-testid="viewer-details"
+        >
           <button
             type="button"
             aria-expanded={detailsOpen}

@@ -8,7 +8,10 @@ import { buildDrawingObject, type DrawingLayerKey } from "./drawing-object";
 import type { ViewerOptions } from "./viewer-options";
 import { VIEWER_MESSAGES } from "./viewer-messages";
 
-export type LoadState = { status: "loading"; progress: number | null } | { status: "error"; message: string } | { status: "ready" };
+export type LoadState =
+  | { status: "loading"; progress: number | null }
+  | { status: "error"; message: string }
+  | { status: "ready" };
 
 export interface LoadedModel {
   engine: ViewerEngine;
@@ -21,7 +24,12 @@ export interface LoadedModel {
 }
 
 /** Creates the engine in `container`, downloads and shows the display asset. */
-export function useViewerModel(container: React.RefObject<HTMLDivElement | null>, src: string, kind: "mesh" | "laser", options: ViewerOptions) {
+export function useViewerModel(
+  container: React.RefObject<HTMLDivElement | null>,
+  src: string,
+  kind: "mesh" | "laser",
+  options: ViewerOptions,
+) {
   const [state, setState] = useState<LoadState>({ status: "loading", progress: 0 });
   const [model, setModel] = useState<LoadedModel | null>(null);
   const initial = useRef(options);
@@ -33,7 +41,13 @@ export function useViewerModel(container: React.RefObject<HTMLDivElement | null>
     let engine: ViewerEngine | null = null;
     const { view, lang } = initial.current;
     const words = VIEWER_MESSAGES[lang];
-    const material = new THREE.MeshStandardMaterial({ color: 0x9aa6b6, roughness: 0.75, metalness: 0.05, flatShading: true, side: THREE.DoubleSide });
+    const material = new THREE.MeshStandardMaterial({
+      color: 0x9aa6b6,
+      roughness: 0.75,
+      metalness: 0.05,
+      flatShading: true,
+      side: THREE.DoubleSide,
+    });
     (async () => {
       if (!webglAvailable()) throw new Error(words.noWebgl);
       try {
@@ -41,14 +55,26 @@ export function useViewerModel(container: React.RefObject<HTMLDivElement | null>
       } catch {
         throw new Error(words.webglFailed);
       }
-      const ready = await loadInto(engine, element, src, kind, material, (progress) => !cancelled && setState({ status: "loading", progress }));
+      const ready = await loadInto(
+        engine,
+        element,
+        src,
+        kind,
+        material,
+        (progress) => !cancelled && setState({ status: "loading", progress }),
+      );
       if (cancelled) return;
       engine.setView(kind === "mesh" ? view : "top");
       setModel(ready);
       setState({ status: "ready" });
     })().catch((error: unknown) => {
       if (cancelled) return;
-      const message = error instanceof DisplayDownloadError ? words.downloadFailed(error.status) : error instanceof Error ? error.message : words.notShown;
+      const message =
+        error instanceof DisplayDownloadError
+          ? words.downloadFailed(error.status)
+          : error instanceof Error
+            ? error.message
+            : words.notShown;
       setState({ status: "error", message });
     });
     return () => {
@@ -78,9 +104,23 @@ async function loadInto(
   if (kind === "mesh") {
     const { root, parts } = await parseDisplayMesh(buffer, material);
     engine.setModel(root, false);
-    return { engine, parts, drawingGroups: null, contourPoints: null, material, size: engine.box.getSize(new THREE.Vector3()) };
+    return {
+      engine,
+      parts,
+      drawingGroups: null,
+      contourPoints: null,
+      material,
+      size: engine.box.getSize(new THREE.Vector3()),
+    };
   }
   const { root, groups, points } = buildDrawingObject(parseDisplayDrawing(buffer));
   engine.setModel(root, true);
-  return { engine, parts: [], drawingGroups: groups, contourPoints: points, material, size: engine.box.getSize(new THREE.Vector3()) };
+  return {
+    engine,
+    parts: [],
+    drawingGroups: groups,
+    contourPoints: points,
+    material,
+    size: engine.box.getSize(new THREE.Vector3()),
+  };
 }

@@ -4,7 +4,11 @@ import type { Background, ViewName } from "./viewer-options";
 
 export type Axis = "x" | "y" | "z";
 
-const BACKGROUNDS: Record<Background, [number, number]> = { light: [0xf5f5f4, 1], dark: [0x1c1917, 1], transparent: [0x000000, 0] };
+const BACKGROUNDS: Record<Background, [number, number]> = {
+  light: [0xf5f5f4, 1],
+  dark: [0x1c1917, 1],
+  transparent: [0x000000, 0],
+};
 /** CAD files are Z-up; views are named as a machinist would. */
 const VIEW_DIRECTIONS: Record<ViewName, THREE.Vector3> = {
   front: new THREE.Vector3(0, -1, 0),
@@ -174,7 +178,10 @@ export class ViewerEngine {
 
   ndc(clientX: number, clientY: number): THREE.Vector2 {
     const rect = this.renderer.domElement.getBoundingClientRect();
-    return new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+    return new THREE.Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
   }
 
   screenshot(): string {

@@ -87,7 +87,8 @@ const en: ViewerMessages = {
   firstPoint: "Click a first point",
   secondPoint: "Click the second point",
   distance: "Distance",
-  noWebgl: "This browser cannot show 3D graphics (WebGL is unavailable or turned off). Try another browser or turn on hardware acceleration.",
+  noWebgl:
+    "This browser cannot show 3D graphics (WebGL is unavailable or turned off). Try another browser or turn on hardware acceleration.",
   webglFailed: "WebGL could not be started in this browser, so the model cannot be shown.",
   notShown: "The model could not be shown.",
   downloadFailed: (status) => `The model could not be downloaded (HTTP ${status}).`,
@@ -132,7 +133,8 @@ const id: ViewerMessages = {
   firstPoint: "Klik titik pertama",
   secondPoint: "Klik titik kedua",
   distance: "Jarak",
-  noWebgl: "Peramban ini tidak dapat menampilkan grafik 3D (WebGL tidak tersedia atau dimatikan). Coba peramban lain atau aktifkan akselerasi perangkat keras.",
+  noWebgl:
+    "Peramban ini tidak dapat menampilkan grafik 3D (WebGL tidak tersedia atau dimatikan). Coba peramban lain atau aktifkan akselerasi perangkat keras.",
   webglFailed: "WebGL tidak dapat dijalankan di peramban ini, jadi model tidak dapat ditampilkan.",
   notShown: "Model tidak dapat ditampilkan.",
   downloadFailed: (status) => `Model tidak dapat diunduh (HTTP ${status}).`,

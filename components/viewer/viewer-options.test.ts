@@ -4,7 +4,9 @@ import { VIEWER_MESSAGES } from "./viewer-messages";
 
 describe("parseViewerOptions", () => {
   it("reads the documented URL options", () => {
-    expect(parseViewerOptions({ bg: "transparent", edges: "1", tools: "0", view: "top", units: "in", lang: "id" })).toEqual({
+    expect(
+      parseViewerOptions({ bg: "transparent", edges: "1", tools: "0", view: "top", units: "in", lang: "id" }),
+    ).toEqual({
       bg: "transparent",
       edges: true,
       tools: false,
@@ -16,7 +18,9 @@ describe("parseViewerOptions", () => {
 
   it("falls back to the defaults for missing or unknown values, never throwing", () => {
     expect(parseViewerOptions({})).toEqual(DEFAULT_VIEWER_OPTIONS);
-    expect(parseViewerOptions({ bg: "pink", edges: "maybe", view: ["top", "iso"], units: "cm", lang: "fr" })).toEqual(DEFAULT_VIEWER_OPTIONS);
+    expect(parseViewerOptions({ bg: "pink", edges: "maybe", view: ["top", "iso"], units: "cm", lang: "fr" })).toEqual(
+      DEFAULT_VIEWER_OPTIONS,
+    );
   });
 });
 

@@ -12,11 +12,19 @@ export interface ViewerOptions {
   lang: "en" | "id";
 }
 
-export const DEFAULT_VIEWER_OPTIONS: ViewerOptions = { bg: "light", edges: false, tools: true, view: "iso", units: "mm", lang: "en" };
+export const DEFAULT_VIEWER_OPTIONS: ViewerOptions = {
+  bg: "light",
+  edges: false,
+  tools: true,
+  view: "iso",
+  units: "mm",
+  lang: "en",
+};
 
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-const flag = (value: unknown, fallback: boolean) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : fallback);
+const flag = (value: unknown, fallback: boolean) =>
+  value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : fallback;
 
 export function parseViewerOptions(query: Record<string, string | string[] | undefined>): ViewerOptions {
   const d = DEFAULT_VIEWER_OPTIONS;

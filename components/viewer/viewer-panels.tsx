@@ -19,15 +19,33 @@ interface Props {
 }
 
 /** Geometry facts, then the parts (3D) or contour layers (2D) with show/hide. */
-export function ViewerPanels({ facts, parts, onTogglePart, layers, onToggleLayer, words, variant = "overlay", id }: Props) {
+export function ViewerPanels({
+  facts,
+  parts,
+  onTogglePart,
+  layers,
+  onToggleLayer,
+  words,
+  variant = "overlay",
+  id,
+}: Props) {
   const frame =
     variant === "overlay"
       ? "pointer-events-auto max-h-full w-56 rounded bg-white/90 shadow ring-1 ring-stone-300"
       : "min-h-0 w-full flex-1 bg-white";
   return (
-    <div id={id} className={`${frame} overflow-auto p-2 text-xs text-stone-800`} data-testid="viewer-panel" data-variant={variant}>
-      <h2 className="truncate font-semibold" title={facts.name}>{facts.name}</h2>
-      <p className="mb-1 text-stone-500">{facts.format} · {words.version} {facts.version}</p>
+    <div
+      id={id}
+      className={`${frame} overflow-auto p-2 text-xs text-stone-800`}
+      data-testid="viewer-panel"
+      data-variant={variant}
+    >
+      <h2 className="truncate font-semibold" title={facts.name}>
+        {facts.name}
+      </h2>
+      <p className="mb-1 text-stone-500">
+        {facts.format} · {words.version} {facts.version}
+      </p>
       <dl className="grid grid-cols-2 gap-x-2" data-testid="viewer-facts">
         {facts.entries.map((e) => (
           <div key={e.label} className="contents">

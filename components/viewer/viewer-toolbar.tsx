@@ -32,7 +32,17 @@ interface Props {
 
 const BACKGROUNDS: Background[] = ["light", "dark", "transparent"];
 
-function Button({ active, onClick, label, children }: { active?: boolean; onClick: () => void; label: string; children: React.ReactNode }) {
+function Button({
+  active,
+  onClick,
+  label,
+  children,
+}: {
+  active?: boolean;
+  onClick: () => void;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -48,7 +58,13 @@ function Button({ active, onClick, label, children }: { active?: boolean; onClic
 }
 
 /** A 0–1 value on a slider of `steps` steps. */
-function FractionSlider(props: { title: string; label: string; steps: number; value: number; onChange: (value: number) => void }) {
+function FractionSlider(props: {
+  title: string;
+  label: string;
+  steps: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   return (
     <label className="flex items-center gap-1 rounded bg-white/90 px-2 py-1 text-xs ring-1 ring-stone-300">
       {props.title}
@@ -85,7 +101,11 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
       <Button active={state.dims} onClick={() => onChange({ dims: !state.dims })} label={words.dimsLabel}>
         {words.dims}
       </Button>
-      <Button active={state.measuring} onClick={() => onChange({ measuring: !state.measuring })} label={words.measureLabel}>
+      <Button
+        active={state.measuring}
+        onClick={() => onChange({ measuring: !state.measuring })}
+        label={words.measureLabel}
+      >
         {words.measure}
       </Button>
       {!state.is2d && (
@@ -93,16 +113,29 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
           <Button active={state.edges} onClick={() => onChange({ edges: !state.edges })} label={words.edgesLabel}>
             {words.edges}
           </Button>
-          <Button active={state.wireframe} onClick={() => onChange({ wireframe: !state.wireframe })} label={words.wireLabel}>
+          <Button
+            active={state.wireframe}
+            onClick={() => onChange({ wireframe: !state.wireframe })}
+            label={words.wireLabel}
+          >
             {words.wire}
           </Button>
           {(["x", "y", "z"] as Axis[]).map((axis) => (
-            <Button key={axis} active={state.section === axis} onClick={() => onChange({ section: state.section === axis ? null : axis })} label={`${words.section} ${axis.toUpperCase()}`}>
+            <Button
+              key={axis}
+              active={state.section === axis}
+              onClick={() => onChange({ section: state.section === axis ? null : axis })}
+              label={`${words.section} ${axis.toUpperCase()}`}
+            >
               §{axis.toUpperCase()}
             </Button>
           ))}
           {canExplode && (
-            <Button active={state.explode !== null} onClick={() => onChange({ explode: state.explode === null ? 0.5 : null })} label={words.explodeLabel}>
+            <Button
+              active={state.explode !== null}
+              onClick={() => onChange({ explode: state.explode === null ? 0.5 : null })}
+              label={words.explodeLabel}
+            >
               {words.explode}
             </Button>
           )}
@@ -118,7 +151,11 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
         {words.shot}
       </Button>
       {downloadUrl && (
-        <a href={downloadUrl} className="rounded bg-white/90 px-2 py-1 text-xs font-medium text-stone-800 shadow-sm ring-1 ring-stone-300" download>
+        <a
+          href={downloadUrl}
+          className="rounded bg-white/90 px-2 py-1 text-xs font-medium text-stone-800 shadow-sm ring-1 ring-stone-300"
+          download
+        >
           {words.download}
         </a>
       )}
@@ -132,7 +169,13 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
         />
       )}
       {state.explode !== null && (
-        <FractionSlider title={words.explode} label={words.explodeAmount} steps={100} value={state.explode} onChange={(explode) => onChange({ explode })} />
+        <FractionSlider
+          title={words.explode}
+          label={words.explodeAmount}
+          steps={100}
+          value={state.explode}
+          onChange={(explode) => onChange({ explode })}
+        />
       )}
     </div>
   );

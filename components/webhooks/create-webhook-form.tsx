@@ -23,11 +23,22 @@ export function CreateWebhookForm(props: {
       <form action={formAction} className="grid gap-3 text-sm sm:grid-cols-2">
         <label>
           {labels.url}
-          <input name="url" type="url" required maxLength={2048} placeholder="https://" className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            name="url"
+            type="url"
+            required
+            maxLength={2048}
+            placeholder="https://"
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <label>
           {labels.description}
-          <input name="description" maxLength={500} className="mt-1 block w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            name="description"
+            maxLength={500}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <fieldset className="sm:col-span-2">
           <legend>{labels.events}</legend>

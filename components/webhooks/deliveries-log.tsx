@@ -13,7 +13,13 @@ const STATUS_COLORS: Record<Delivery["status"], string> = {
   failed: "text-red-700",
 };
 
-export function DeliveriesLog(props: { webhookId: string; deliveries: Delivery[]; manage: boolean; t: (key: MessageKey) => string; lang: Lang }) {
+export function DeliveriesLog(props: {
+  webhookId: string;
+  deliveries: Delivery[];
+  manage: boolean;
+  t: (key: MessageKey) => string;
+  lang: Lang;
+}) {
   const { t, lang } = props;
   if (props.deliveries.length === 0) return <p className="text-xs text-stone-500">{t("webhooks.noDeliveries")}</p>;
   return (
@@ -45,9 +51,12 @@ export function DeliveriesLog(props: { webhookId: string; deliveries: Delivery[]
               <ol className="space-y-0.5">
                 {d.attempts.map((a) => (
                   <li key={a.number}>
-                    #{a.number} <strong data-testid="attempt-status">{a.status_code ?? "—"}</strong> · {formatNumber(a.duration_ms, lang)} ms
+                    #{a.number} <strong data-testid="attempt-status">{a.status_code ?? "—"}</strong> ·{" "}
+                    {formatNumber(a.duration_ms, lang)} ms
                     {a.error && <span className="text-red-700"> · {a.error}</span>}
-                    {a.response_snippet && <code className="block max-w-md truncate text-stone-500">{a.response_snippet}</code>}
+                    {a.response_snippet && (
+                      <code className="block max-w-md truncate text-stone-500">{a.response_snippet}</code>
+                    )}
                   </li>
                 ))}
               </ol>
@@ -55,7 +64,11 @@ export function DeliveriesLog(props: { webhookId: string; deliveries: Delivery[]
             <td className="p-1">{d.next_attempt_at ? formatDate(d.next_attempt_at, lang) : "—"}</td>
             <td className="p-1">
               {props.manage && d.status === "failed" && (
-                <ActionButton action={retryDeliveryAction} fields={{ webhookId: props.webhookId, deliveryId: d.id }} label={t("webhooks.retry")} />
+                <ActionButton
+                  action={retryDeliveryAction}
+                  fields={{ webhookId: props.webhookId, deliveryId: d.id }}
+                  label={t("webhooks.retry")}
+                />
               )}
             </td>
           </tr>

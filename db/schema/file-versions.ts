@@ -2,7 +2,12 @@ import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqli
 import { files, type FileFormat } from "./files";
 
 /** The stored analysis: `analyzeFile()`'s result without the laser display contours (recomputed on demand). */
-export type StoredAnalysis = { kind: "mesh" | "laser"; format: FileFormat; geometry: Record<string, unknown>; components?: unknown[] };
+export type StoredAnalysis = {
+  kind: "mesh" | "laser";
+  format: FileFormat;
+  geometry: Record<string, unknown>;
+  components?: unknown[];
+};
 
 export const fileVersions = sqliteTable(
   "file_versions",
@@ -23,5 +28,8 @@ export const fileVersions = sqliteTable(
     uploadedBy: text("uploaded_by").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [uniqueIndex("file_versions_file_number_idx").on(t.fileId, t.number), index("file_versions_sha_idx").on(t.sha256)],
+  (t) => [
+    uniqueIndex("file_versions_file_number_idx").on(t.fileId, t.number),
+    index("file_versions_sha_idx").on(t.sha256),
+  ],
 );

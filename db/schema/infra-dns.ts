@@ -41,5 +41,8 @@ export const dnsRecords = sqliteTable(
     tag: text("tag"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("dns_records_fqdn_idx").on(t.fqdn), index("dns_records_zone_created_idx").on(t.zoneId, t.createdAt, t.id)],
+  (t) => [
+    index("dns_records_fqdn_idx").on(t.fqdn),
+    index("dns_records_zone_created_idx").on(t.zoneId, t.createdAt, t.id),
+  ],
 );

@@ -14,7 +14,9 @@ export const emailAccounts = sqliteTable(
     quotaMb: integer("quota_mb").notNull(),
     usedBytes: integer("used_bytes").notNull().default(0),
     messageCount: integer("message_count").notNull().default(0),
-    status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "suspended"] })
+      .notNull()
+      .default("active"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
   },

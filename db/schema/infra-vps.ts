@@ -1,7 +1,15 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { workspaces } from "./workspaces";
 
-export const VPS_STATUSES = ["provisioning", "running", "rebooting", "stopping", "stopped", "starting", "deleting"] as const;
+export const VPS_STATUSES = [
+  "provisioning",
+  "running",
+  "rebooting",
+  "stopping",
+  "stopped",
+  "starting",
+  "deleting",
+] as const;
 export type VpsStatus = (typeof VPS_STATUSES)[number];
 
 export const VPS_COMMANDS = ["create", "restart", "start", "stop", "delete"] as const;

@@ -24,7 +24,16 @@ const TYPES: Record<string, Feature | "gap_fill"> = {
   "Gap fill": "gap_fill",
   "Skirt/Brim": "skirt",
 };
-const COLUMNS = ["external_perimeter", "perimeter", "gap_fill", "sparse", "solid", "top_solid", "bridge", "skirt"] as const;
+const COLUMNS = [
+  "external_perimeter",
+  "perimeter",
+  "gap_fill",
+  "sparse",
+  "solid",
+  "top_solid",
+  "bridge",
+  "skirt",
+] as const;
 
 /** Extruded filament (mm) per feature: positive E of moves in X/Y, by the ;TYPE: they follow. */
 function filamentByFeature(gcode: string): Map<string, number> {
@@ -55,20 +64,30 @@ for (const file of listPartFiles()) {
   if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
   const gcodeFile = path.join(dir, `${name}.gcode`);
   if (!fs.existsSync(gcodeFile)) {
-    execFileSync("prusa-slicer", ["--export-gcode", "--load", PROFILE_PATH, "-o", gcodeFile, path.join(PARTS_DIR, file)], { stdio: "ignore" });
+    execFileSync(
+      "prusa-slicer",
+      ["--export-gcode", "--load", PROFILE_PATH, "-o", gcodeFile, path.join(PARTS_DIR, file)],
+      { stdio: "ignore" },
+    );
   }
   const theirs = filamentByFeature(fs.readFileSync(gcodeFile, "utf8"));
   const mesh = await parseMesh(new Uint8Array(fs.readFileSync(path.join(PARTS_DIR, file))), file);
   const ours = estimatePrint(slicePrint(mesh, profile), profile).by_feature as Record<string, { mm3: number }>;
-  let sumOurs = 0, sumTheirs = 0;
+  let sumOurs = 0,
+    sumTheirs = 0;
   const cells = COLUMNS.map((c) => {
-    const o = ours[c]?.mm3 ?? 0, t = (theirs.get(c) ?? 0) * filamentArea;
+    const o = ours[c]?.mm3 ?? 0,
+      t = (theirs.get(c) ?? 0) * filamentArea;
     sumOurs += o;
     sumTheirs += t;
     const total = totals.get(c) ?? [0, 0];
     totals.set(c, [total[0] + o, total[1] + t]);
     return `${cm3(o)}/${cm3(t)}`;
   });
-  console.log(`| ${name} | ${cells.join(" | ")} | ${cm3(sumOurs)}/${cm3(sumTheirs)} (${(((sumOurs - sumTheirs) / sumTheirs) * 100).toFixed(1)} %) |`);
+  console.log(
+    `| ${name} | ${cells.join(" | ")} | ${cm3(sumOurs)}/${cm3(sumTheirs)} (${(((sumOurs - sumTheirs) / sumTheirs) * 100).toFixed(1)} %) |`,
+  );
 }
-console.log(`| all | ${COLUMNS.map((c) => `${cm3(totals.get(c)?.[0] ?? 0)}/${cm3(totals.get(c)?.[1] ?? 0)}`).join(" | ")} | |`);
+console.log(
+  `| all | ${COLUMNS.map((c) => `${cm3(totals.get(c)?.[0] ?? 0)}/${cm3(totals.get(c)?.[1] ?? 0)}`).join(" | ")} | |`,
+);

@@ -13,7 +13,14 @@ import path from "node:path";
 import { analyzeFile } from "@/lib/analyze/analyze-file";
 import { parseMesh } from "@/lib/geometry";
 import { DEFAULT_CATALOG, price3dPrint } from "@/lib/pricing";
-import { NEEDS_SUPPORTS_SHARE, estimatePrint, needsSupports, planSupports, profileFromPrusaConfig, slicePrint } from "@/lib/print-estimate";
+import {
+  NEEDS_SUPPORTS_SHARE,
+  estimatePrint,
+  needsSupports,
+  planSupports,
+  profileFromPrusaConfig,
+  slicePrint,
+} from "@/lib/print-estimate";
 import { buildSlicerConfig, runPrusaSlicer } from "@/lib/slicer";
 import {
   HOLDOUT_DIR,
@@ -48,13 +55,21 @@ function findPrusaSlicer(): string {
   throw new Error("--reslice needs prusa-slicer on the PATH");
 }
 
-async function slice(file: string, supports: boolean, dir: string, sourceDir = PARTS_DIR): Promise<{ figures: SlicerFigures; slicer: string }> {
+async function slice(
+  file: string,
+  supports: boolean,
+  dir: string,
+  sourceDir = PARTS_DIR,
+): Promise<{ figures: SlicerFigures; slicer: string }> {
   // profile.ini is the base; the profile read from it is written back over it, which changes nothing.
   const profileIni = fs.readFileSync(PROFILE_PATH, "utf8");
   const result = await runPrusaSlicer({
     binary: findPrusaSlicer(),
     meshPath: path.join(sourceDir, file),
-    configIni: buildSlicerConfig(profileFromPrusaConfig(profileIni), { supports: supports ? "auto" : "none", base: profileIni }),
+    configIni: buildSlicerConfig(profileFromPrusaConfig(profileIni), {
+      supports: supports ? "auto" : "none",
+      base: profileIni,
+    }),
     timeoutMs: 10 * 60_000,
     memoryMb: 8192,
     tempRoot: dir,
@@ -72,7 +87,9 @@ async function slice(file: string, supports: boolean, dir: string, sourceDir = P
 
 async function reslice(holdoutOnly: boolean): Promise<Reference> {
   const previous = fs.existsSync(REFERENCE_PATH) ? loadReference() : undefined;
-  const needsSupports = new Map([...(previous?.parts ?? []), ...(previous?.holdout ?? [])].map((p) => [p.file, p.needs_supports]));
+  const needsSupports = new Map(
+    [...(previous?.parts ?? []), ...(previous?.holdout ?? [])].map((p) => [p.file, p.needs_supports]),
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-quotes-"));
   const sliceAll = async (sourceDir: string) => {
     const parts: ReferencePart[] = [];
@@ -183,7 +200,14 @@ async function evaluate(parts: ReferencePart[], infillPercent: number, sourceDir
     const layered = estimatePrint(summary, profile, { infillPercent: infillPercent });
     const grams = (mm3: number) => (mm3 / 1000) * pla.density_g_cm3;
     const ours = { weightG: quote.weight_g, timeS: quote.print_time_min * 60 };
-    plain.push({ file: part.file, slicer: part.no_supports, ...ours, layerWeightG: grams(layered.extruded_mm3), layerTimeS: layered.time_s, sliceMs });
+    plain.push({
+      file: part.file,
+      slicer: part.no_supports,
+      ...ours,
+      layerWeightG: grams(layered.extruded_mm3),
+      layerTimeS: layered.time_s,
+      sliceMs,
+    });
     // Supports: planned for every part (the NEEDS_SUPPORTS check), estimated for those sliced with them.
     const planStarted = performance.now();
     const plan = planSupports(mesh, profile);
@@ -199,8 +223,12 @@ async function evaluate(parts: ReferencePart[], infillPercent: number, sourceDir
     });
     if (part.supports) {
       supported.push({
-        file: part.file, slicer: part.supports, ...ours,
-        layerWeightG: grams(withSupports.extruded_mm3), layerTimeS: withSupports.time_s, sliceMs: sliceMs + planMs,
+        file: part.file,
+        slicer: part.supports,
+        ...ours,
+        layerWeightG: grams(withSupports.extruded_mm3),
+        layerTimeS: withSupports.time_s,
+        sliceMs: sliceMs + planMs,
       });
     }
   }
@@ -231,17 +259,23 @@ async function main() {
         `${partTable(supported, "slice + supports ms").join("\n")}\n`,
     );
   }
-  console.log(`NEEDS_SUPPORTS (support material >= ${NEEDS_SUPPORTS_SHARE * 100} % of the part's): flagged vs needs_supports\n`);
+  console.log(
+    `NEEDS_SUPPORTS (support material >= ${NEEDS_SUPPORTS_SHARE * 100} % of the part's): flagged vs needs_supports\n`,
+  );
   console.log("| part | needs_supports | flagged | support / part | plan ms |");
   console.log("| --- | --- | --- | ---: | ---: |");
   for (const c of checks) {
     const mark = c.marked === c.flagged ? "" : " ✗";
-    console.log(`| ${c.file} | ${c.marked ? "yes" : "no"} | ${c.flagged ? "yes" : "no"}${mark} | ${(c.share * 100).toFixed(1)} % | ${c.planMs.toFixed(0)} |`);
+    console.log(
+      `| ${c.file} | ${c.marked ? "yes" : "no"} | ${c.flagged ? "yes" : "no"}${mark} | ${(c.share * 100).toFixed(1)} % | ${c.planMs.toFixed(0)} |`,
+    );
   }
   const agree = checks.filter((c) => c.marked === c.flagged).length;
   const falsePositives = checks.filter((c) => c.flagged && !c.marked).length;
   const falseNegatives = checks.filter((c) => !c.flagged && c.marked).length;
-  console.log(`\n${agree} of ${checks.length} agree (${falsePositives} flagged but not marked, ${falseNegatives} marked but not flagged)\n`);
+  console.log(
+    `\n${agree} of ${checks.length} agree (${falsePositives} flagged but not marked, ${falseNegatives} marked but not flagged)\n`,
+  );
   console.log("| measure | parts | median abs error | worst abs error | median signed error |");
   console.log("| --- | ---: | ---: | --- | ---: |");
   console.log(summarise("weight, supports off", plain, weight));
@@ -259,7 +293,9 @@ async function main() {
   const holdout = reference.holdout ?? [];
   if (holdout.length > 0) {
     const rows = (await evaluate(holdout, reference.infill_percent, HOLDOUT_DIR)).plain;
-    console.log(`\nHoldout, supports off: ${rows.length} parts not used to develop the estimator\n\n${partTable(rows).join("\n")}\n`);
+    console.log(
+      `\nHoldout, supports off: ${rows.length} parts not used to develop the estimator\n\n${partTable(rows).join("\n")}\n`,
+    );
     console.log("| measure (holdout) | parts | median abs error | worst abs error | median signed error |");
     console.log("| --- | ---: | ---: | --- | ---: |");
     console.log(summarise("weight, supports off", rows, weight));

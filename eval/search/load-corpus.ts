@@ -20,14 +20,26 @@ function analysisOf(f: CorpusFile) {
   const format = f.name.split(".").pop() as "stl";
   if (f.laser) {
     const [x, y, area_cm2, holes, cut_length_mm] = f.laser;
-    return { kind: "laser" as const, format, geometry: { bbox_mm: { x, y }, area_cm2, holes, cut_length_mm, parts: 1 } };
+    return {
+      kind: "laser" as const,
+      format,
+      geometry: { bbox_mm: { x, y }, area_cm2, holes, cut_length_mm, parts: 1 },
+    };
   }
   const [x, y, z, volume_cm3, surface_area_cm2] = f.mesh!;
-  return { kind: "mesh" as const, format, geometry: { bbox_mm: { x, y, z }, volume_cm3, surface_area_cm2, parts: 1 }, components: [] };
+  return {
+    kind: "mesh" as const,
+    format,
+    geometry: { bbox_mm: { x, y, z }, volume_cm3, surface_area_cm2, parts: 1 },
+    components: [],
+  };
 }
 
 /** A fresh in-memory database with one workspace holding the corpus, each file analysed and indexed as the API would. */
-export function loadCorpus(corpus: CorpusFile[], db: Db = openDb(":memory:")): { db: Db; workspaceId: string; byFileId: Map<string, string> } {
+export function loadCorpus(
+  corpus: CorpusFile[],
+  db: Db = openDb(":memory:"),
+): { db: Db; workspaceId: string; byFileId: Map<string, string> } {
   const workspace = createWorkspace(db, { name: "eval", plan: "pro" });
   const byFileId = new Map<string, string>();
   const now = new Date();
@@ -35,12 +47,47 @@ export function loadCorpus(corpus: CorpusFile[], db: Db = openDb(":memory:")): {
     for (const f of corpus) {
       const fileId = `file_${randomUUID().replace(/-/g, "")}`;
       const analysis = analysisOf(f);
-      const file = { id: fileId, workspaceId: workspace.id, name: f.name, format: analysis.format, kind: analysis.kind, status: "draft" as const, tags: f.tags ?? [], currentVersionId: `ver_${fileId}`, versionCount: 1, sizeBytes: 1000, createdAt: now, updatedAt: now };
-      const version = { id: file.currentVersionId, fileId, workspaceId: workspace.id, number: 1, sha256: "0".repeat(64), sizeBytes: 1000, originalName: f.name, format: analysis.format, kind: analysis.kind, analysis, uploadedBy: "eval", createdAt: now };
+      const file = {
+        id: fileId,
+        workspaceId: workspace.id,
+        name: f.name,
+        format: analysis.format,
+        kind: analysis.kind,
+        status: "draft" as const,
+        tags: f.tags ?? [],
+        currentVersionId: `ver_${fileId}`,
+        versionCount: 1,
+        sizeBytes: 1000,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const version = {
+        id: file.currentVersionId,
+        fileId,
+        workspaceId: workspace.id,
+        number: 1,
+        sha256: "0".repeat(64),
+        sizeBytes: 1000,
+        originalName: f.name,
+        format: analysis.format,
+        kind: analysis.kind,
+        analysis,
+        uploadedBy: "eval",
+        createdAt: now,
+      };
       db.insert(files).values(file).run();
       db.insert(fileVersions).values(version).run();
-      const texts: SourceText[] = (f.texts ?? []).map((t) => ({ source: t.slice(0, t.indexOf(":")), text: t.slice(t.indexOf(":") + 1) }));
-      const metadata = extractMetadata({ name: f.name, tags: file.tags, analysis, texts, sheetFacts: { diameters_mm: f.hole_d ?? [], components: [] } });
+      const texts: SourceText[] = (f.texts ?? []).map((t) => ({
+        source: t.slice(0, t.indexOf(":")),
+        text: t.slice(t.indexOf(":") + 1),
+      }));
+      const metadata = extractMetadata({
+        name: f.name,
+        tags: file.tags,
+        analysis,
+        texts,
+        sheetFacts: { diameters_mm: f.hole_d ?? [], components: [] },
+      });
       writeIndexEntry(db, file, version, metadata, texts, true);
       byFileId.set(fileId, f.id);
     }

@@ -14,12 +14,22 @@ import type { FileMetadata } from "@/lib/metadata/types";
 export function buildPlainFts(db: Db): void {
   const c = db.$client;
   for (const table of PLAIN_TABLES) {
-    c.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(file_id UNINDEXED, name, tags, description, metadata, tokenize = 'unicode61 remove_diacritics 2')`);
+    c.exec(
+      `CREATE VIRTUAL TABLE ${table} USING fts5(file_id UNINDEXED, name, tags, description, metadata, tokenize = 'unicode61 remove_diacritics 2')`,
+    );
   }
-  const rows = c.prepare("SELECT f.id, f.name, f.tags, m.metadata, m.source_texts FROM files f JOIN file_metadata m ON m.file_id = f.id").all() as Record<string, string>[];
+  const rows = c
+    .prepare(
+      "SELECT f.id, f.name, f.tags, m.metadata, m.source_texts FROM files f JOIN file_metadata m ON m.file_id = f.id",
+    )
+    .all() as Record<string, string>[];
   const insert = c.prepare("INSERT INTO plain_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, ?, ?)");
-  const insertOwn = c.prepare("INSERT INTO plain_own_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, '', ?)");
-  const insertNames = c.prepare("INSERT INTO plain_name_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, '', '')");
+  const insertOwn = c.prepare(
+    "INSERT INTO plain_own_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, '', ?)",
+  );
+  const insertNames = c.prepare(
+    "INSERT INTO plain_name_fts (file_id, name, tags, description, metadata) VALUES (?, ?, ?, '', '')",
+  );
   for (const r of rows) {
     const m = JSON.parse(r.metadata) as FileMetadata;
     const texts = (JSON.parse(r.source_texts) as { text: string }[]).map((t) => t.text);
@@ -34,7 +44,10 @@ export function buildPlainFts(db: Db): void {
 const PLAIN_TABLES = ["plain_own_fts", "plain_fts", "plain_name_fts"] as const;
 
 export function searchPlainFts(db: Db, table: (typeof PLAIN_TABLES)[number], query: string, limit: number): string[] {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   if (!words.length) return [];
   const match = words.map((w) => `"${w}"`).join(" OR ");
   const sql = `SELECT file_id FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, 4.0, 2.5, 1.0, 1.5) LIMIT ?`;

@@ -32,8 +32,10 @@ const { db, workspaceId, byFileId } = loadCorpus(corpus);
 buildPlainFts(db);
 const systems: Record<string, (q: string) => string[]> = {
   engine: (q) => searchFiles(db, workspaceId, { query: q, limit: 10 }).hits.map((h) => byFileId.get(h.file.id)!),
-  "plain FTS5 (the files' own words: baseline)": (q) => searchPlainFts(db, "plain_own_fts", q, 10).map((id) => byFileId.get(id)!),
-  "plain FTS5 (own words + our generated descriptions)": (q) => searchPlainFts(db, "plain_fts", q, 10).map((id) => byFileId.get(id)!),
+  "plain FTS5 (the files' own words: baseline)": (q) =>
+    searchPlainFts(db, "plain_own_fts", q, 10).map((id) => byFileId.get(id)!),
+  "plain FTS5 (own words + our generated descriptions)": (q) =>
+    searchPlainFts(db, "plain_fts", q, 10).map((id) => byFileId.get(id)!),
   "plain FTS5 (name + tags)": (q) => searchPlainFts(db, "plain_name_fts", q, 10).map((id) => byFileId.get(id)!),
 };
 
@@ -54,7 +56,9 @@ for (const [name, run] of Object.entries(systems)) {
   const f = (t: number[]) => `${(t[0] / t[2]).toFixed(3)} | ${(t[1] / t[2]).toFixed(3)}`;
   rows.push(`| ${name} | ${f(totals.all)} | ${f(totals.id)} | ${f(totals.en)} |`);
 }
-console.log(`Search evaluation: ${corpus.length} files, ${queries.length} queries (${queries.filter((q) => q[1] === "id").length} Indonesian)\n`);
+console.log(
+  `Search evaluation: ${corpus.length} files, ${queries.length} queries (${queries.filter((q) => q[1] === "id").length} Indonesian)\n`,
+);
 console.log("| system | nDCG@10 | recall@5 | nDCG@10 (id) | recall@5 (id) | nDCG@10 (en) | recall@5 (en) |");
 console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) console.log(row);

@@ -9,7 +9,14 @@ import { Worker } from "node:worker_threads";
 import { isDomainError } from "@/lib/errors";
 import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
-import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask, type EstimateProfile, type MetadataTaskInput } from "./analysis-task";
+import {
+  TOO_LARGE_MESSAGE,
+  type AnalysisReply,
+  type AnalysisResults,
+  type AnalysisTask,
+  type EstimateProfile,
+  type MetadataTaskInput,
+} from "./analysis-task";
 
 async function readBytes(file: string): Promise<Uint8Array> {
   const bytes = await fs.readFile(file);
@@ -47,7 +54,10 @@ async function buildDisplay(file: string, filename: string, fileKind: "mesh" | "
   const bytes = await readBytes(file);
   let built: Uint8Array;
   if (fileKind === "mesh") {
-    const [{ parseMesh }, { buildDisplayMesh }] = await Promise.all([import("@/lib/geometry"), import("@/lib/viewer/build-display-mesh")]);
+    const [{ parseMesh }, { buildDisplayMesh }] = await Promise.all([
+      import("@/lib/geometry"),
+      import("@/lib/viewer/build-display-mesh"),
+    ]);
     built = await buildDisplayMesh(await parseMesh(bytes, filename));
   } else {
     const { buildDisplayDrawing } = await import("@/lib/viewer/build-display-drawing");
@@ -62,16 +72,32 @@ async function buildDisplay(file: string, filename: string, fileKind: "mesh" | "
 
 /** Contours of a drawing (hole diameters, parts) and the texts in the file, for metadata and search. */
 async function extract(file: string, filename: string, input: MetadataTaskInput): Promise<AnalysisResults["metadata"]> {
-  const [{ extractMetadata }, { readSourceTexts }] = await Promise.all([import("@/lib/metadata/extract-metadata"), import("@/lib/metadata/read-source-texts")]);
+  const [{ extractMetadata }, { readSourceTexts }] = await Promise.all([
+    import("@/lib/metadata/extract-metadata"),
+    import("@/lib/metadata/read-source-texts"),
+  ]);
   const bytes = await readBytes(file);
-  const contours = input.fileKind === "laser" ? (await (await import("@/lib/laser")).analyzeDrawing(bytes, filename)).contours : undefined;
+  const contours =
+    input.fileKind === "laser"
+      ? (await (await import("@/lib/laser")).analyzeDrawing(bytes, filename)).contours
+      : undefined;
   const texts = readSourceTexts(bytes, input.format);
-  return { metadata: extractMetadata({ name: input.name, tags: input.tags, analysis: input.analysis, contours, texts }), texts };
+  return {
+    metadata: extractMetadata({ name: input.name, tags: input.tags, analysis: input.analysis, contours, texts }),
+    texts,
+  };
 }
 
 /** Slices the mesh once per distinct print profile (an analysis child's time and memory limits apply). */
-async function estimate(file: string, filename: string, profiles: EstimateProfile[]): Promise<AnalysisResults["estimate"]> {
-  const [{ parseMesh }, { measurePrint }] = await Promise.all([import("@/lib/geometry"), import("@/lib/print-estimate/measure-print")]);
+async function estimate(
+  file: string,
+  filename: string,
+  profiles: EstimateProfile[],
+): Promise<AnalysisResults["estimate"]> {
+  const [{ parseMesh }, { measurePrint }] = await Promise.all([
+    import("@/lib/geometry"),
+    import("@/lib/print-estimate/measure-print"),
+  ]);
   const mesh = await parseMesh(await readBytes(file), filename);
   const out: AnalysisResults["estimate"] = {};
   for (const profile of profiles) out[profile.key] = measurePrint(mesh, profile.process, profile.settings);
@@ -96,7 +122,10 @@ async function answer(task: AnalysisTask): Promise<AnalysisReply> {
     return { ok: true, value: await run(task) };
   } catch (error) {
     if (isDomainError(error)) {
-      return { ok: false, error: { code: error.code, message: error.message, param: error.param, details: error.details } };
+      return {
+        ok: false,
+        error: { code: error.code, message: error.message, param: error.param, details: error.details },
+      };
     }
     // A hostile file can ask for an array or buffer larger than V8 will make.
     if (error instanceof RangeError && /array|buffer|allocation|string length/i.test(error.message)) {

@@ -63,7 +63,10 @@ describe("AnalysisPool", () => {
   it("passes the engines' errors through with their codes", async () => {
     const pool = makePool();
     await expectAppError(pool.analyze(writeTemp("notes.txt", "hello"), "notes.txt"), "unsupported_format");
-    await expectAppError(pool.analyze(writeTemp("broken.ply", "ply\nformat ascii 1.0\nelement vertex 3\n"), "broken.ply"), "unreadable_file");
+    await expectAppError(
+      pool.analyze(writeTemp("broken.ply", "ply\nformat ascii 1.0\nelement vertex 3\n"), "broken.ply"),
+      "unreadable_file",
+    );
     await expectAppError(pool.analyze(writeTemp("blank.stl", "solid x\nendsolid x\n"), "blank.stl"), "empty_geometry");
   });
 

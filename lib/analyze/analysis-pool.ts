@@ -88,7 +88,10 @@ export class AnalysisPool {
       logError("analysis crashed", { error: reply.crash });
       throw new DomainError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`);
     }
-    throw new DomainError(reply.error.code, reply.error.message, { param: reply.error.param, details: reply.error.details });
+    throw new DomainError(reply.error.code, reply.error.message, {
+      param: reply.error.param,
+      details: reply.error.details,
+    });
   }
 
   /** Jobs running and waiting, and children alive: for tests and health checks. */
@@ -102,11 +105,19 @@ export class AnalysisPool {
   }
 
   private spawn(): Child {
-    const args = [`--max-old-space-size=${this.options.memoryMb}`, this.options.filename ?? resolveFromRoot("dist/analysis-child.mjs")];
+    const args = [
+      `--max-old-space-size=${this.options.memoryMb}`,
+      this.options.filename ?? resolveFromRoot("dist/analysis-child.mjs"),
+    ];
     // Niced (every thread of it, hence `nice` rather than setting it from inside): when the cores are short,
     // the thread serving HTTP, DNS and SMTP is scheduled first.
-    const [command, commandArgs] = NICE ? [NICE, ["-n", String(CHILD_NICENESS), process.execPath, ...args]] : [process.execPath, args];
-    const child = spawn(command, commandArgs, { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    const [command, commandArgs] = NICE
+      ? [NICE, ["-n", String(CHILD_NICENESS), process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, commandArgs, {
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
     const entry: Child = { process: child, stderr: "", ready: Promise.resolve() };
     child.stderr?.on("data", (chunk: Buffer) => {
       entry.stderr = (entry.stderr + chunk.toString()).slice(-4000);
@@ -138,9 +149,13 @@ export class AnalysisPool {
     }
     if (this.waiting.length >= this.options.queue) {
       return Promise.reject(
-        new DomainError("busy", `The server is analysing as many files as it can; try again in ${RETRY_AFTER_S} seconds.`, {
-          details: { retry_after_seconds: RETRY_AFTER_S },
-        }),
+        new DomainError(
+          "busy",
+          `The server is analysing as many files as it can; try again in ${RETRY_AFTER_S} seconds.`,
+          {
+            details: { retry_after_seconds: RETRY_AFTER_S },
+          },
+        ),
       );
     }
     // The slot passes straight to the waiting job (see release), so `busy` stays counted.
@@ -199,7 +214,11 @@ export class AnalysisPool {
       const onExit = () => {
         const outOfMemory = /heap out of memory|Allocation failed/i.test(child.stderr);
         if (!outOfMemory) logError("analysis child died", { error: child.stderr.slice(-1000) });
-        finish(outOfMemory ? tooLarge(memoryMb) : new DomainError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`));
+        finish(
+          outOfMemory
+            ? tooLarge(memoryMb)
+            : new DomainError("unreadable_file", `${task.filename} could not be analysed; it may be damaged.`),
+        );
       };
       child.process.on("exit", onExit);
       child.ready.then(
@@ -209,9 +228,13 @@ export class AnalysisPool {
           timer = setTimeout(() => {
             const seconds = timeoutMs / 1000;
             finish(
-              new DomainError("analysis_timeout", `Analysing this file took longer than ${seconds} s and was stopped: it is too complex or damaged. Simplify it or split it into parts.`, {
-                details: { limit_seconds: seconds },
-              }),
+              new DomainError(
+                "analysis_timeout",
+                `Analysing this file took longer than ${seconds} s and was stopped: it is too complex or damaged. Simplify it or split it into parts.`,
+                {
+                  details: { limit_seconds: seconds },
+                },
+              ),
             );
           }, timeoutMs);
           poll = setInterval(() => {

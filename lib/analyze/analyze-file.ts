@@ -7,7 +7,21 @@ import type { StoredAnalysis } from "@/db/schema";
 
 export type FileAnalysis = MeshAnalysis | DrawingAnalysis;
 
-export const ACCEPTED_EXTENSIONS = ["stl", "3mf", "obj", "amf", "ply", "off", "step", "stp", "iges", "igs", "brep", "dxf", "dwg"];
+export const ACCEPTED_EXTENSIONS = [
+  "stl",
+  "3mf",
+  "obj",
+  "amf",
+  "ply",
+  "off",
+  "step",
+  "stp",
+  "iges",
+  "igs",
+  "brep",
+  "dxf",
+  "dwg",
+];
 
 /**
  * Any supported CAD file → its measured geometry: a mesh for 3D printing or

@@ -5,7 +5,11 @@ import { errorResponse } from "./route";
 
 describe("domain errors at the edge", () => {
   it("a plain DomainError gets its status and envelope type from the table", async () => {
-    const res = errorResponse("v1", new DomainError("unsupported_format", "not a drawing", { param: "file" }), "req_test_0001");
+    const res = errorResponse(
+      "v1",
+      new DomainError("unsupported_format", "not a drawing", { param: "file" }),
+      "req_test_0001",
+    );
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
       success: false,

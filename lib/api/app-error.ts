@@ -9,7 +9,11 @@ import { ERROR_CODES } from "./error-codes";
 export class AppError extends DomainError {
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: DomainErrorOptions & { headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: DomainErrorOptions & { headers?: Record<string, string> } = {},
+  ) {
     super(code, message, options);
     this.name = "AppError";
     this.headers = options.headers;
@@ -41,6 +45,7 @@ export function errorType(error: DomainError): string {
 export function errorHeaders(error: DomainError): Record<string, string> {
   const headers = { ...(error as Partial<AppError>).headers };
   const retryAfter = (error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
-  if (typeof retryAfter === "number" && headers["Retry-After"] === undefined) headers["Retry-After"] = String(retryAfter);
+  if (typeof retryAfter === "number" && headers["Retry-After"] === undefined)
+    headers["Retry-After"] = String(retryAfter);
   return headers;
 }

@@ -31,14 +31,21 @@ export function byteRangeResponse(request: Request, source: ByteSource, headers:
   if (range && range !== "unsatisfiable" && (!ifRange || ifRange === etag)) {
     return new Response(source.stream(range), {
       status: 206,
-      headers: { ...common, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${source.size}` },
+      headers: {
+        ...common,
+        "Content-Length": String(range.end - range.start + 1),
+        "Content-Range": `bytes ${range.start}-${range.end}/${source.size}`,
+      },
     });
   }
   return new Response(source.stream(), { headers: { ...common, "Content-Length": String(source.size) } });
 }
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n`; null for no (or an ignorable) header. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
+export function parseRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | null {
   const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/i);
   if (!match || (match[1] === "" && match[2] === "")) return null;
   if (match[1] === "") {

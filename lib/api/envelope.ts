@@ -38,6 +38,10 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
   const small = Buffer.byteLength(text) < UNCOMPRESSED_MAX_BYTES;
   return new Response(text, {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": small ? "no-store, no-transform" : "no-store", ...headers },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": small ? "no-store, no-transform" : "no-store",
+      ...headers,
+    },
   });
 }

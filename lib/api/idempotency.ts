@@ -24,13 +24,23 @@ export async function withIdempotency(
   const key = ctx.request.headers.get("idempotency-key");
   if (key === null) return jsonResponse(successBody("v1", await run()), status, {});
   if (!KEY_PATTERN.test(key)) {
-    throw new AppError("invalid_request", "`Idempotency-Key` must be 1–255 visible ASCII characters.", { param: "Idempotency-Key" });
+    throw new AppError("invalid_request", "`Idempotency-Key` must be 1–255 visible ASCII characters.", {
+      param: "Idempotency-Key",
+    });
   }
   const path = new URL(ctx.request.url).pathname;
-  const requestHash = createHash("sha256").update(canonicalJson(ctx.body ?? null)).digest("hex");
-  const scope = and(eq(idempotencyKeys.workspaceId, ctx.workspace.id), eq(idempotencyKeys.key, key), eq(idempotencyKeys.path, path));
+  const requestHash = createHash("sha256")
+    .update(canonicalJson(ctx.body ?? null))
+    .digest("hex");
+  const scope = and(
+    eq(idempotencyKeys.workspaceId, ctx.workspace.id),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.path, path),
+  );
 
-  db.delete(idempotencyKeys).where(and(scope, lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)))).run();
+  db.delete(idempotencyKeys)
+    .where(and(scope, lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS))))
+    .run();
   const claimed = db
     .insert(idempotencyKeys)
     .values({ id: newId("idempotencyKey"), workspaceId: ctx.workspace.id, key, path, requestHash, createdAt: now })
@@ -52,14 +62,22 @@ export async function withIdempotency(
 
 function replay(stored: typeof idempotencyKeys.$inferSelect, requestHash: string): Response {
   if (stored.requestHash !== requestHash) {
-    throw new AppError("conflict", "This Idempotency-Key was already used with a different request body.", { param: "Idempotency-Key" });
+    throw new AppError("conflict", "This Idempotency-Key was already used with a different request body.", {
+      param: "Idempotency-Key",
+    });
   }
   if (stored.status === null || stored.body === null) {
-    throw new AppError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly.", { param: "Idempotency-Key" });
+    throw new AppError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly.", {
+      param: "Idempotency-Key",
+    });
   }
   return new Response(stored.body, {
     status: stored.status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Idempotent-Replayed": "true" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Idempotent-Replayed": "true",
+    },
   });
 }
 
@@ -68,14 +86,19 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }
 
 /** Drops keys past their 24 h. */
 export function purgeIdempotencyKeys(db: Db, now = new Date()): void {
-  db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS))).run();
+  db.delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)))
+    .run();
 }
 
 /** Purges every 10 minutes, started once by instrumentation.ts; the timer does not keep the process alive. */

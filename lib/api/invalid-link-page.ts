@@ -41,6 +41,11 @@ export function invalidLinkResponse(state: "unknown" | "revoked" | "expired", la
 <main style="text-align:center;padding:24px"><h1 style="font-size:20px;margin:0 0 8px">${w.title}</h1><p style="margin:0;color:#57534e">${w[state]} ${w.ask}</p></main></body></html>`;
   return new Response(html, {
     status: state === "unknown" ? 404 : 410,
-    headers: { ...EMBED_HEADERS, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language" },
+    headers: {
+      ...EMBED_HEADERS,
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      Vary: "Accept-Language",
+    },
   });
 }

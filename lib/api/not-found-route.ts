@@ -7,6 +7,10 @@ import { randomToken } from "@/lib/ids";
 export function notFoundRoute(envelope: Envelope) {
   return (request: Request): Response => {
     const path = new URL(request.url).pathname;
-    return errorResponse(envelope, new AppError("not_found", `No endpoint ${request.method} ${path}.`), `req_${randomToken(20)}`);
+    return errorResponse(
+      envelope,
+      new AppError("not_found", `No endpoint ${request.method} ${path}.`),
+      `req_${randomToken(20)}`,
+    );
   };
 }

@@ -23,31 +23,65 @@ const echo = defineOperation({
   body: z.object({ infill: z.number().min(0).max(100) }).optional(),
   response: z.object({ id: z.string(), n: z.number(), infill: z.number().nullable() }),
 });
-const echoHandler = route(echo, ({ params, query, body }) => ({ id: params.id, n: query.n, infill: body?.infill ?? null }));
+const echoHandler = route(echo, ({ params, query, body }) => ({
+  id: params.id,
+  n: query.n,
+  infill: body?.infill ?? null,
+}));
 
-const proOnly = defineOperation({ ...echo, operationId: "proOnly", plan: "pro", scope: "quotes", params: undefined, query: undefined, body: undefined, response: z.object({}) });
+const proOnly = defineOperation({
+  ...echo,
+  operationId: "proOnly",
+  plan: "pro",
+  scope: "quotes",
+  params: undefined,
+  query: undefined,
+  body: undefined,
+  response: z.object({}),
+});
 const proHandler = route(proOnly, () => ({}));
 
-const legacy = defineOperation({ ...proOnly, operationId: "legacy", envelope: "legacy", plan: undefined, scope: undefined, response: z.object({ quotes: z.array(z.number()) }) });
+const legacy = defineOperation({
+  ...proOnly,
+  operationId: "legacy",
+  envelope: "legacy",
+  plan: undefined,
+  scope: undefined,
+  response: z.object({ quotes: z.array(z.number()) }),
+});
 const legacyHandler = route(legacy, () => ({ quotes: [1, 2] }));
 
 const infra = defineOperation({ ...legacy, operationId: "infra", envelope: "v1", service: "infra" });
 const infraHandler = route(infra, () => ({ quotes: [] }));
 
-const throwing = (error: unknown) => route({ ...legacy, envelope: "v1" }, () => { throw error; });
+const throwing = (error: unknown) =>
+  route({ ...legacy, envelope: "v1" }, () => {
+    throw error;
+  });
 
 let db: Db;
 beforeAll(() => ({ db } = useTestDb()));
 
-async function call(handler: (r: Request, a?: never) => Promise<Response>, init: Parameters<typeof apiRequest>[1] & { url?: string; params?: Record<string, string> }) {
-  const res = await handler(apiRequest(init.url ?? "/v1/echo/x_1", init), routeParams(init.params ?? { id: "x_1" }) as never);
+async function call(
+  handler: (r: Request, a?: never) => Promise<Response>,
+  init: Parameters<typeof apiRequest>[1] & { url?: string; params?: Record<string, string> },
+) {
+  const res = await handler(
+    apiRequest(init.url ?? "/v1/echo/x_1", init),
+    routeParams(init.params ?? { id: "x_1" }) as never,
+  );
   return { res, json: await res.json() };
 }
 
 describe("request pipeline", () => {
   it("answers with the v1 envelope, rate-limit headers and a request id", async () => {
     const { secret } = seedWorkspace(db);
-    const { res, json } = await call(echoHandler, { method: "POST", key: secret, url: "/v1/echo/x_1?n=3", body: { infill: 20 } });
+    const { res, json } = await call(echoHandler, {
+      method: "POST",
+      key: secret,
+      url: "/v1/echo/x_1?n=3",
+      body: { infill: 20 },
+    });
     expect(res.status).toBe(200);
     expect(json).toEqual({ success: true, data: { id: "x_1", n: 3, infill: 20 } });
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
@@ -69,7 +103,11 @@ describe("request pipeline", () => {
 
   it("keeps a well-formed incoming X-Request-Id", async () => {
     const { secret } = seedWorkspace(db);
-    const { res } = await call(echoHandler, { method: "POST", key: secret, headers: { "x-request-id": "trace-12345678" } });
+    const { res } = await call(echoHandler, {
+      method: "POST",
+      key: secret,
+      headers: { "x-request-id": "trace-12345678" },
+    });
     expect(res.headers.get("x-request-id")).toBe("trace-12345678");
   });
 
@@ -91,7 +129,10 @@ describe("request pipeline", () => {
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(res.headers.get("x-request-id")).toBe(json.request_id);
-      expect(json).toMatchObject({ success: false, error: { code: "unauthorized", message: expect.stringContaining(message) } });
+      expect(json).toMatchObject({
+        success: false,
+        error: { code: "unauthorized", message: expect.stringContaining(message) },
+      });
     });
 
     it("revoked key", async () => {
@@ -104,8 +145,18 @@ describe("request pipeline", () => {
 
     it("expired key, and a key expiring later still works", async () => {
       const { workspace } = seedWorkspace(db);
-      const expired = createApiKey(db, { workspaceId: workspace.id, name: "old", scopes: [], expiresAt: new Date(Date.now() - 1000) });
-      const live = createApiKey(db, { workspaceId: workspace.id, name: "new", scopes: [], expiresAt: new Date(Date.now() + 60_000) });
+      const expired = createApiKey(db, {
+        workspaceId: workspace.id,
+        name: "old",
+        scopes: [],
+        expiresAt: new Date(Date.now() - 1000),
+      });
+      const live = createApiKey(db, {
+        workspaceId: workspace.id,
+        name: "new",
+        scopes: [],
+        expiresAt: new Date(Date.now() + 60_000),
+      });
       const a = await call(echoHandler, { method: "POST", key: expired.secret });
       expect(a.res.status).toBe(401);
       expect(a.json.error.message).toMatch(/expired/);
@@ -124,7 +175,10 @@ describe("request pipeline", () => {
       const { secret } = seedWorkspace(db, { plan: "free" });
       const { res, json } = await call(proHandler, { method: "POST", key: secret });
       expect(res.status).toBe(403);
-      expect(json.error).toMatchObject({ code: "plan_required", details: { required_plan: "pro", current_plan: "free" } });
+      expect(json.error).toMatchObject({
+        code: "plan_required",
+        details: { required_plan: "pro", current_plan: "free" },
+      });
       expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
     });
 
@@ -187,7 +241,10 @@ describe("request pipeline", () => {
 
   it("500 leaks nothing internal", async () => {
     const { secret } = seedWorkspace(db);
-    const { res, json } = await call(throwing(new Error("SQLITE_CORRUPT at /secret/path")), { method: "POST", key: secret });
+    const { res, json } = await call(throwing(new Error("SQLITE_CORRUPT at /secret/path")), {
+      method: "POST",
+      key: secret,
+    });
     expect(res.status).toBe(500);
     expect(JSON.stringify(json)).not.toMatch(/SQLITE|secret/);
     expect(json.error.message).toContain(json.request_id);
@@ -196,8 +253,12 @@ describe("request pipeline", () => {
   describe("429", () => {
     it("daily quota: quota_exceeded with Retry-After until the next UTC midnight", async () => {
       const { workspace, secret } = seedWorkspace(db, { plan: "free" });
-      db.insert(usageCounters).values({ workspaceId: workspace.id, window: quotaWindow(new Date()).key, count: 999 }).run();
-      expect((await call(echoHandler, { method: "POST", key: secret })).res.headers.get("x-ratelimit-remaining")).toBe("0");
+      db.insert(usageCounters)
+        .values({ workspaceId: workspace.id, window: quotaWindow(new Date()).key, count: 999 })
+        .run();
+      expect((await call(echoHandler, { method: "POST", key: secret })).res.headers.get("x-ratelimit-remaining")).toBe(
+        "0",
+      );
       const { res, json } = await call(echoHandler, { method: "POST", key: secret });
       expect(res.status).toBe(429);
       expect(json.error.code).toBe("quota_exceeded");
@@ -209,7 +270,9 @@ describe("request pipeline", () => {
 
     it("infrastructure rate limit: rate_limit_exceeded per minute", async () => {
       const { workspace, secret } = seedWorkspace(db, { infraPlan: "solo_edge" });
-      db.insert(usageCounters).values({ workspaceId: workspace.id, window: rateWindow(new Date()).key, count: 60 }).run();
+      db.insert(usageCounters)
+        .values({ workspaceId: workspace.id, window: rateWindow(new Date()).key, count: 60 })
+        .run();
       const { res, json } = await call(infraHandler, { method: "POST", key: secret });
       if (rateWindow(new Date()).key !== rateWindow(new Date(Date.now() - 1000)).key) return; // minute rolled over mid-test
       expect(res.status).toBe(429);

@@ -56,9 +56,16 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 
       const params = parseWith(op.params, (await next?.params) ?? {}, "path");
       const query = parseWith(op.query, Object.fromEntries(queryEntries(new URL(request.url))), "query");
-      const body = op.body === "multipart" || !op.body ? undefined : parseWith(op.body, await readJson(request, op.maxBodyBytes ?? jsonBodyLimitBytes()), "body");
+      const body =
+        op.body === "multipart" || !op.body
+          ? undefined
+          : parseWith(op.body, await readJson(request, op.maxBodyBytes ?? jsonBodyLimitBytes()), "body");
 
-      const context = { request, requestId, db, key, workspace, params, query, body } as RouteContext<Infer<P>, Infer<Q>, Infer<B>>;
+      const context = { request, requestId, db, key, workspace, params, query, body } as RouteContext<
+        Infer<P>,
+        Infer<Q>,
+        Infer<B>
+      >;
       const result = op.idempotent
         ? await withIdempotency(db, context, op.successStatus ?? 200, () => handler(context))
         : await handler(context);
@@ -90,7 +97,10 @@ export function errorResponse(
 function toDomainError(error: unknown, requestId: string): DomainError {
   if (isDomainError(error)) return error;
   logError("unhandled error", { requestId, error });
-  return new AppError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when asking for help.`);
+  return new AppError(
+    "internal_error",
+    `Something went wrong on our side. Quote request id ${requestId} when asking for help.`,
+  );
 }
 
 /** The key and its workspace; a refused key is answered with the Bearer challenge (RFC 6750). */
@@ -133,9 +143,13 @@ function authorize(op: Operation, key: ApiKeyRow, workspace: WorkspaceRow): void
     });
   }
   if (op.plan && !planAtLeast(workspace.plan, op.plan)) {
-    throw new AppError("plan_required", `This endpoint needs the ${op.plan} plan or higher; this workspace is on ${workspace.plan}.`, {
-      details: { required_plan: op.plan, current_plan: workspace.plan },
-    });
+    throw new AppError(
+      "plan_required",
+      `This endpoint needs the ${op.plan} plan or higher; this workspace is on ${workspace.plan}.`,
+      {
+        details: { required_plan: op.plan, current_plan: workspace.plan },
+      },
+    );
   }
 }
 

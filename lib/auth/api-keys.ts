@@ -5,13 +5,7 @@ import { preparedPerConnection } from "@/lib/db/prepared";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { SCOPES, type Scope } from "@/lib/plans/plans";
-import {
-  displayHintFor,
-  generateApiKeySecret,
-  hashApiKey,
-  hashesEqual,
-  looksLikeApiKey,
-} from "./api-key-secret";
+import { displayHintFor, generateApiKeySecret, hashApiKey, hashesEqual, looksLikeApiKey } from "./api-key-secret";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -49,12 +43,7 @@ export function createApiKey(db: Db, input: CreateApiKeyInput): { key: ApiKeyRow
 }
 
 export function listApiKeys(db: Db, workspaceId: string): ApiKeyRow[] {
-  return db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.workspaceId, workspaceId))
-    .orderBy(desc(apiKeys.createdAt))
-    .all();
+  return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt)).all();
 }
 
 export function revokeApiKey(db: Db, workspaceId: string, keyId: string): ApiKeyRow {

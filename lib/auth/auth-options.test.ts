@@ -28,10 +28,14 @@ const TOO_MANY = "Too many sign-in attempts, try again in 15 minutes.";
 describe("dashboard sign-in (credentials authorize)", () => {
   it("refuses after 10 failures per account, the right password too, with a message the login form shows", async () => {
     const { slept, throttle: t } = throttle();
-    const sign = (password: string, address: string, email = "ayu@example.id") => authorizeCredentials({ email, password }, from(address), { db, throttle: t });
+    const sign = (password: string, address: string, email = "ayu@example.id") =>
+      authorizeCredentials({ email, password }, from(address), { db, throttle: t });
     expect(await sign(PASSWORD, "192.0.2.1")).toMatchObject({ email: "ayu@example.id" });
     // Spread over addresses: the account's counter is what refuses.
-    for (let i = 0; i < 10; i++) expect(await sign(`wrong guess ${i}`, `192.0.2.${10 + i}`, i % 2 ? " AYU@Example.ID" : "ayu@example.id")).toBeNull();
+    for (let i = 0; i < 10; i++)
+      expect(
+        await sign(`wrong guess ${i}`, `192.0.2.${10 + i}`, i % 2 ? " AYU@Example.ID" : "ayu@example.id"),
+      ).toBeNull();
     expect(slept).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000]);
     await expect(sign("wrong guess 10", "192.0.2.30")).rejects.toThrow(TOO_MANY);
     await expect(sign(PASSWORD, "192.0.2.31")).rejects.toThrow(TOO_MANY);
@@ -41,7 +45,8 @@ describe("dashboard sign-in (credentials authorize)", () => {
 
   it("answers an unknown account exactly like a wrong password, refusal included", async () => {
     const { throttle: t } = throttle();
-    const sign = (email: string, password: string, address: string) => authorizeCredentials({ email, password }, from(address), { db, throttle: t });
+    const sign = (email: string, password: string, address: string) =>
+      authorizeCredentials({ email, password }, from(address), { db, throttle: t });
     const answers: unknown[] = [];
     for (let i = 0; i < 10; i++) answers.push(await sign("nobody@example.id", `guess ${i}`, `198.51.100.${i}`));
     expect(answers).toEqual(Array(10).fill(null));
@@ -72,10 +77,22 @@ describe("dashboard sign-in (credentials authorize)", () => {
   it("refuses a client address after 10 failures across accounts", async () => {
     const { throttle: t } = throttle();
     for (let i = 0; i < 10; i++) {
-      expect(await authorizeCredentials({ email: `guess${i}@example.id`, password: "x" }, from("192.0.2.200"), { db, throttle: t })).toBeNull();
+      expect(
+        await authorizeCredentials({ email: `guess${i}@example.id`, password: "x" }, from("192.0.2.200"), {
+          db,
+          throttle: t,
+        }),
+      ).toBeNull();
     }
-    await expect(authorizeCredentials({ email: "ayu@example.id", password: PASSWORD }, from("192.0.2.200"), { db, throttle: t })).rejects.toThrow(TOO_MANY);
-    expect(await authorizeCredentials({ email: "ayu@example.id", password: PASSWORD }, from("192.0.2.201"), { db, throttle: t })).toMatchObject({
+    await expect(
+      authorizeCredentials({ email: "ayu@example.id", password: PASSWORD }, from("192.0.2.200"), { db, throttle: t }),
+    ).rejects.toThrow(TOO_MANY);
+    expect(
+      await authorizeCredentials({ email: "ayu@example.id", password: PASSWORD }, from("192.0.2.201"), {
+        db,
+        throttle: t,
+      }),
+    ).toMatchObject({
       email: "ayu@example.id",
     });
   });
@@ -85,8 +102,14 @@ describe("dashboard sign-in (credentials authorize)", () => {
     expect(clientAddress({ "x-forwarded-for": ["10.9.9.9", "203.0.113.6"] })).toBe("203.0.113.6");
     expect(clientAddress({})).toBeNull();
     expect(clientAddress(undefined)).toBeNull();
-    const provider = authOptions.providers[0] as unknown as { options: { authorize: (input: unknown, req: unknown) => Promise<unknown> } };
-    expect(await provider.options.authorize({ email: "ayu@example.id", password: PASSWORD }, from("192.0.2.250"))).toMatchObject({ email: "ayu@example.id" });
-    expect(await provider.options.authorize({ email: "ayu@example.id", password: "wrong" }, from("192.0.2.250"))).toBeNull();
+    const provider = authOptions.providers[0] as unknown as {
+      options: { authorize: (input: unknown, req: unknown) => Promise<unknown> };
+    };
+    expect(
+      await provider.options.authorize({ email: "ayu@example.id", password: PASSWORD }, from("192.0.2.250")),
+    ).toMatchObject({ email: "ayu@example.id" });
+    expect(
+      await provider.options.authorize({ email: "ayu@example.id", password: "wrong" }, from("192.0.2.250")),
+    ).toBeNull();
   });
 });

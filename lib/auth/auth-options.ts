@@ -26,7 +26,10 @@ type HeaderBag = Record<string, string | string[] | undefined> | undefined;
  */
 export function clientAddress(headers: HeaderBag): string | null {
   const value = headers?.["x-forwarded-for"];
-  const list = (Array.isArray(value) ? value.join(",") : (value ?? "")).split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (Array.isArray(value) ? value.join(",") : (value ?? ""))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.at(-1) ?? null;
 }
 

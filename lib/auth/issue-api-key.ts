@@ -19,14 +19,19 @@ export function issueApiKey(db: Db, input: IssueApiKeyInput): { key: ApiKeyRow; 
   const offered = scopesForPlan(input.workspace.plan);
   const notOffered = input.scopes.filter((scope) => !offered.includes(scope));
   if (notOffered.length) {
-    throw new DomainError("invalid_request", `Scope ${notOffered.join(", ")} is not available on the ${input.workspace.plan} plan.`, {
-      param: "scopes",
-      details: { available_scopes: offered },
-    });
+    throw new DomainError(
+      "invalid_request",
+      `Scope ${notOffered.join(", ")} is not available on the ${input.workspace.plan} plan.`,
+      {
+        param: "scopes",
+        details: { available_scopes: offered },
+      },
+    );
   }
   const issuerLimited = input.issuerScopes !== null && input.issuerScopes.length > 0;
   if (issuerLimited) {
-    const beyond = input.scopes.length === 0 ? ["(all scopes)"] : input.scopes.filter((s) => !input.issuerScopes!.includes(s));
+    const beyond =
+      input.scopes.length === 0 ? ["(all scopes)"] : input.scopes.filter((s) => !input.issuerScopes!.includes(s));
     if (beyond.length) {
       throw new DomainError("insufficient_scope", `A key cannot grant scopes it does not have: ${beyond.join(", ")}.`, {
         param: "scopes",

@@ -86,12 +86,20 @@ describe("LoginThrottle", () => {
 
   it("takes back an attempt whose check threw", async () => {
     const { throttle } = setup({ maxFailures: 1 });
-    await expect(throttle.attempt({ account: "a@b.test" }, () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    await expect(throttle.attempt({ account: "a@b.test" }, () => Promise.reject(new Error("db down")))).rejects.toThrow(
+      "db down",
+    );
     expect(throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 0 });
   });
 
   it("honours configured limits and forgets expired keys", async () => {
-    const { clock, throttle, fail } = setup({ maxFailures: 2, windowMs: MINUTE, freeFailures: 1, baseDelayMs: 100, maxDelayMs: 150 });
+    const { clock, throttle, fail } = setup({
+      maxFailures: 2,
+      windowMs: MINUTE,
+      freeFailures: 1,
+      baseDelayMs: 100,
+      maxDelayMs: 150,
+    });
     await fail("a@b.test");
     expect(throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 100 });
     await fail("a@b.test");

@@ -54,7 +54,10 @@ export interface Attempter {
 
 export type Verdict = { allowed: true; delayMs: number } | { allowed: false; retryAfterMs: number };
 
-export type AttemptResult<T> = { status: "ok"; value: T } | { status: "failed" } | { status: "refused"; retryAfterMs: number };
+export type AttemptResult<T> =
+  | { status: "ok"; value: T }
+  | { status: "failed" }
+  | { status: "refused"; retryAfterMs: number };
 
 /** Long user names (SMTP allows 16 KB lines) must not make long keys. */
 const MAX_KEY_CHARS = 256;
@@ -92,7 +95,8 @@ export class LoginThrottle {
       const times = this.live(key, now);
       count = Math.max(count, times.length);
       // Refused until enough failures leave the window to get back under the limit.
-      if (times.length >= this.maxFailures) retryAt = Math.max(retryAt, times[times.length - this.maxFailures] + this.windowMs);
+      if (times.length >= this.maxFailures)
+        retryAt = Math.max(retryAt, times[times.length - this.maxFailures] + this.windowMs);
     }
     if (retryAt > now) return { allowed: false, retryAfterMs: retryAt - now };
     return { allowed: true, delayMs: this.delayFor(count) };

@@ -17,7 +17,16 @@ describe("writeDrawingJson", () => {
   it("writes what JSON.stringify writes: lone circles, chained and open contours, curves, warnings", async () => {
     const text = dxfDocument({
       entities: [
-        dxf.lwpolyline([[0, 0], [100, 0], [100, 60], [0, 60]], true, { layer: "Kontur ü" }),
+        dxf.lwpolyline(
+          [
+            [0, 0],
+            [100, 0],
+            [100, 60],
+            [0, 60],
+          ],
+          true,
+          { layer: "Kontur ü" },
+        ),
         dxf.circle(20, 30, 5),
         dxf.arc(50, 30, 4, 0, 180),
         dxf.arc(50, 30, 4, 180, 360),
@@ -32,7 +41,9 @@ describe("writeDrawingJson", () => {
 
   it.skipIf(!fs.existsSync(CORPUS))("matches JSON.stringify on every corpus drawing", async () => {
     for (const name of fs.readdirSync(CORPUS).filter((f) => f.toLowerCase().endsWith(".dxf"))) {
-      const analysis = await analyzeDrawing(new Uint8Array(fs.readFileSync(path.join(CORPUS, name))), name).catch(() => null);
+      const analysis = await analyzeDrawing(new Uint8Array(fs.readFileSync(path.join(CORPUS, name))), name).catch(
+        () => null,
+      );
       if (analysis) expect(written(analysis), name).toBe(JSON.stringify(analysis));
     }
   });

@@ -3,7 +3,9 @@ import { JsonWriter } from "./write-json";
 
 /** The text between a contour's points and its length, by closed flag and role: one piece instead of five. */
 const middle = (closed: boolean) =>
-  Object.fromEntries((["outer", "hole", "open"] as const).map((role) => [role, `,"closed":${closed},"role":"${role}","length_mm":`])) as Record<LaserContour["role"], string>;
+  Object.fromEntries(
+    (["outer", "hole", "open"] as const).map((role) => [role, `,"closed":${closed},"role":"${role}","length_mm":`]),
+  ) as Record<LaserContour["role"], string>;
 const CLOSED = middle(true);
 const OPEN = middle(false);
 

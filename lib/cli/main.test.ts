@@ -8,13 +8,19 @@ describe("bengkel (CLI) errors", () => {
     const run = spawnSync(process.execPath, [...cli, "quote", "/nonexistent/part.stl", "--json"], { encoding: "utf8" });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
-    expect(JSON.parse(run.stderr)).toEqual({ error: { code: "not_found", message: "/nonexistent/part.stl: no such file.", param: "file" } });
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { code: "not_found", message: "/nonexistent/part.stl: no such file.", param: "file" },
+    });
     const folder = spawnSync(process.execPath, [...cli, "analyze", "lib"], { encoding: "utf8" });
     expect([folder.status, folder.stderr]).toEqual([1, "error (unreadable_file): lib: is a folder.\n"]);
   });
 
   it("stops quietly when the reader of its output goes away (| head)", async () => {
-    const child = spawn(process.execPath, [...cli, "analyze", "test/fixtures/corpus/dxf/api-cw750-details.dxf", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [...cli, "analyze", "test/fixtures/corpus/dxf/api-cw750-details.dxf", "--json"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.once("data", () => child.stdout.destroy());

@@ -27,10 +27,15 @@ async function dispatch(positionals: string[], values: Record<string, string | b
   const json = Boolean(values.json);
   const [group, action] = positionals;
   const command = `${group ?? ""} ${action ?? ""}`.trim();
-  if (group === "analyze") return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json }, stlThread);
+  if (group === "analyze")
+    return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json }, stlThread);
   if (group === "demo") return (await import("./commands/demo")).runDemo(json);
   if (group === "quote") {
-    return (await import("./commands/quote")).runQuote(positionals.slice(1), { json, infill: values.infill as string | undefined, supports: values.supports as string | undefined });
+    return (await import("./commands/quote")).runQuote(positionals.slice(1), {
+      json,
+      infill: values.infill as string | undefined,
+      supports: values.supports as string | undefined,
+    });
   }
   if (group === "prices") {
     const prices = await import("./commands/prices");
@@ -91,8 +96,12 @@ async function main(argv: string[]): Promise<number> {
     }
     const failure = isDomainError(error) ? error : fileError(error, parsed.positionals[1]);
     if (failure) {
-      const body = { error: { code: failure.code, message: failure.message, ...(failure.param ? { param: failure.param } : {}) } };
-      process.stderr.write(parsed.values.json ? `${JSON.stringify(body)}\n` : `error (${failure.code}): ${failure.message}\n`);
+      const body = {
+        error: { code: failure.code, message: failure.message, ...(failure.param ? { param: failure.param } : {}) },
+      };
+      process.stderr.write(
+        parsed.values.json ? `${JSON.stringify(body)}\n` : `error (${failure.code}): ${failure.message}\n`,
+      );
       return 1;
     }
     throw error;
@@ -103,7 +112,10 @@ async function main(argv: string[]): Promise<number> {
 function fileError(error: unknown, named: string | undefined): DomainError | null {
   const { code, path = named } = error as NodeJS.ErrnoException;
   if (code === "ENOENT") return new DomainError("not_found", `${path}: no such file.`, { param: "file" });
-  if (code === "EISDIR" || code === "EACCES") return new DomainError("unreadable_file", `${path}: ${code === "EISDIR" ? "is a folder" : "permission denied"}.`, { param: "file" });
+  if (code === "EISDIR" || code === "EACCES")
+    return new DomainError("unreadable_file", `${path}: ${code === "EISDIR" ? "is a folder" : "permission denied"}.`, {
+      param: "file",
+    });
   return null;
 }
 

@@ -256,7 +256,9 @@ function putWhole(b: Uint8Array, at: number, n: number): number {
 }
 
 function resolve(v: unknown, key: string): unknown {
-  return v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON === "function" ? (v as { toJSON: (key: string) => unknown }).toJSON(key) : v;
+  return v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON === "function"
+    ? (v as { toJSON: (key: string) => unknown }).toJSON(key)
+    : v;
 }
 
 /** Left out of objects (and null in arrays), as JSON.stringify does. */

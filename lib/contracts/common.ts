@@ -5,5 +5,4 @@ export const isoDate = z.string().meta({ format: "date-time", example: "2026-11-
 
 export const scopeSchema = z.enum(SCOPES).meta({ id: "Scope" });
 
-export const idParams = (description: string) =>
-  z.object({ id: z.string().min(1).max(100).meta({ description }) });
+export const idParams = (description: string) => z.object({ id: z.string().min(1).max(100).meta({ description }) });

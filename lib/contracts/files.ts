@@ -38,13 +38,20 @@ export const versionSchema = z
 
 const fileWithVersion = z.object({ file: fileSchema, version: versionSchema });
 
-const many = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+const many = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const dateParam = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
   .transform((s) => new Date(s))
   .meta({ description: "ISO 8601 date or date-time" });
 
-const UPLOAD_FAILURES = ["payload_too_large", "unsupported_format", "unreadable_file", "empty_geometry", "invalid_request"] as const;
+const UPLOAD_FAILURES = [
+  "payload_too_large",
+  "unsupported_format",
+  "unreadable_file",
+  "empty_geometry",
+  "invalid_request",
+] as const;
 
 export const uploadFile = defineOperation({
   operationId: "uploadFile",
@@ -59,9 +66,15 @@ export const uploadFile = defineOperation({
   scope: "files:write",
   body: "multipart",
   multipart: z.object({
-    file: z.string().meta({ format: "binary", description: "The CAD file; its name's extension helps detect the format" }),
+    file: z
+      .string()
+      .meta({ format: "binary", description: "The CAD file; its name's extension helps detect the format" }),
     name: z.string().max(200).optional().meta({ description: "Display name (default: the file's name)" }),
-    tags: z.array(z.string().max(50)).max(20).optional().meta({ description: "Repeat the field, or send one comma-separated value" }),
+    tags: z
+      .array(z.string().max(50))
+      .max(20)
+      .optional()
+      .meta({ description: "Repeat the field, or send one comma-separated value" }),
   }),
   response: fileWithVersion,
   successStatus: 201,
@@ -79,7 +92,9 @@ export const listFiles = defineOperation({
   scope: "files:read",
   query: z.object({
     format: many(z.enum(FILE_FORMATS)).optional().meta({ description: "Repeatable" }),
-    tag: many(z.string().trim().toLowerCase().min(1).max(50)).optional().meta({ description: "Repeatable; all must match" }),
+    tag: many(z.string().trim().toLowerCase().min(1).max(50))
+      .optional()
+      .meta({ description: "Repeatable; all must match" }),
     status: many(z.enum(FILE_STATUSES)).optional(),
     q: z.string().trim().min(1).max(200).optional().meta({ description: "Name contains (case-insensitive)" }),
     created_after: dateParam.optional(),
@@ -168,7 +183,13 @@ export const uploadVersion = defineOperation({
   errors: ["not_found", ...UPLOAD_FAILURES],
 });
 
-const metricChange = z.object({ metric: z.string(), old: z.number(), new: z.number(), change: z.number(), change_pct: z.number().nullable() });
+const metricChange = z.object({
+  metric: z.string(),
+  old: z.number(),
+  new: z.number(),
+  change: z.number(),
+  change_pct: z.number().nullable(),
+});
 
 export const versionWithDiffSchema = versionSchema
   .extend({
@@ -188,7 +209,14 @@ export const versionWithDiffSchema = versionSchema
             change_pct: z.number().nullable(),
           })
           .nullable(),
-        summary: z.object({ en: z.string(), id: z.string() }).meta({ example: { en: "Volume +25.0% (24.0 → 30.0 cm³); bbox Z 20.0 → 25.0 mm", id: "Volume +25,0% (24,0 → 30,0 cm³); bbox Z 20,0 → 25,0 mm" } }),
+        summary: z
+          .object({ en: z.string(), id: z.string() })
+          .meta({
+            example: {
+              en: "Volume +25.0% (24.0 → 30.0 cm³); bbox Z 20.0 → 25.0 mm",
+              id: "Volume +25,0% (24,0 → 30,0 cm³); bbox Z 20,0 → 25,0 mm",
+            },
+          }),
       })
       .nullable()
       .meta({ description: "Against the previous version; null for version 1." }),
@@ -200,7 +228,8 @@ export const listVersions = defineOperation({
   method: "get",
   path: "/v1/files/{id}/versions",
   summary: "All versions, newest first, each with a diff summary against the previous one",
-  description: "The reference price is PLA at 20 % infill (meshes) or 2 mm mild steel (drawings) at the default catalogue.",
+  description:
+    "The reference price is PLA at 20 % infill (meshes) or 2 mm mild steel (drawings) at the default catalogue.",
   tags: ["Versions"],
   envelope: "v1",
   service: "quote",
@@ -218,7 +247,12 @@ const statusChange = z.object({
       from: z.enum(FILE_STATUSES),
       to: z.enum(FILE_STATUSES),
       actor: z.string().meta({ description: "The API key (`key_…`) or user (`usr_…`) id" }),
-      actor_name: z.string().nullable().meta({ description: "Who that is to a person: the key's name or the user's name; null once the key or user is gone" }),
+      actor_name: z
+        .string()
+        .nullable()
+        .meta({
+          description: "Who that is to a person: the key's name or the user's name; null once the key or user is gone",
+        }),
       reason: z.string().nullable(),
       at: isoDate,
     }),
@@ -247,5 +281,8 @@ const transition = (action: "submit" | "approve" | "reject", summary: string) =>
   });
 
 export const submitFile = transition("submit", "Submit a draft (or rejected) file for approval");
-export const approveFile = transition("approve", "Approve a file pending approval (owner/admin, or a key with files:approve)");
+export const approveFile = transition(
+  "approve",
+  "Approve a file pending approval (owner/admin, or a key with files:approve)",
+);
 export const rejectFile = transition("reject", "Reject a file pending approval, with a reason");

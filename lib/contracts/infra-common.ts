@@ -15,6 +15,9 @@ export const hostLabel = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, "must be an RFC 1123 hostname label (a–z, 0–9, hyphen; 1–63 chars; no leading/trailing hyphen)");
+  .regex(
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/,
+    "must be an RFC 1123 hostname label (a–z, 0–9, hyphen; 1–63 chars; no leading/trailing hyphen)",
+  );
 
 export const infraOp = (tag: string) => ({ tags: [tag], envelope: "v1" as const, service: "infra" as const });

@@ -6,7 +6,9 @@ import { isoDate } from "./common";
 import { deleted, idempotencyNote, infraOp, pageQuery } from "./infra-common";
 
 const common = infraOp("DNS");
-const domainParams = z.object({ domain: z.string().min(1).max(253).meta({ description: "Zone apex, e.g. example.com" }) });
+const domainParams = z.object({
+  domain: z.string().min(1).max(253).meta({ description: "Zone apex, e.g. example.com" }),
+});
 
 export const zoneSchema = z
   .object({

@@ -18,7 +18,9 @@ export const mailboxSchema = z
   })
   .meta({ id: "EmailAccount" });
 
-const password = z.string().meta({ description: "12–128 characters, not a common password; stored as an argon2id hash" });
+const password = z
+  .string()
+  .meta({ description: "12–128 characters, not a common password; stored as an argon2id hash" });
 
 export const listMailboxes = defineOperation({
   ...common,

@@ -106,7 +106,8 @@ export const listObjects = defineOperation({
 
 /** An object's largest size: 10 MiB of bytes, whatever the base64 around them. */
 export const OBJECT_MAX_BYTES = 10 * 1024 * 1024;
-const base64Bytes = (text: string) => Math.floor((text.length * 3) / 4) - (text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0);
+const base64Bytes = (text: string) =>
+  Math.floor((text.length * 3) / 4) - (text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0);
 
 export const putObject = defineOperation({
   ...common,

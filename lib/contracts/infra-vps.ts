@@ -19,7 +19,9 @@ export const vpsSchema = z
     vcpus: z.int(),
     memory_mb: z.int(),
     disk_gb: z.int(),
-    provider: z.string().meta({ description: '"local": a simulated lifecycle with documentation-range addresses (RFC 5737 / RFC 3849)' }),
+    provider: z
+      .string()
+      .meta({ description: '"local": a simulated lifecycle with documentation-range addresses (RFC 5737 / RFC 3849)' }),
     created_at: isoDate,
   })
   .meta({ id: "Vps" });
@@ -140,10 +142,18 @@ const catalogue = <T extends z.ZodType>(name: string, item: T, summary: string) 
     response: z.array(item),
   });
 
-export const listVpsRegions = catalogue("regions", z.object({ code: z.string(), name: z.string(), country: z.string() }), "Regions a VPS can be created in");
+export const listVpsRegions = catalogue(
+  "regions",
+  z.object({ code: z.string(), name: z.string(), country: z.string() }),
+  "Regions a VPS can be created in",
+);
 export const listVpsPlans = catalogue(
   "plans",
   z.object({ code: z.string(), vcpus: z.int(), memory_mb: z.int(), disk_gb: z.int(), price_idr_monthly: z.int() }),
   "VPS sizes",
 );
-export const listVpsImages = catalogue("images", z.object({ code: z.string(), name: z.string(), family: z.string() }), "Operating-system images");
+export const listVpsImages = catalogue(
+  "images",
+  z.object({ code: z.string(), name: z.string(), family: z.string() }),
+  "Operating-system images",
+);

@@ -6,7 +6,12 @@ import { idParams, isoDate } from "./common";
 const warningSchema = z.object({ code: z.string().meta({ example: "EXCEEDS_BUILD_VOLUME" }), message: z.string() });
 
 const quoteMeta = {
-  id: z.string().meta({ example: "qt_4f6h8k0m2p4r6t8v0x2z4b6d", description: "Stays the same when the answer is served from the cache." }),
+  id: z
+    .string()
+    .meta({
+      example: "qt_4f6h8k0m2p4r6t8v0x2z4b6d",
+      description: "Stays the same when the answer is served from the cache.",
+    }),
   file_id: z.string(),
   version_id: z.string().meta({ description: "The file version quoted (always the current one)." }),
   catalog_version: z.int().meta({ description: "Version of the workspace's price catalogue used." }),
@@ -26,7 +31,10 @@ const meshGeometrySchema = z
     bbox_mm: z.object({ x: z.number(), y: z.number(), z: z.number() }),
     is_manifold: z.boolean(),
   })
-  .meta({ id: "QuoteMeshGeometry", description: "The measured mesh (see GET /v1/files/{id}); its warnings are in `warnings`." });
+  .meta({
+    id: "QuoteMeshGeometry",
+    description: "The measured mesh (see GET /v1/files/{id}); its warnings are in `warnings`.",
+  });
 
 const drawingGeometrySchema = z
   .looseObject({
@@ -42,7 +50,9 @@ const printQuoteSchema = z
     material_id: z.string().meta({ example: "pla" }),
     material_label: z.string().meta({ example: "PLA" }),
     family: z.string().meta({ example: "fdm" }),
-    material_volume_cm3: z.number().meta({ description: "Material laid down (extruded for FDM, the part itself for resin), to 0.001 cm³." }),
+    material_volume_cm3: z
+      .number()
+      .meta({ description: "Material laid down (extruded for FDM, the part itself for resin), to 0.001 cm³." }),
     weight_g: z.number().meta({ description: "To 0.01 g." }),
     print_time_min: z.number().meta({ description: "To 0.1 min." }),
     price_per_gram_idr: z.number(),
@@ -77,16 +87,23 @@ const familyEstimateSchema = z
         "`slicer`: PrusaSlicer's own figures from a background run (interpolated between two sliced infill levels when needed); `layers`: the instant layer estimator; `volume`: the fallback for open or unsliceable meshes.",
     }),
     process: z.enum(["fdm", "sla"]),
-    slicer_infill_percent: z.array(z.number()).optional().meta({ description: "The sliced infill levels the figures come from." }),
+    slicer_infill_percent: z
+      .array(z.number())
+      .optional()
+      .meta({ description: "The sliced infill levels the figures come from." }),
     layers: z.int().optional(),
     settings: z
       .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
-      .meta({ description: "The print profile used, PrusaSlicer's setting names (the catalogue family's `profile` over the built-in one)." }),
+      .meta({
+        description:
+          "The print profile used, PrusaSlicer's setting names (the catalogue family's `profile` over the built-in one).",
+      }),
   })
   .meta({ id: "PrintEstimate" });
 
 const supports = z.enum(["none", "auto"]).default("none").meta({
-  description: "Support material: `none`, or `auto` (PrusaSlicer's automatic supports, the profile's overhang threshold).",
+  description:
+    "Support material: `none`, or `auto` (PrusaSlicer's automatic supports, the profile's overhang threshold).",
 });
 
 const printQuoteResult = z
@@ -95,7 +112,9 @@ const printQuoteResult = z
     infill_percent: z.number(),
     quantity: z.int(),
     supports: z.enum(["none", "auto"]),
-    estimate: z.record(z.string(), familyEstimateSchema).meta({ description: "Per process family of the quoted materials: how weight and time were estimated." }),
+    estimate: z
+      .record(z.string(), familyEstimateSchema)
+      .meta({ description: "Per process family of the quoted materials: how weight and time were estimated." }),
     geometry: meshGeometrySchema,
     quotes: z.array(printQuoteSchema),
   })
@@ -105,7 +124,12 @@ const laserQuoteResult = z
   .object({ ...quoteMeta, geometry: drawingGeometrySchema, quotes: z.array(laserQuoteSchema) })
   .meta({ id: "LaserQuoteResult" });
 
-const infill = z.number().min(0).max(100).default(20).meta({ description: "Infill percent, 0–100 (ignored by resin)." });
+const infill = z
+  .number()
+  .min(0)
+  .max(100)
+  .default(20)
+  .meta({ description: "Infill percent, 0–100 (ignored by resin)." });
 
 const PRINT_FORMULA = [
   "Per material family, weight and time come from the real slicer when it has sliced this version (`estimate.method: slicer`),",
@@ -142,8 +166,17 @@ export const quote3dPrint = defineOperation({
   body: z
     .object({
       infill,
-      materials: z.array(z.string()).min(1).optional().meta({ description: "Material ids to quote; unknown ids are refused (400, param `materials`)." }),
-      quantity: z.int().min(1).max(100_000).default(1).meta({ description: "Setup is shared by the order; `price_idr` stays per single part." }),
+      materials: z
+        .array(z.string())
+        .min(1)
+        .optional()
+        .meta({ description: "Material ids to quote; unknown ids are refused (400, param `materials`)." }),
+      quantity: z
+        .int()
+        .min(1)
+        .max(100_000)
+        .default(1)
+        .meta({ description: "Setup is shared by the order; `price_idr` stays per single part." }),
       supports,
     })
     .strict()

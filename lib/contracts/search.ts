@@ -5,7 +5,14 @@ import { fileSchema } from "./files";
 import { idParams } from "./common";
 
 const bbox = z.object({ x: z.number(), y: z.number(), z: z.number().optional() });
-const evidence = z.object({ source: z.string().meta({ description: "file_name, tag, dxf_text, dxf_layer, dxf_block, model_material, model_metadata, object_name" }), text: z.string() });
+const evidence = z.object({
+  source: z
+    .string()
+    .meta({
+      description: "file_name, tag, dxf_text, dxf_layer, dxf_block, model_material, model_metadata, object_name",
+    }),
+  text: z.string(),
+});
 
 export const fileMetadataSchema = z
   .object({
@@ -13,14 +20,24 @@ export const fileMetadataSchema = z
     format: z.string(),
     dimensions: z.object({
       bbox_mm: bbox,
-      thickness_mm: z.number().nullable().meta({ description: "Plates and thin walls from geometry; laser parts only from a stated thickness (t=3, tebal 3 …)" }),
+      thickness_mm: z
+        .number()
+        .nullable()
+        .meta({
+          description: "Plates and thin walls from geometry; laser parts only from a stated thickness (t=3, tebal 3 …)",
+        }),
       thickness_source: z.enum(["geometry", "text"]).nullable(),
       holes: z.object({
         count: z
           .int()
           .nullable()
-          .meta({ description: "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed, and for assemblies." }),
-        diameters_mm: z.array(z.number()).meta({ description: "Round holes of a drawing, smallest first; empty for meshes." }),
+          .meta({
+            description:
+              "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed, and for assemblies.",
+          }),
+        diameters_mm: z
+          .array(z.number())
+          .meta({ description: "Round holes of a drawing, smallest first; empty for meshes." }),
       }),
       volume_cm3: z.number().nullable(),
       area_cm2: z.number().nullable(),
@@ -30,10 +47,16 @@ export const fileMetadataSchema = z
     part_type: z
       .string()
       .nullable()
-      .meta({ description: "Lexicon concept named in the file name, tags or texts, e.g. bracket; for an assembly the one its file name or tags name, else `assembly`" }),
+      .meta({
+        description:
+          "Lexicon concept named in the file name, tags or texts, e.g. bracket; for an assembly the one its file name or tags name, else `assembly`",
+      }),
     material: z
       .object({
-        id: z.string().nullable().meta({ description: "Price-catalogue material id, null when the catalogue lacks it" }),
+        id: z
+          .string()
+          .nullable()
+          .meta({ description: "Price-catalogue material id, null when the catalogue lacks it" }),
         concept: z.string(),
         label: z.string(),
         confidence: z.number(),
@@ -42,20 +65,47 @@ export const fileMetadataSchema = z
       .nullable(),
     material_reason: z.string().nullable().meta({ description: "Why no material was guessed" }),
     components: z
-      .array(z.object({ name: z.string(), bbox_mm: bbox, volume_cm3: z.number().optional(), cut_length_mm: z.number().optional() }))
-      .meta({ description: "Meshes: the named objects, one per placed instance (a STEP assembly's parts, 3MF build items, OBJ groups). Drawings: one per outer contour." }),
+      .array(
+        z.object({
+          name: z.string(),
+          bbox_mm: bbox,
+          volume_cm3: z.number().optional(),
+          cut_length_mm: z.number().optional(),
+        }),
+      )
+      .meta({
+        description:
+          "Meshes: the named objects, one per placed instance (a STEP assembly's parts, 3MF build items, OBJ groups). Drawings: one per outer contour.",
+      }),
     structure: z
       .object({
-        type: z.enum(["single", "multiple", "assembly"]).meta({ description: "assembly: a mesh with two or more distinct named parts; multiple: several components of one part (copies, a nested sheet)" }),
-        components: z.int().meta({ description: "Number of components (named objects / placed instances); equals `components.length`" }),
-        distinct_parts: z.int().meta({ description: "Components grouped by part name: bolt_1 and bolt_2 are one part" }),
-        instances: z.array(z.object({ name: z.string(), count: z.int() })).meta({ description: "Each distinct part with its number of instances, most first" }),
+        type: z
+          .enum(["single", "multiple", "assembly"])
+          .meta({
+            description:
+              "assembly: a mesh with two or more distinct named parts; multiple: several components of one part (copies, a nested sheet)",
+          }),
+        components: z
+          .int()
+          .meta({ description: "Number of components (named objects / placed instances); equals `components.length`" }),
+        distinct_parts: z
+          .int()
+          .meta({ description: "Components grouped by part name: bolt_1 and bolt_2 are one part" }),
+        instances: z
+          .array(z.object({ name: z.string(), count: z.int() }))
+          .meta({ description: "Each distinct part with its number of instances, most first" }),
         shells: z
           .int()
           .nullable()
-          .meta({ description: "Connected shells of the mesh (the geometry's `parts`): touching components weld into one shell, so this is not a part count. Null for drawings." }),
+          .meta({
+            description:
+              "Connected shells of the mesh (the geometry's `parts`): touching components weld into one shell, so this is not a part count. Null for drawings.",
+          }),
       })
-      .meta({ description: "How the file is built: show `components` and `distinct_parts`, not the geometry's `parts` (shells), as the part count" }),
+      .meta({
+        description:
+          "How the file is built: show `components` and `distinct_parts`, not the geometry's `parts` (shells), as the part count",
+      }),
     description: z.object({ id: z.string(), en: z.string() }),
     language: z.enum(["id", "en", "mixed", "unknown"]),
     analyzed_at: z.string(),
@@ -67,7 +117,8 @@ export const analyzeFile = defineOperation({
   operationId: "analyzeFile",
   method: "post",
   path: "/v1/files/{id}/analyze",
-  summary: "Extract metadata (dimensions, holes, shape, material, components, bilingual description) and index the file for search",
+  summary:
+    "Extract metadata (dimensions, holes, shape, material, components, bilingual description) and index the file for search",
   tags: ["Search"],
   envelope: "v1",
   service: "quote",
@@ -101,7 +152,12 @@ export const searchFiles = defineOperation({
           format: list(z.enum(FILE_FORMATS)),
           tag: list(z.string().trim().toLowerCase().min(1).max(50)),
           status: list(z.enum(FILE_STATUSES)),
-          material: list(z.string().regex(/^[a-z0-9_]+$/).max(50)).meta({ description: "Catalogue material ids (pla, ss304, …)" }),
+          material: list(
+            z
+              .string()
+              .regex(/^[a-z0-9_]+$/)
+              .max(50),
+          ).meta({ description: "Catalogue material ids (pla, ss304, …)" }),
         })
         .strict()
         .optional(),
@@ -113,17 +169,36 @@ export const searchFiles = defineOperation({
         file: fileSchema,
         score: z.number(),
         matched_fields: z.array(z.enum(["name", "tags", "description", "metadata", "geometry"])),
-        highlights: z.object({ name: z.string().optional(), description_id: z.string().optional(), description_en: z.string().optional() }),
+        highlights: z.object({
+          name: z.string().optional(),
+          description_id: z.string().optional(),
+          description_en: z.string().optional(),
+        }),
         match: z
           .object({
-            numbers: z.enum(["met", "near", "none"]).meta({ description: "met: the file meets every number of the query; near: it misses one (ranked after); none: the query has no numbers" }),
+            numbers: z
+              .enum(["met", "near", "none"])
+              .meta({
+                description:
+                  "met: the file meets every number of the query; near: it misses one (ranked after); none: the query has no numbers",
+              }),
             constraints: z.array(
               z.object({
                 text: z.string(),
                 attribute: z.string(),
                 status: z.enum(["met", "near", "unknown"]),
-                actual: z.number().nullable().meta({ description: "The file's value compared (the closest when several could answer); null when unknown" }),
-                miss: z.number().nullable().meta({ description: "Relative distance outside the asked range: 0 when met, ≤ 0.5 for a near miss" }),
+                actual: z
+                  .number()
+                  .nullable()
+                  .meta({
+                    description: "The file's value compared (the closest when several could answer); null when unknown",
+                  }),
+                miss: z
+                  .number()
+                  .nullable()
+                  .meta({
+                    description: "Relative distance outside the asked range: 0 when met, ≤ 0.5 for a near miss",
+                  }),
               }),
             ),
           })
@@ -132,19 +207,45 @@ export const searchFiles = defineOperation({
       }),
     ),
     interpretation: z.object({
-      terms: z.array(z.object({ text: z.string(), concepts: z.array(z.string()), corrected_to: z.array(z.string()).optional() })),
+      terms: z.array(
+        z.object({ text: z.string(), concepts: z.array(z.string()), corrected_to: z.array(z.string()).optional() }),
+      ),
       constraints: z.array(
-        z.object({ attribute: z.string(), op: z.enum(["lt", "gt", "eq", "between"]), value: z.number(), max: z.number().optional(), text: z.string() }),
+        z.object({
+          attribute: z.string(),
+          op: z.enum(["lt", "gt", "eq", "between"]),
+          value: z.number(),
+          max: z.number().optional(),
+          text: z.string(),
+        }),
       ),
       dims: z.array(z.number()).nullable(),
-      near_matches: z.int().meta({ description: "Results that miss a number (near misses or unknown values), ranked after those that meet them all" }),
+      near_matches: z
+        .int()
+        .meta({
+          description:
+            "Results that miss a number (near misses or unknown values), ranked after those that meet them all",
+        }),
       no_results: z
         .object({
           reason: z.string(),
-          terms: z.array(z.object({ text: z.string(), files: z.int() })).meta({ description: "Files containing each word of the query" }),
+          terms: z
+            .array(z.object({ text: z.string(), files: z.int() }))
+            .meta({ description: "Files containing each word of the query" }),
           constraints: z
-            .array(z.object({ text: z.string(), attribute: z.string(), met: z.int(), near: z.int(), closest: z.number().nullable() }))
-            .meta({ description: "Among the files matching the words: how many meet or nearly meet each number, and the closest value" }),
+            .array(
+              z.object({
+                text: z.string(),
+                attribute: z.string(),
+                met: z.int(),
+                near: z.int(),
+                closest: z.number().nullable(),
+              }),
+            )
+            .meta({
+              description:
+                "Among the files matching the words: how many meet or nearly meet each number, and the closest value",
+            }),
         })
         .optional()
         .meta({ description: "Present when nothing was found: why" }),

@@ -36,7 +36,13 @@ export const createViewerLink = defineOperation({
   params: idParams("File id"),
   query: z.object({
     version: z.coerce.number().int().min(1).optional().meta({ description: "Pin this version number" }),
-    expires_in: z.coerce.number().int().min(60).max(MAX_VIEWER_TOKEN_SECONDS).optional().meta({ description: "Seconds until the link stops working; default never" }),
+    expires_in: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(MAX_VIEWER_TOKEN_SECONDS)
+      .optional()
+      .meta({ description: "Seconds until the link stops working; default never" }),
     allow_download: boolParam.default(false),
   }),
   response: z.object({

@@ -23,11 +23,16 @@ export const webhookSchema = z
     description: z.string().nullable(),
     events: z.array(subscribableEvent),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().meta({ description: "Why it was disabled (410 Gone, 5 days of failures, or the API)." }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why it was disabled (410 Gone, 5 days of failures, or the API)." }),
     disabled_at: isoDate.nullable(),
     previous_secret_expires_at: isoDate
       .nullable()
-      .meta({ description: "Until then deliveries also carry a signature made with the secret replaced by the last rotation." }),
+      .meta({
+        description: "Until then deliveries also carry a signature made with the secret replaced by the last rotation.",
+      }),
     created_at: isoDate,
     updated_at: isoDate,
   })
@@ -37,7 +42,8 @@ const withSecret = webhookSchema
   .extend({
     secret: z.string().meta({
       example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      description: "Signing secret (Standard Webhooks `whsec_` format). Shown only in this response; stored server-side to sign.",
+      description:
+        "Signing secret (Standard Webhooks `whsec_` format). Shown only in this response; stored server-side to sign.",
     }),
   })
   .meta({ id: "WebhookWithSecret" });
@@ -58,7 +64,12 @@ export const createWebhookBody = z
   .meta({ id: "CreateWebhookRequest" });
 
 export const updateWebhookBody = z
-  .object({ url: url.optional(), events: events.optional(), description: description.nullable().optional(), enabled: z.boolean().optional() })
+  .object({
+    url: url.optional(),
+    events: events.optional(),
+    description: description.nullable().optional(),
+    enabled: z.boolean().optional(),
+  })
   .meta({ id: "UpdateWebhookRequest" });
 
 export const deliverySchema = z
@@ -98,7 +109,12 @@ export const listWebhookEventTypes = defineOperation({
   path: "/v1/webhooks/events",
   summary: "The event catalogue: every event type with a description and a sample payload",
   response: z.array(
-    z.object({ type: z.enum(WEBHOOK_EVENT_TYPES), description: z.string(), subscribable: z.boolean(), sample: z.record(z.string(), z.unknown()) }),
+    z.object({
+      type: z.enum(WEBHOOK_EVENT_TYPES),
+      description: z.string(),
+      subscribable: z.boolean(),
+      sample: z.record(z.string(), z.unknown()),
+    }),
   ),
 });
 
@@ -218,7 +234,14 @@ const fileEventData = z
     // The file as GET /v1/files/{id} returns it.
     file: fileSchema,
     version: z
-      .object({ id: z.string(), number: z.int(), sha256: z.string(), size_bytes: z.int(), format: z.string(), created_at: isoDate })
+      .object({
+        id: z.string(),
+        number: z.int(),
+        sha256: z.string(),
+        size_bytes: z.int(),
+        format: z.string(),
+        created_at: isoDate,
+      })
       .optional(),
     actor: z.object({ type: z.enum(["api_key", "user"]), id: z.string() }).optional(),
     reason: z.string().optional(),
@@ -231,7 +254,8 @@ const deliveryHeaders = z.object({
   "webhook-id": z.string().meta({ description: "The event id; identical on every retry — use it to deduplicate." }),
   "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt." }),
   "webhook-signature": z.string().meta({
-    description: "Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded secret after `whsec_`.",
+    description:
+      "Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded secret after `whsec_`.",
   }),
 });
 
@@ -258,7 +282,9 @@ export const WEBHOOKS_DOCUMENT: ZodOpenApiPathsObject = Object.fromEntries(
           },
         },
         responses: {
-          "200": { description: "Any 2xx acknowledges. Other statuses (3xx included) are retried; 410 disables the endpoint." },
+          "200": {
+            description: "Any 2xx acknowledges. Other statuses (3xx included) are retried; 410 disables the endpoint.",
+          },
         },
       },
     },

@@ -53,8 +53,13 @@ export type Denial =
   | { code: "plan_required"; requiredPlan: QuotePlan; currentPlan: QuotePlan };
 
 /** Role, then plan: why this member may not do it, or null when they may. */
-export function denial(member: { role: Role; plan: QuotePlan }, permission: Permission, gate?: PlanGate): Denial | null {
+export function denial(
+  member: { role: Role; plan: QuotePlan },
+  permission: Permission,
+  gate?: PlanGate,
+): Denial | null {
   if (!can(member.role, permission)) return { code: "forbidden", permission };
-  if (gate?.plan && !planAllows(member.plan, gate)) return { code: "plan_required", requiredPlan: gate.plan, currentPlan: member.plan };
+  if (gate?.plan && !planAllows(member.plan, gate))
+    return { code: "plan_required", requiredPlan: gate.plan, currentPlan: member.plan };
   return null;
 }

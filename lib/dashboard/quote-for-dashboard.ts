@@ -17,9 +17,17 @@ export type DashboardQuote =
  * Rows carry numbers only: the tables (components/files/quote-tables.tsx) format them in the reader's
  * language, so rows re-quoted in the browser read exactly like server-rendered ones.
  */
-export async function quoteForDashboard(db: Db, workspace: { id: string; plan: QuotePlan }, fileId: string, infill: number): Promise<DashboardQuote> {
+export async function quoteForDashboard(
+  db: Db,
+  workspace: { id: string; plan: QuotePlan },
+  fileId: string,
+  infill: number,
+): Promise<DashboardQuote> {
   const file = getFile(db, workspace.id, fileId);
   const base = { workspaceId: workspace.id, fileId: file.id, api: "v1" as const };
   if (file.kind === "laser") return { process: "laser", quote: await quoteFile(db, { ...base, process: "laser" }) };
-  return { process: "print_3d", quote: await quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: infill, quantity: 1 } }) };
+  return {
+    process: "print_3d",
+    quote: await quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: infill, quantity: 1 } }),
+  };
 }

@@ -16,7 +16,6 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
  */
 export const IMMEDIATE = { behavior: "immediate" } as const;
 
-
 /** Accepts "file:relative/or/absolute.db", a bare path, or ":memory:". */
 export function databasePathFromUrl(url: string): string {
   const stripped = url.startsWith("file:") ? url.slice("file:".length) : url;

@@ -38,7 +38,12 @@ export function keyset(spec: Keyset, cursor: string | undefined): { after: SQL |
 }
 
 /** Given `limit + 1` rows, the page and the cursor of its last row when more remain. */
-export function keysetPage<T>(rows: T[], limit: number, key: (row: T) => { v: Date | string | number; id: string }, tag?: string): KeysetPage<T> {
+export function keysetPage<T>(
+  rows: T[],
+  limit: number,
+  key: (row: T) => { v: Date | string | number; id: string },
+  tag?: string,
+): KeysetPage<T> {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   if (rows.length <= limit || !last) return { items, nextCursor: null };
@@ -52,9 +57,12 @@ const isTimestamp = (column: SQLiteColumn) => column.columnType === "SQLiteTimes
 function decodeCursor(cursor: string, tag: string | undefined): { v: string | number; id: string } {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (parsed.s === tag && typeof parsed.id === "string" && ["string", "number"].includes(typeof parsed.v)) return parsed;
+    if (parsed.s === tag && typeof parsed.id === "string" && ["string", "number"].includes(typeof parsed.v))
+      return parsed;
   } catch {
     /* fall through to the error */
   }
-  throw new DomainError("invalid_request", "The cursor is not valid for this query; start again without `cursor`.", { param: "cursor" });
+  throw new DomainError("invalid_request", "The cursor is not valid for this query; start again without `cursor`.", {
+    param: "cursor",
+  });
 }

@@ -32,7 +32,10 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
   const password = randomBytes(9).toString("base64url");
   let user = db.select().from(users).where(eq(users.email, DEMO_EMAIL)).get();
   if (user) {
-    db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id)).run();
+    db.update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id))
+      .run();
   } else {
     user = await createUser(db, { email: DEMO_EMAIL, password, name: "Demo" });
   }
@@ -46,15 +49,26 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
 
   const keys: DemoCredentials["keys"] = [];
   for (const spec of DEMO_WORKSPACES) {
-    const workspace =
-      owned.find((w) => w.name === spec.name) ?? createWorkspace(db, { ...spec, ownerUserId: user.id });
+    const workspace = owned.find((w) => w.name === spec.name) ?? createWorkspace(db, { ...spec, ownerUserId: user.id });
     addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
     db.update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(and(eq(apiKeys.workspaceId, workspace.id), eq(apiKeys.name, DEMO_KEY_NAME), isNull(apiKeys.revokedAt)))
       .run();
-    const { secret } = issueApiKey(db, { workspace, name: DEMO_KEY_NAME, scopes: [], issuerScopes: null, createdBy: user.id });
-    keys.push({ workspace_id: workspace.id, workspace: workspace.name, plan: workspace.plan, infra_plan: workspace.infraPlan, key: secret });
+    const { secret } = issueApiKey(db, {
+      workspace,
+      name: DEMO_KEY_NAME,
+      scopes: [],
+      issuerScopes: null,
+      createdBy: user.id,
+    });
+    keys.push({
+      workspace_id: workspace.id,
+      workspace: workspace.name,
+      plan: workspace.plan,
+      infra_plan: workspace.infraPlan,
+      key: secret,
+    });
   }
   return { email: DEMO_EMAIL, password, keys };
 }

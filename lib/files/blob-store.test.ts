@@ -25,6 +25,8 @@ describe("LocalBlobStore.sweepTemp", () => {
     write(`upload-${process.ppid}-parent`);
     write("test-recent");
     expect(await store.sweepTemp(15 * 60_000)).toBe(2);
-    expect(fs.readdirSync(tmp).sort()).toEqual([`upload-${process.pid}-mine`, `upload-${process.ppid}-parent`, "test-recent"].sort());
+    expect(fs.readdirSync(tmp).sort()).toEqual(
+      [`upload-${process.pid}-mine`, `upload-${process.ppid}-parent`, "test-recent"].sort(),
+    );
   });
 });

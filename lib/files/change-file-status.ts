@@ -10,7 +10,10 @@ import { fileEventData } from "./file-event-data";
 export type StatusAction = "submit" | "approve" | "reject";
 
 /** draft → pending_approval → approved | rejected; a rejected file may be submitted again. A new version returns a file to draft. */
-const TRANSITIONS: Record<StatusAction, { from: FileStatus[]; to: FileStatus; event: "file.submitted" | "file.approved" | "file.rejected" }> = {
+const TRANSITIONS: Record<
+  StatusAction,
+  { from: FileStatus[]; to: FileStatus; event: "file.submitted" | "file.approved" | "file.rejected" }
+> = {
   submit: { from: ["draft", "rejected"], to: "pending_approval", event: "file.submitted" },
   approve: { from: ["pending_approval"], to: "approved", event: "file.approved" },
   reject: { from: ["pending_approval"], to: "rejected", event: "file.rejected" },
@@ -30,7 +33,12 @@ export function changeFileStatus(
       });
     }
     const now = new Date();
-    const updated = tx.update(files).set({ status: rule.to, updatedAt: now }).where(eq(files.id, file.id)).returning().get();
+    const updated = tx
+      .update(files)
+      .set({ status: rule.to, updatedAt: now })
+      .where(eq(files.id, file.id))
+      .returning()
+      .get();
     tx.insert(fileStatusEvents)
       .values({
         id: newId("statusEvent"),
@@ -43,14 +51,23 @@ export function changeFileStatus(
         createdAt: now,
       })
       .run();
-    enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: rule.event, data: fileEventData(updated, input) }, now);
+    enqueueWebhookEvent(
+      tx,
+      { workspaceId: input.workspaceId, type: rule.event, data: fileEventData(updated, input) },
+      now,
+    );
     return updated;
   }, IMMEDIATE);
 }
 
 export function listStatusEvents(db: Db, workspaceId: string, fileId: string) {
   const file = getFile(db, workspaceId, fileId);
-  const events = db.select().from(fileStatusEvents).where(eq(fileStatusEvents.fileId, file.id)).orderBy(fileStatusEvents.createdAt).all();
+  const events = db
+    .select()
+    .from(fileStatusEvents)
+    .where(eq(fileStatusEvents.fileId, file.id))
+    .orderBy(fileStatusEvents.createdAt)
+    .all();
   const names = actorNames(db, workspaceId, [...new Set(events.map((e) => e.actor))]);
   return events.map((e) => ({
     from: e.fromStatus,
@@ -67,8 +84,21 @@ function actorNames(db: Db, workspaceId: string, actors: string[]): Map<string, 
   const keyIds = actors.filter((a) => a.startsWith("key_"));
   const userIds = actors.filter((a) => a.startsWith("usr_"));
   const keys = keyIds.length
-    ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), inArray(apiKeys.id, keyIds))).all()
+    ? db
+        .select({ id: apiKeys.id, name: apiKeys.name })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.workspaceId, workspaceId), inArray(apiKeys.id, keyIds)))
+        .all()
     : [];
-  const people = userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)).all() : [];
-  return new Map([...keys.map((k) => [k.id, `API key “${k.name}”`] as const), ...people.map((u) => [u.id, u.name ?? u.email] as const)]);
+  const people = userIds.length
+    ? db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, userIds))
+        .all()
+    : [];
+  return new Map([
+    ...keys.map((k) => [k.id, `API key “${k.name}”`] as const),
+    ...people.map((u) => [u.id, u.name ?? u.email] as const),
+  ]);
 }

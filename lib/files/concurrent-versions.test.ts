@@ -20,12 +20,25 @@ describe("two server processes on one SQLite file", () => {
     const startAt = Date.now() + 3000;
     const results = await Promise.all(
       [0, 1].map(() =>
-        run(process.execPath, ["--import", "tsx", "test/helpers/version-worker.ts", file, workspace.id, created.file.id, "15", String(startAt)]),
+        run(process.execPath, [
+          "--import",
+          "tsx",
+          "test/helpers/version-worker.ts",
+          file,
+          workspace.id,
+          created.file.id,
+          "15",
+          String(startAt),
+        ]),
       ),
     );
     expect(results.map((r) => r.stderr)).toEqual(["", ""]);
     expect(results.reduce((sum, r) => sum + Number(r.stdout), 0)).toBe(30);
-    const numbers = db.select({ n: fileVersions.number }).from(fileVersions).where(eq(fileVersions.fileId, created.file.id)).all();
+    const numbers = db
+      .select({ n: fileVersions.number })
+      .from(fileVersions)
+      .where(eq(fileVersions.fileId, created.file.id))
+      .all();
     expect(numbers.map((v) => v.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   }, 90_000);
 });

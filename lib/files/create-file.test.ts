@@ -16,7 +16,8 @@ beforeAll(() => {
   blobs = useTestBlobs(dir);
 });
 
-const blobFiles = () => fs.readdirSync(path.join(dir, "blobs"), { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
+const blobFiles = () =>
+  fs.readdirSync(path.join(dir, "blobs"), { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
 
 describe("createFile / addFileVersion", () => {
   it("analyses a 40×30×20 mm box: 24 cm³, stored once by content", async () => {
@@ -32,7 +33,16 @@ describe("createFile / addFileVersion", () => {
 
   it("measures a laser plate: 100×50 mm with two Ø10 holes", async () => {
     const { workspace } = seedWorkspace(db);
-    const { version } = await createTestFile(db, blobs, workspace.id, plateDxf(100, 50, [[25, 25], [75, 25]]), "plate.dxf");
+    const { version } = await createTestFile(
+      db,
+      blobs,
+      workspace.id,
+      plateDxf(100, 50, [
+        [25, 25],
+        [75, 25],
+      ]),
+      "plate.dxf",
+    );
     const g = version.analysis.geometry as Record<string, number>;
     expect(g.cut_length_mm).toBeCloseTo(300 + 2 * Math.PI * 10, 6);
     expect(g.pierce_count).toBe(3);
@@ -53,9 +63,13 @@ describe("createFile / addFileVersion", () => {
     const rows = () => db.select().from(files).all().length + db.select().from(fileVersions).all().length;
     const [beforeRows, beforeBlobs] = [rows(), blobFiles().length];
     const bad = uploadFromBytes(blobs, "solid x\nfacet normal 0 0 0\nouter loop\nvertex 0 0\n", "broken.stl");
-    await expect(createFile(db, blobs, { workspaceId: workspace.id, upload: bad, actor: "t", tags: [] })).rejects.toMatchObject({ code: "unreadable_file" });
+    await expect(
+      createFile(db, blobs, { workspaceId: workspace.id, upload: bad, actor: "t", tags: [] }),
+    ).rejects.toMatchObject({ code: "unreadable_file" });
     const odd = uploadFromBytes(blobs, "hello world", "notes.txt");
-    await expect(createFile(db, blobs, { workspaceId: workspace.id, upload: odd, actor: "t", tags: [] })).rejects.toMatchObject({ code: "unsupported_format" });
+    await expect(
+      createFile(db, blobs, { workspaceId: workspace.id, upload: odd, actor: "t", tags: [] }),
+    ).rejects.toMatchObject({ code: "unsupported_format" });
     expect([rows(), blobFiles().length]).toEqual([beforeRows, beforeBlobs]);
     // The temp files are the upload's caller's to remove (uploadNewFile; tested in app/v1/files/hostile-uploads.test.ts).
   });
@@ -64,6 +78,8 @@ describe("createFile / addFileVersion", () => {
     const a = seedWorkspace(db);
     const b = seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, a.workspace.id, boxStl(10, 10, 10), "a.stl");
-    await expect(addTestVersion(db, blobs, b.workspace.id, file.id, boxStl(10, 10, 10), "b.stl")).rejects.toMatchObject({ code: "not_found" });
+    await expect(addTestVersion(db, blobs, b.workspace.id, file.id, boxStl(10, 10, 10), "b.stl")).rejects.toMatchObject(
+      { code: "not_found" },
+    );
   });
 });

@@ -48,7 +48,15 @@ export async function createFile(
         .returning()
         .get();
       const version = insertVersion(tx as unknown as Db, { id: versionId, fileId, number: 1, input, analysis, now });
-      enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: "file.uploaded", data: fileEventData(file, { version, actor: input.actor }) }, now);
+      enqueueWebhookEvent(
+        tx,
+        {
+          workspaceId: input.workspaceId,
+          type: "file.uploaded",
+          data: fileEventData(file, { version, actor: input.actor }),
+        },
+        now,
+      );
       return { file, version };
     }, IMMEDIATE);
   } catch (error) {
@@ -92,7 +100,15 @@ export async function addFileVersion(
         .where(eq(files.id, current.id))
         .returning()
         .get();
-      enqueueWebhookEvent(tx, { workspaceId: input.workspaceId, type: "file.version_created", data: fileEventData(file, { version, actor: input.actor }) }, now);
+      enqueueWebhookEvent(
+        tx,
+        {
+          workspaceId: input.workspaceId,
+          type: "file.version_created",
+          data: fileEventData(file, { version, actor: input.actor }),
+        },
+        now,
+      );
       return { file, version };
     }, IMMEDIATE);
   } catch (error) {
@@ -103,7 +119,14 @@ export async function addFileVersion(
 
 function insertVersion(
   db: Db,
-  v: { id: string; fileId: string; number: number; input: UploadInput; analysis: FileVersionRow["analysis"]; now: Date },
+  v: {
+    id: string;
+    fileId: string;
+    number: number;
+    input: UploadInput;
+    analysis: FileVersionRow["analysis"];
+    now: Date;
+  },
 ): FileVersionRow {
   return db
     .insert(fileVersions)

@@ -28,8 +28,12 @@ describe("version diffs", () => {
     // Area 2(40·30 + 40·20 + 30·20) = 5200 mm² → 2(1200 + 1000 + 750) = 5900 mm².
     expect(v2.diff!.changes.find((c) => c.metric === "surface_area_cm2")!.new).toBeCloseTo(59, 9);
     expect(v2.diff!.changes.map((c) => c.metric)).not.toContain("bbox_x_mm");
-    expect(v2.diff!.summary.en).toBe("Volume +25.0% (24.0 → 30.0 cm³); Area +13.5% (52.0 → 59.0 cm²); bbox Z 20.0 → 25.0 mm");
-    expect(v2.diff!.summary.id).toBe("Volume +25,0% (24,0 → 30,0 cm³); Luas +13,5% (52,0 → 59,0 cm²); bbox Z 20,0 → 25,0 mm");
+    expect(v2.diff!.summary.en).toBe(
+      "Volume +25.0% (24.0 → 30.0 cm³); Area +13.5% (52.0 → 59.0 cm²); bbox Z 20.0 → 25.0 mm",
+    );
+    expect(v2.diff!.summary.id).toBe(
+      "Volume +25,0% (24,0 → 30,0 cm³); Luas +13,5% (52,0 → 59,0 cm²); bbox Z 20,0 → 25,0 mm",
+    );
     expect(v2.diff!.reference_price).toMatchObject({ basis: "pla_20_infill" });
     expect(v2.diff!.reference_price!.change_idr).toBeGreaterThan(0);
   });
@@ -45,12 +49,24 @@ describe("version diffs", () => {
   it("a drawing with one more Ø10 hole: +1 pierce, +10π mm of cut", async () => {
     const { workspace } = seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, plateDxf(100, 50, [[25, 25]]), "p.dxf");
-    await addTestVersion(db, blobs, workspace.id, file.id, plateDxf(100, 50, [[25, 25], [75, 25]]), "p.dxf");
+    await addTestVersion(
+      db,
+      blobs,
+      workspace.id,
+      file.id,
+      plateDxf(100, 50, [
+        [25, 25],
+        [75, 25],
+      ]),
+      "p.dxf",
+    );
     const [v2] = listVersions(db, workspace.id, file.id);
     const byMetric = Object.fromEntries(v2.diff!.changes.map((c) => [c.metric, c]));
     expect(byMetric.pierce_count).toMatchObject({ old: 2, new: 3, change: 1 });
     expect(byMetric.cut_length_mm.change).toBeCloseTo(10 * Math.PI, 6);
     expect(v2.diff!.reference_price!.basis).toBe("mild_steel_2mm");
-    expect(v2.diff!.summary.en).toMatch(/^Cut length \+\d+\.\d% \(331\.4 → 362\.8 mm\); Pierces \+50\.0% \(2 → 3\); Area/);
+    expect(v2.diff!.summary.en).toMatch(
+      /^Cut length \+\d+\.\d% \(331\.4 → 362\.8 mm\); Pierces \+50\.0% \(2 → 3\); Area/,
+    );
   });
 });

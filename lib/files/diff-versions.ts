@@ -11,11 +11,18 @@ interface Metric {
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const bbox = (axis: "x" | "y" | "z") => (g: Record<string, unknown>) => num((g.bbox_mm as Record<string, unknown> | undefined)?.[axis]);
+const bbox = (axis: "x" | "y" | "z") => (g: Record<string, unknown>) =>
+  num((g.bbox_mm as Record<string, unknown> | undefined)?.[axis]);
 
 const MESH_METRICS: Metric[] = [
   { key: "volume_cm3", label: { en: "Volume", id: "Volume" }, unit: "cm³", digits: 1, read: (g) => num(g.volume_cm3) },
-  { key: "surface_area_cm2", label: { en: "Area", id: "Luas" }, unit: "cm²", digits: 1, read: (g) => num(g.surface_area_cm2) },
+  {
+    key: "surface_area_cm2",
+    label: { en: "Area", id: "Luas" },
+    unit: "cm²",
+    digits: 1,
+    read: (g) => num(g.surface_area_cm2),
+  },
   { key: "bbox_x_mm", label: { en: "bbox X", id: "bbox X" }, unit: "mm", digits: 1, read: bbox("x") },
   { key: "bbox_y_mm", label: { en: "bbox Y", id: "bbox Y" }, unit: "mm", digits: 1, read: bbox("y") },
   { key: "bbox_z_mm", label: { en: "bbox Z", id: "bbox Z" }, unit: "mm", digits: 1, read: bbox("z") },
@@ -24,8 +31,20 @@ const MESH_METRICS: Metric[] = [
 ];
 
 const LASER_METRICS: Metric[] = [
-  { key: "cut_length_mm", label: { en: "Cut length", id: "Panjang potong" }, unit: "mm", digits: 1, read: (g) => num(g.cut_length_mm) },
-  { key: "pierce_count", label: { en: "Pierces", id: "Tembakan" }, unit: "", digits: 0, read: (g) => num(g.pierce_count) },
+  {
+    key: "cut_length_mm",
+    label: { en: "Cut length", id: "Panjang potong" },
+    unit: "mm",
+    digits: 1,
+    read: (g) => num(g.cut_length_mm),
+  },
+  {
+    key: "pierce_count",
+    label: { en: "Pierces", id: "Tembakan" },
+    unit: "",
+    digits: 0,
+    read: (g) => num(g.pierce_count),
+  },
   { key: "area_cm2", label: { en: "Area", id: "Luas" }, unit: "cm²", digits: 1, read: (g) => num(g.area_cm2) },
   { key: "bbox_x_mm", label: { en: "bbox X", id: "bbox X" }, unit: "mm", digits: 1, read: bbox("x") },
   { key: "bbox_y_mm", label: { en: "bbox Y", id: "bbox Y" }, unit: "mm", digits: 1, read: bbox("y") },
@@ -46,18 +65,33 @@ export interface VersionDiff {
   size_change_bytes: number;
   kind_changed: boolean;
   changes: MetricChange[];
-  reference_price: { basis: PriceBasis; old_idr: number; new_idr: number; change_idr: number; change_pct: number | null } | null;
+  reference_price: {
+    basis: PriceBasis;
+    old_idr: number;
+    new_idr: number;
+    change_idr: number;
+    change_pct: number | null;
+  } | null;
   summary: { en: string; id: string };
 }
 
 /** The reference quote a diff prices: PLA at 20 % infill for meshes, 2 mm mild steel for drawings. */
 type PriceBasis = "pla_20_infill" | "mild_steel_2mm";
 
-function referencePrice(analysis: StoredAnalysis, catalog: PriceCatalog, figures: Record<string, FamilyFigures>): { basis: PriceBasis; idr: number } | null {
+function referencePrice(
+  analysis: StoredAnalysis,
+  catalog: PriceCatalog,
+  figures: Record<string, FamilyFigures>,
+): { basis: PriceBasis; idr: number } | null {
   const g = analysis.geometry as Record<string, number>;
   try {
     if (analysis.kind === "mesh") {
-      const [pla] = price3dPrint({ volume_cm3: g.volume_cm3, surface_area_cm2: g.surface_area_cm2 }, { infill_percent: 20, materials: ["pla"] }, catalog, figures);
+      const [pla] = price3dPrint(
+        { volume_cm3: g.volume_cm3, surface_area_cm2: g.surface_area_cm2 },
+        { infill_percent: 20, materials: ["pla"] },
+        catalog,
+        figures,
+      );
       return { basis: "pla_20_infill", idr: pla.price_idr };
     }
     const steel = priceLaser({ cut_length_mm: g.cut_length_mm, pierce_count: g.pierce_count }, catalog).find(
@@ -100,16 +134,28 @@ export function diffVersions(
       phrases.id.push(text(m.label.id).replace(/(\d)\.(\d)/g, "$1,$2"));
     }
   }
-  const [oldPrice, newPrice] = [referencePrice(prev.analysis, catalog, figures.prev), referencePrice(next.analysis, catalog, figures.next)];
+  const [oldPrice, newPrice] = [
+    referencePrice(prev.analysis, catalog, figures.prev),
+    referencePrice(next.analysis, catalog, figures.next),
+  ];
   const reference =
     oldPrice && newPrice && oldPrice.basis === newPrice.basis
-      ? { basis: newPrice.basis, old_idr: oldPrice.idr, new_idr: newPrice.idr, change_idr: newPrice.idr - oldPrice.idr, change_pct: pct(oldPrice.idr, newPrice.idr) }
+      ? {
+          basis: newPrice.basis,
+          old_idr: oldPrice.idr,
+          new_idr: newPrice.idr,
+          change_idr: newPrice.idr - oldPrice.idr,
+          change_pct: pct(oldPrice.idr, newPrice.idr),
+        }
       : null;
   const bytesChanged = prev.sha256 !== next.sha256;
   const summary = !bytesChanged
     ? { en: "Identical content", id: "Isi identik" }
     : kindChanged
-      ? { en: `Changed from ${prev.analysis.kind} to ${next.analysis.kind}`, id: `Berubah dari ${prev.analysis.kind} ke ${next.analysis.kind}` }
+      ? {
+          en: `Changed from ${prev.analysis.kind} to ${next.analysis.kind}`,
+          id: `Berubah dari ${prev.analysis.kind} ke ${next.analysis.kind}`,
+        }
       : changes.length === 0
         ? { en: "File changed; measurements unchanged", id: "File berubah; ukuran tetap" }
         : { en: phrases.en.join("; "), id: phrases.id.join("; ") };

@@ -9,7 +9,16 @@ export function fileEventData(
   const v = options.version;
   return {
     file: serializeFile(file),
-    ...(v && { version: { id: v.id, number: v.number, sha256: v.sha256, size_bytes: v.sizeBytes, format: v.format, created_at: v.createdAt.toISOString() } }),
+    ...(v && {
+      version: {
+        id: v.id,
+        number: v.number,
+        sha256: v.sha256,
+        size_bytes: v.sizeBytes,
+        format: v.format,
+        created_at: v.createdAt.toISOString(),
+      },
+    }),
     actor: { type: options.actor.startsWith("usr_") ? "user" : "api_key", id: options.actor },
     ...(options.reason ? { reason: options.reason } : {}),
   };

@@ -24,7 +24,11 @@ export { FILE_STATUSES };
 const SORT_COLUMNS = { created_at: files.createdAt, name: files.name, size: files.sizeBytes } as const;
 
 /** Keyset pagination: the cursor is the last row's sort value and id, so pages never skip or repeat. */
-export function listFiles(db: Db, workspaceId: string, query: ListFilesQuery): { data: FileRow[]; nextCursor: string | null } {
+export function listFiles(
+  db: Db,
+  workspaceId: string,
+  query: ListFilesQuery,
+): { data: FileRow[]; nextCursor: string | null } {
   const descending = query.sort.startsWith("-");
   const column = SORT_COLUMNS[query.sort.replace("-", "") as keyof typeof SORT_COLUMNS];
   const conditions: (SQL | undefined)[] = [eq(files.workspaceId, workspaceId)];
@@ -49,7 +53,10 @@ export function listFiles(db: Db, workspaceId: string, query: ListFilesQuery): {
   const { items: page, nextCursor } = keysetPage(
     rows,
     query.limit,
-    (row) => ({ v: sortKey === "created_at" ? row.createdAt : sortKey === "name" ? row.name : row.sizeBytes, id: row.id }),
+    (row) => ({
+      v: sortKey === "created_at" ? row.createdAt : sortKey === "name" ? row.name : row.sizeBytes,
+      id: row.id,
+    }),
     query.sort,
   );
   return { data: page, nextCursor };

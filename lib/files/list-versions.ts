@@ -13,11 +13,19 @@ import { storedReferenceFigures } from "@/lib/quotes/print-estimates";
  */
 export function listVersions(db: Db, workspaceId: string, fileId: string) {
   const file = getFile(db, workspaceId, fileId);
-  const versions = db.select().from(fileVersions).where(eq(fileVersions.fileId, file.id)).orderBy(desc(fileVersions.number)).all();
+  const versions = db
+    .select()
+    .from(fileVersions)
+    .where(eq(fileVersions.fileId, file.id))
+    .orderBy(desc(fileVersions.number))
+    .all();
   const catalog = getActiveCatalog(db, workspaceId).catalog;
   const figures = versions.map((version) => storedReferenceFigures(db, version, catalog));
   return versions.map((version, i) => {
     const previous = versions[i + 1];
-    return { ...serializeVersion(version), diff: previous ? diffVersions(previous, version, catalog, { prev: figures[i + 1], next: figures[i] }) : null };
+    return {
+      ...serializeVersion(version),
+      diff: previous ? diffVersions(previous, version, catalog, { prev: figures[i + 1], next: figures[i] }) : null,
+    };
   });
 }

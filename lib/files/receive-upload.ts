@@ -31,10 +31,15 @@ const MAX_FIELDS = 30;
  * memory stays flat whatever the size. Over `maxBytes` → 413 and the temp
  * file is removed; the caller owns `tempPath` on success.
  */
-export async function receiveUpload(body: MultipartBody, options: { maxBytes: number; tempDir: string }): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  body: MultipartBody,
+  options: { maxBytes: number; tempDir: string },
+): Promise<ReceivedUpload> {
   const { contentType } = body;
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new DomainError("invalid_request", "Send the file as multipart/form-data with a `file` field.", { param: "file" });
+    throw new DomainError("invalid_request", "Send the file as multipart/form-data with a `file` field.", {
+      param: "file",
+    });
   }
   if (body.contentLength > options.maxBytes + 1024 * 1024) throw tooLarge(options.maxBytes);
   if (!body.stream) throw new DomainError("invalid_request", "The request has no body.", { param: "file" });
@@ -47,7 +52,9 @@ export async function receiveUpload(body: MultipartBody, options: { maxBytes: nu
     });
   } catch (error) {
     // e.g. "multipart/form-data" without a boundary
-    throw new DomainError("invalid_request", `The multipart body cannot be read: ${(error as Error).message}.`, { param: "file" });
+    throw new DomainError("invalid_request", `The multipart body cannot be read: ${(error as Error).message}.`, {
+      param: "file",
+    });
   }
 
   // The pid in the name lets a restarted server sweep what a killed one was writing (sweep-temp-files.ts).
@@ -105,7 +112,9 @@ export async function receiveUpload(body: MultipartBody, options: { maxBytes: nu
     await written.catch(() => undefined);
     await fsp.rm(tempPath, { force: true });
     if (failure) throw failure;
-    throw new DomainError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, { param: "file" });
+    throw new DomainError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, {
+      param: "file",
+    });
   }
   if (failure || !file) {
     await fsp.rm(tempPath, { force: true });
@@ -119,14 +128,22 @@ export async function receiveUpload(body: MultipartBody, options: { maxBytes: nu
 }
 
 function tooLarge(maxBytes: number): DomainError {
-  return new DomainError("payload_too_large", `The file is larger than this plan's limit of ${Math.round(maxBytes / 1024 / 1024)} MB.`, {
-    param: "file",
-    details: { max_bytes: maxBytes },
-  });
+  return new DomainError(
+    "payload_too_large",
+    `The file is larger than this plan's limit of ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+    {
+      param: "file",
+      details: { max_bytes: maxBytes },
+    },
+  );
 }
 
 /** Keeps the extension (format detection uses it) but drops any path a client sent. */
 function safeFilename(name: string | undefined): string {
-  const base = (name ?? "upload").split(/[\\/]/).pop()!.replace(/[\u0000-\u001f]/g, "").trim();
+  const base = (name ?? "upload")
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f]/g, "")
+    .trim();
   return base.slice(-200) || "upload";
 }

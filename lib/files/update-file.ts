@@ -6,12 +6,21 @@ import { getFile, type FileRow } from "./get-file";
 import { indexFile } from "@/lib/search/index-file";
 import { removeDisplayAssets } from "@/lib/viewer/get-display-asset";
 
-export function updateFile(db: Db, workspaceId: string, fileId: string, patch: { name?: string; tags?: string[] }): FileRow {
+export function updateFile(
+  db: Db,
+  workspaceId: string,
+  fileId: string,
+  patch: { name?: string; tags?: string[] },
+): FileRow {
   const file = getFile(db, workspaceId, fileId);
   if (patch.name === undefined && patch.tags === undefined) return file;
   const updated = db
     .update(files)
-    .set({ ...(patch.name !== undefined && { name: patch.name }), ...(patch.tags !== undefined && { tags: patch.tags }), updatedAt: new Date() })
+    .set({
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.tags !== undefined && { tags: patch.tags }),
+      updatedAt: new Date(),
+    })
     .where(eq(files.id, file.id))
     .returning()
     .get();
@@ -22,11 +31,19 @@ export function updateFile(db: Db, workspaceId: string, fileId: string, patch: {
 /** Deletes the file and its versions, then their display caches and any blob no other version still uses. */
 export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, fileId: string): Promise<FileRow> {
   const file = getFile(db, workspaceId, fileId);
-  const versions = db.select({ id: fileVersions.id, sha256: fileVersions.sha256 }).from(fileVersions).where(eq(fileVersions.fileId, file.id)).all();
+  const versions = db
+    .select({ id: fileVersions.id, sha256: fileVersions.sha256 })
+    .from(fileVersions)
+    .where(eq(fileVersions.fileId, file.id))
+    .all();
   db.delete(files).where(eq(files.id, file.id)).run();
   await removeDisplayAssets(versions.map((v) => v.id));
   for (const sha256 of new Set(versions.map((v) => v.sha256))) {
-    const stillUsed = db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, sha256)).get();
+    const stillUsed = db
+      .select({ id: fileVersions.id })
+      .from(fileVersions)
+      .where(eq(fileVersions.sha256, sha256))
+      .get();
     if (!stillUsed) await blobs.delete(sha256);
   }
   return file;

@@ -30,7 +30,10 @@ export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
         param: String(issue.path[0]),
       });
     }
-    return indexed(db, await createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data }));
+    return indexed(
+      db,
+      await createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data }),
+    );
   });
 }
 
@@ -38,13 +41,23 @@ export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
 export function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
   getFile(db, ctx.workspace.id, ctx.fileId);
   return withUpload(blobs, ctx, async (upload) =>
-    indexed(db, await addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor })),
+    indexed(
+      db,
+      await addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor }),
+    ),
   );
 }
 
 /** Receives the upload, runs `work`, and removes the temp file whatever happened (once stored, it was moved away). */
-async function withUpload<T>(blobs: BlobStore, ctx: UploadContext, work: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
-  const upload = await receiveUpload(ctx.body, { maxBytes: maxUploadBytes(ctx.workspace.plan), tempDir: blobs.tempDir() });
+async function withUpload<T>(
+  blobs: BlobStore,
+  ctx: UploadContext,
+  work: (upload: ReceivedUpload) => Promise<T>,
+): Promise<T> {
+  const upload = await receiveUpload(ctx.body, {
+    maxBytes: maxUploadBytes(ctx.workspace.plan),
+    tempDir: blobs.tempDir(),
+  });
   try {
     return await work(upload);
   } finally {

@@ -9,7 +9,12 @@ const SUSPECT_ABOVE_MM = 2000;
 
 export function describeMesh(mesh: ParsedMesh): MeshAnalysis {
   const vertices = mesh.positions.length / 3;
-  return describeMeasuredMesh(mesh, { triangles: mesh.indices.length / 3, vertices, measured: measureMesh(mesh), topology: analyzeTopology(mesh.indices, vertices) });
+  return describeMeasuredMesh(mesh, {
+    triangles: mesh.indices.length / 3,
+    vertices,
+    measured: measureMesh(mesh),
+    topology: analyzeTopology(mesh.indices, vertices),
+  });
 }
 
 export interface MeshFigures {
@@ -20,7 +25,10 @@ export interface MeshFigures {
 }
 
 /** The analysis (geometry fields and warnings) from figures measured by describeMesh or by threads. */
-export function describeMeasuredMesh(mesh: Pick<ParsedMesh, "format" | "units">, { triangles, vertices, measured, topology }: MeshFigures): MeshAnalysis {
+export function describeMeasuredMesh(
+  mesh: Pick<ParsedMesh, "format" | "units">,
+  { triangles, vertices, measured, topology }: MeshFigures,
+): MeshAnalysis {
   const warnings: MeshWarning[] = [];
 
   if (topology.overusedEdges > 0) {

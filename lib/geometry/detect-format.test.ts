@@ -6,10 +6,19 @@ import { writeBinaryStl } from "./testing/writers";
 
 describe("detectMeshFormat", () => {
   it.each([
-    ["mesh/cube.off", "off"], ["mesh/cube.ply", "ply"], ["mesh/cube_rgb_binary.ply", "ply"], ["mesh/stl_binary.stl", "stl"],
-    ["mesh/stl_ascii.stl", "stl"], ["mesh/single_triangle_with_comments.stl", "stl"], ["mesh/single_triangle_with_comments.off", "off"],
-    ["mesh/icosahedron.obj", "obj"], ["mesh/rhombicuboctahedron.3mf", "3mf"], ["mesh/rook.amf", "amf"],
-    ["step/cube.stp", "step"], ["step/as1_pe_203.igs", "iges"], ["step/as1_pe_203.brep", "brep"],
+    ["mesh/cube.off", "off"],
+    ["mesh/cube.ply", "ply"],
+    ["mesh/cube_rgb_binary.ply", "ply"],
+    ["mesh/stl_binary.stl", "stl"],
+    ["mesh/stl_ascii.stl", "stl"],
+    ["mesh/single_triangle_with_comments.stl", "stl"],
+    ["mesh/single_triangle_with_comments.off", "off"],
+    ["mesh/icosahedron.obj", "obj"],
+    ["mesh/rhombicuboctahedron.3mf", "3mf"],
+    ["mesh/rook.amf", "amf"],
+    ["step/cube.stp", "step"],
+    ["step/as1_pe_203.igs", "iges"],
+    ["step/as1_pe_203.brep", "brep"],
   ])("detects %s as %s by content, whatever the name", (file, format) => {
     const bytes = readCorpusFile(file);
     expect(detectMeshFormat(bytes, file.split("/")[1])).toBe(format);
@@ -43,7 +52,11 @@ describe("analyzeMesh errors", () => {
   });
 
   it("explains a damaged file with a known extension in terms of that format", async () => {
-    await expectAppError(analyzeMesh(toBytes("this is not a mesh"), "part.stl"), "unreadable_file", /Binary STL is truncated/);
+    await expectAppError(
+      analyzeMesh(toBytes("this is not a mesh"), "part.stl"),
+      "unreadable_file",
+      /Binary STL is truncated/,
+    );
     await expectAppError(analyzeMesh(toBytes("nonsense"), "part.off"), "unreadable_file", /OFF files start with/);
   });
 });

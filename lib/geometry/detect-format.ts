@@ -3,8 +3,18 @@ import { isBinaryStl, looksLikeAsciiStl } from "./formats/stl";
 import type { MeshFormat } from "./types";
 
 const FORMAT_BY_EXTENSION: Record<string, MeshFormat> = {
-  stl: "stl", obj: "obj", off: "off", ply: "ply", "3mf": "3mf", amf: "amf",
-  step: "step", stp: "step", igs: "iges", iges: "iges", brep: "brep", brp: "brep",
+  stl: "stl",
+  obj: "obj",
+  off: "off",
+  ply: "ply",
+  "3mf": "3mf",
+  amf: "amf",
+  step: "step",
+  stp: "step",
+  igs: "iges",
+  iges: "iges",
+  brep: "brep",
+  brp: "brep",
 };
 
 export function formatFromExtension(filename: string): MeshFormat | null {
@@ -38,7 +48,10 @@ function sniffContent(bytes: Uint8Array, byExtension: MeshFormat | null): MeshFo
   if (/^(DBRep_DrawableShape|CASCADE Topology)/.test(head)) return "brep";
   if (/^<\?xml[^>]*>\s*(<!--[\s\S]*?-->\s*)*<amf[\s>]/.test(head) || head.startsWith("<amf")) return "amf";
   if (looksLikeAsciiStl(bytes)) return "stl";
-  const firstStatement = head.split(/\r?\n/).map((line) => line.replace(/#.*/, "").trim()).find((line) => line !== "");
+  const firstStatement = head
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#.*/, "").trim())
+    .find((line) => line !== "");
   if (firstStatement !== undefined && isOffHeader(firstStatement)) return "off";
   if (/^v\s/m.test(head) && (/^f\s/m.test(head) || byExtension === "obj")) return "obj";
   return null;

@@ -10,7 +10,11 @@ import { MAX_ENTRY_BYTES, readZipEntries } from "./unzip";
 // Decompression and expansion bombs, generated here: each must be refused without inflating or building what
 // it announces. No timing assertions: one that got through would blow the test timeout (or the heap) instead.
 
-const boxModel = writeThreeMfModel("millimeter", [{ id: 1, name: "Box", soup: createBox([10, 10, 10]) }], [{ objectId: 1 }]);
+const boxModel = writeThreeMfModel(
+  "millimeter",
+  [{ id: 1, name: "Box", soup: createBox([10, 10, 10]) }],
+  [{ objectId: 1 }],
+);
 
 /** Raw deflate of 1 + 258·matches zero bytes: a literal 0, then <length 258, distance 1> repeated (fixed Huffman, 13 bits each). */
 function deflatedZeros(matches: number): Uint8Array {
@@ -154,13 +158,23 @@ describe("zip bombs (3MF, zipped AMF)", () => {
 
   it("an entry whose headers say 1 KiB but that inflates to 2 GiB is stopped within its first chunks", async () => {
     const bomb = rawZip([{ name: "3D/3dmodel.model", method: 8, body: twoGiBOfZeros(), declaredSize: 1024 }]);
-    const error = await expectAppError(analyzeMesh(bomb, "bomb.3mf"), "archive_too_large", /inflates to more than the 1,024 bytes its header declares/);
+    const error = await expectAppError(
+      analyzeMesh(bomb, "bomb.3mf"),
+      "archive_too_large",
+      /inflates to more than the 1,024 bytes its header declares/,
+    );
     expect(error.message).toMatch(/save the file again .* ordinary zip tool/i);
   });
 
   it("the same entry declared honestly is refused before inflating: over the per-entry limit", async () => {
-    const bomb = rawZip([{ name: "3D/3dmodel.model", method: 8, body: twoGiBOfZeros(), declaredSize: 1 + 258 * TWO_GIB_OF_MATCHES }]);
-    const error = await expectAppError(analyzeMesh(bomb, "bomb.3mf"), "archive_too_large", /over the 512 MiB limit for one part/);
+    const bomb = rawZip([
+      { name: "3D/3dmodel.model", method: 8, body: twoGiBOfZeros(), declaredSize: 1 + 258 * TWO_GIB_OF_MATCHES },
+    ]);
+    const error = await expectAppError(
+      analyzeMesh(bomb, "bomb.3mf"),
+      "archive_too_large",
+      /over the 512 MiB limit for one part/,
+    );
     expect(error.details).toMatchObject({ max_entry_bytes: MAX_ENTRY_BYTES });
   });
 
@@ -173,23 +187,39 @@ describe("zip bombs (3MF, zipped AMF)", () => {
     const zeros = new Uint8Array(1024 * 1024);
     const bomb = streamedZip({ "3D/3dmodel.model": Array.from({ length: 32 }, () => zeros) });
     expect(bomb.length).toBeLessThan(64 * 1024);
-    await expectAppError(analyzeMesh(bomb, "bomb.3mf"), "archive_too_large", /more than 16 MiB \(the allowance for a .* archive: 100× its size, at least 16 MiB\)/);
+    await expectAppError(
+      analyzeMesh(bomb, "bomb.3mf"),
+      "archive_too_large",
+      /more than 16 MiB \(the allowance for a .* archive: 100× its size, at least 16 MiB\)/,
+    );
   });
 
   it("many entries sharing one compressed body add up to more than the archive may unpack", async () => {
     const body = deflateSync(new Uint8Array(1024 * 1024), { level: 9 });
-    const entries = Array.from({ length: 2000 }, (_, k) => ({ name: `3D/part${k}.model`, method: 8 as const, body, declaredSize: 1024 * 1024 }));
+    const entries = Array.from({ length: 2000 }, (_, k) => ({
+      name: `3D/part${k}.model`,
+      method: 8 as const,
+      body,
+      declaredSize: 1024 * 1024,
+    }));
     await expectAppError(analyzeMesh(rawZip(entries), "bomb.3mf"), "archive_too_large", /zip bomb/);
   });
 
   it("a zipped AMF bomb is refused the same way", async () => {
     const bomb = rawZip([{ name: "part.amf", method: 8, body: twoGiBOfZeros(), declaredSize: 4096 }]);
-    await expectAppError(analyzeMesh(bomb, "part.amf"), "archive_too_large", /Zipped AMF entry "part.amf" inflates to more than/);
+    await expectAppError(
+      analyzeMesh(bomb, "part.amf"),
+      "archive_too_large",
+      /Zipped AMF entry "part.amf" inflates to more than/,
+    );
   });
 
   it("ZIP64 fields (as lib3mf writes them) are read", async () => {
     const xml = strToU8(boxModel);
-    const archive = rawZip([{ name: "3D/3dmodel.model", method: 8, body: deflateSync(xml), declaredSize: xml.length }], true);
+    const archive = rawZip(
+      [{ name: "3D/3dmodel.model", method: 8, body: deflateSync(xml), declaredSize: xml.length }],
+      true,
+    );
     expectClose((await analyzeMesh(archive, "box.3mf")).geometry.volume_cm3, 1);
   });
 
@@ -198,7 +228,9 @@ describe("zip bombs (3MF, zipped AMF)", () => {
       { name: "Metadata/thumbnail.png", method: 8, body: twoGiBOfZeros(), declaredSize: 16 },
       { name: "3D/3dmodel.model", method: 0, body: strToU8(boxModel), declaredSize: boxModel.length },
     ]);
-    expect([...readZipEntries(archive, "3MF archive", (name) => name.endsWith(".model")).keys()]).toEqual(["3D/3dmodel.model"]);
+    expect([...readZipEntries(archive, "3MF archive", (name) => name.endsWith(".model")).keys()]).toEqual([
+      "3D/3dmodel.model",
+    ]);
   });
 });
 
@@ -212,7 +244,10 @@ describe("XML stays entity-free (3MF, AMF)", () => {
   it("a billion-laughs 3MF model, relationships part or external entity → unreadable_file", async () => {
     const model = laughs("model", boxModel.replace(/^<\?xml[^>]*>\s*/, "").replace('name="Box"', 'name="LAUGHS"'));
     await expectAppError(analyzeMesh(zipThreeMf(model), "bomb.3mf"), "unreadable_file", /DOCTYPE\/entity declaration/);
-    const rels = laughs("Relationships", '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">LAUGHS</Relationships>');
+    const rels = laughs(
+      "Relationships",
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">LAUGHS</Relationships>',
+    );
     const withRels = zipSync({ "_rels/.rels": strToU8(rels), "3D/3dmodel.model": strToU8(boxModel) });
     await expectAppError(analyzeMesh(withRels, "bomb.3mf"), "unreadable_file", /3MF relationships contains a DOCTYPE/);
     const external = `<?xml version="1.0"?><!DOCTYPE model [<!ENTITY x SYSTEM "file:///etc/passwd">]>${boxModel.replace(/^<\?xml[^>]*>\s*/, "").replace('name="Box"', 'name="&x;"')}`;
@@ -220,47 +255,88 @@ describe("XML stays entity-free (3MF, AMF)", () => {
   });
 
   it("a billion-laughs AMF, plain or zipped → unreadable_file", async () => {
-    const amf = laughs("amf", writeAmf("millimeter", [{ name: "LAUGHS", volumes: [createBox([1, 1, 1])] }]).replace(/^<\?xml[^>]*>\s*/, ""));
+    const amf = laughs(
+      "amf",
+      writeAmf("millimeter", [{ name: "LAUGHS", volumes: [createBox([1, 1, 1])] }]).replace(/^<\?xml[^>]*>\s*/, ""),
+    );
     await expectAppError(analyzeMesh(toBytes(amf), "bomb.amf"), "unreadable_file", /DOCTYPE/);
     await expectAppError(analyzeMesh(zipSync({ "bomb.amf": strToU8(amf) }), "bomb.amf"), "unreadable_file", /DOCTYPE/);
   });
 
   it("an entity used without any declaration is not expanded either", async () => {
-    await expectAppError(analyzeMesh(zipThreeMf(boxModel.replace('name="Box"', 'name="&lol9;"')), "x.3mf"), "unreadable_file", /not well-formed XML/);
+    await expectAppError(
+      analyzeMesh(zipThreeMf(boxModel.replace('name="Box"', 'name="&lol9;"')), "x.3mf"),
+      "unreadable_file",
+      /not well-formed XML/,
+    );
   });
 });
 
 describe("declared counts never drive allocations or loops past what the bytes hold", () => {
-  it.each(["ascii", "binary_little_endian"])("PLY (%s) declaring 4,000,000,000 vertices → unreadable_file from the header alone", async (encoding) => {
-    const ply = `ply\nformat ${encoding} 1.0\nelement vertex 4000000000\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n`;
-    const error = await expectAppError(analyzeMesh(toBytes(ply), "bomb.ply"), "unreadable_file", /announces 4,000,000,000 "vertex" elements/);
-    expect(error.details).toMatchObject({ declared_count: 4_000_000_000 });
-  });
+  it.each(["ascii", "binary_little_endian"])(
+    "PLY (%s) declaring 4,000,000,000 vertices → unreadable_file from the header alone",
+    async (encoding) => {
+      const ply = `ply\nformat ${encoding} 1.0\nelement vertex 4000000000\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n`;
+      const error = await expectAppError(
+        analyzeMesh(toBytes(ply), "bomb.ply"),
+        "unreadable_file",
+        /announces 4,000,000,000 "vertex" elements/,
+      );
+      expect(error.details).toMatchObject({ declared_count: 4_000_000_000 });
+    },
+  );
 
   it("a PLY element without properties is skipped whatever its count", async () => {
     const ply = [
-      "ply", "format ascii 1.0", `element nothing ${Number.MAX_SAFE_INTEGER}`,
-      "element vertex 3", "property float x", "property float y", "property float z",
-      "element face 1", "property list uchar int vertex_indices", "end_header",
-      "0 0 0", "1 0 0", "0 1 0", "3 0 1 2", "",
+      "ply",
+      "format ascii 1.0",
+      `element nothing ${Number.MAX_SAFE_INTEGER}`,
+      "element vertex 3",
+      "property float x",
+      "property float y",
+      "property float z",
+      "element face 1",
+      "property list uchar int vertex_indices",
+      "end_header",
+      "0 0 0",
+      "1 0 0",
+      "0 1 0",
+      "3 0 1 2",
+      "",
     ].join("\n");
     expect((await analyzeMesh(toBytes(ply), "triangle.ply")).geometry.triangles).toBe(1);
   });
 
   it("OFF, binary STL and OBJ with absurd counts or indices → unreadable_file", async () => {
-    await expectAppError(analyzeMesh(toBytes("OFF\n4000000000 4000000000 0\n0 0 0\n"), "bomb.off"), "unreadable_file", /truncated/);
+    await expectAppError(
+      analyzeMesh(toBytes("OFF\n4000000000 4000000000 0\n0 0 0\n"), "bomb.off"),
+      "unreadable_file",
+      /truncated/,
+    );
     const stl = new Uint8Array(84 + 50);
     new DataView(stl.buffer).setUint32(80, 0xffffffff, true);
     await expectAppError(analyzeMesh(stl, "bomb.stl"), "unreadable_file", /4,294,967,295 triangles/);
-    await expectAppError(analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4000000000\n"), "bomb.obj"), "unreadable_file", /out of range/);
+    await expectAppError(
+      analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4000000000\n"), "bomb.obj"),
+      "unreadable_file",
+      /out of range/,
+    );
   });
 
   it("a 3MF whose objects each place the next ten times (10^8 boxes) → analysis_too_large before placing any", async () => {
     const objects = [
       { id: 1, name: "Box", soup: createBox([1, 1, 1]) },
-      ...Array.from({ length: 8 }, (_, k) => ({ id: k + 2, name: `Level ${k + 2}`, components: Array.from({ length: 10 }, () => ({ objectId: k + 1 })) })),
+      ...Array.from({ length: 8 }, (_, k) => ({
+        id: k + 2,
+        name: `Level ${k + 2}`,
+        components: Array.from({ length: 10 }, () => ({ objectId: k + 1 })),
+      })),
     ];
-    const error = await expectAppError(analyzeMesh(zipThreeMf(writeThreeMfModel("millimeter", objects, [{ objectId: 9 }])), "bomb.3mf"), "analysis_too_large", /placed too many times/);
+    const error = await expectAppError(
+      analyzeMesh(zipThreeMf(writeThreeMfModel("millimeter", objects, [{ objectId: 9 }])), "bomb.3mf"),
+      "analysis_too_large",
+      /placed too many times/,
+    );
     expect(error.details).toMatchObject({ max_placed_items: MAX_PLACED_ITEMS });
   });
 });

@@ -34,33 +34,59 @@ export { analyzeStlFileInParallel, largeBinaryStlTriangles } from "./parallel-st
  * format we read, `unreadable_file` when it is damaged or unsafe,
  * `empty_geometry` when it holds no triangles.
  */
-export async function parseMesh(bytes: Uint8Array, filename: string, options: AnalyzeMeshOptions = {}): Promise<ParsedMesh> {
+export async function parseMesh(
+  bytes: Uint8Array,
+  filename: string,
+  options: AnalyzeMeshOptions = {},
+): Promise<ParsedMesh> {
   if (bytes.length === 0) throw new DomainError("unreadable_file", `"${filename}" is empty (0 bytes).`);
   const format = detectMeshFormat(bytes, filename);
   const name = baseNameOf(filename);
   let mesh: ParsedMesh;
   switch (format) {
-    case "stl": mesh = parseStl(bytes, name); break;
-    case "obj": mesh = parseObj(bytes, name); break;
-    case "off": mesh = parseOff(bytes, name); break;
-    case "ply": mesh = parsePly(bytes, name); break;
+    case "stl":
+      mesh = parseStl(bytes, name);
+      break;
+    case "obj":
+      mesh = parseObj(bytes, name);
+      break;
+    case "off":
+      mesh = parseOff(bytes, name);
+      break;
+    case "ply":
+      mesh = parsePly(bytes, name);
+      break;
     // Loaded on demand: the XML, zip and worker code is not needed to start up for STL.
-    case "3mf": mesh = (await import("./formats/three-mf")).parseThreeMf(bytes, options); break;
-    case "amf": mesh = (await import("./formats/amf")).parseAmf(bytes, name, options); break;
+    case "3mf":
+      mesh = (await import("./formats/three-mf")).parseThreeMf(bytes, options);
+      break;
+    case "amf":
+      mesh = (await import("./formats/amf")).parseAmf(bytes, name, options);
+      break;
     case "step":
     case "iges":
-    case "brep": mesh = await (await import("./formats/step")).parseCadWithOcct(bytes, format, name, options); break;
+    case "brep":
+      mesh = await (await import("./formats/step")).parseCadWithOcct(bytes, format, name, options);
+      break;
     case null:
       throw new DomainError(
         "unsupported_format",
         `"${filename}" is not a file type we can read. Upload STL, OBJ, OFF, PLY, 3MF, AMF, STEP, IGES or BREP.`,
       );
   }
-  if (mesh.indices.length === 0) throw new DomainError("empty_geometry", `"${filename}" was read as ${format.toUpperCase()} but contains no triangles.`);
+  if (mesh.indices.length === 0)
+    throw new DomainError(
+      "empty_geometry",
+      `"${filename}" was read as ${format.toUpperCase()} but contains no triangles.`,
+    );
   return mesh;
 }
 
 /** Parses and measures a mesh file: volume, area, bounding box, topology checks and warnings. */
-export async function analyzeMesh(bytes: Uint8Array, filename: string, options: AnalyzeMeshOptions = {}): Promise<MeshAnalysis> {
+export async function analyzeMesh(
+  bytes: Uint8Array,
+  filename: string,
+  options: AnalyzeMeshOptions = {},
+): Promise<MeshAnalysis> {
   return describeMesh(await parseMesh(bytes, filename, options));
 }

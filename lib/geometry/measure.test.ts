@@ -6,7 +6,14 @@ import { describe, expect, it } from "vitest";
 import { analyzeMesh } from "./index";
 import { expectClose, isToolInstalled, toBytes } from "./testing/expectations";
 import { computeTorusVolumeAndArea } from "./testing/reference-volume";
-import { createBox, createTorus, createVoxelSolid, invertSoup, translateSoup, type TriangleSoup } from "./testing/shapes";
+import {
+  createBox,
+  createTorus,
+  createVoxelSolid,
+  invertSoup,
+  translateSoup,
+  type TriangleSoup,
+} from "./testing/shapes";
 import { writeBinaryStl, writeObj } from "./testing/writers";
 
 const analyzeStl = (soup: TriangleSoup) => analyzeMesh(writeBinaryStl(soup), "part.stl");
@@ -19,8 +26,15 @@ describe("measurements", () => {
     expectClose(geometry.surface_area_cm2, 52);
     expect(geometry.bbox_mm).toEqual({ x: 40, y: 30, z: 20 });
     expect(geometry).toMatchObject({
-      triangles: 12, vertices: 8, parts: 1, is_manifold: true, is_watertight: true,
-      is_winding_consistent: true, degenerate_triangles: 0, units: "assumed_mm", warnings: [],
+      triangles: 12,
+      vertices: 8,
+      parts: 1,
+      is_manifold: true,
+      is_watertight: true,
+      is_winding_consistent: true,
+      degenerate_triangles: 0,
+      units: "assumed_mm",
+      warnings: [],
     });
     expect(components).toHaveLength(1);
     expectClose(components[0].volume_cm3, 24);
@@ -44,7 +58,7 @@ describe("measurements", () => {
   it("measures a 40×30×10 plate with a 10×10 through hole (voxel surface, many coplanar triangles)", async () => {
     const plate = createVoxelSolid([4, 3, 1], 10, (i, j) => !(i === 1 && j === 1));
     const { geometry } = await analyzeObj(plate);
-    expectClose(geometry.volume_cm3, (40 * 30 - 10 * 10) * 10 / 1000);
+    expectClose(geometry.volume_cm3, ((40 * 30 - 10 * 10) * 10) / 1000);
     // two faces minus the hole, outer walls, hole walls
     expectClose(geometry.surface_area_cm2, (2 * (1200 - 100) + 140 * 10 + 40 * 10) / 100);
     expect(geometry).toMatchObject({ is_manifold: true, is_winding_consistent: true, parts: 1 });
@@ -72,7 +86,11 @@ describe("measurements", () => {
   });
 
   it("counts separate shells as parts", async () => {
-    const { geometry } = await analyzeStl([...createBox([10, 10, 10]), ...createBox([10, 10, 10], [20, 0, 0]), ...createBox([5, 5, 5], [0, 20, 0])]);
+    const { geometry } = await analyzeStl([
+      ...createBox([10, 10, 10]),
+      ...createBox([10, 10, 10], [20, 0, 0]),
+      ...createBox([5, 5, 5], [0, 20, 0]),
+    ]);
     expect(geometry.parts).toBe(3);
     expectClose(geometry.volume_cm3, 2.125);
   });

@@ -38,31 +38,64 @@ export function sumRange(
   triangleCount: number,
   origin: ArrayLike<number> = positions,
 ): RangeSums {
-  const originX = origin[0], originY = origin[1], originZ = origin[2];
+  const originX = origin[0],
+    originY = origin[1],
+    originZ = origin[2];
   const sums: RangeSums = { signedVolume6: 0, doubleArea: 0, degenerate: 0 };
   const end = (firstTriangle + triangleCount) * 3;
   for (let i = firstTriangle * 3; i < end; i += 3) {
-    const a = indices[i] * 3, b = indices[i + 1] * 3, c = indices[i + 2] * 3;
+    const a = indices[i] * 3,
+      b = indices[i + 1] * 3,
+      c = indices[i + 2] * 3;
     addTriangle(
       sums,
-      positions[a] - originX, positions[a + 1] - originY, positions[a + 2] - originZ,
-      positions[b] - originX, positions[b + 1] - originY, positions[b + 2] - originZ,
-      positions[c] - originX, positions[c + 1] - originY, positions[c + 2] - originZ,
+      positions[a] - originX,
+      positions[a + 1] - originY,
+      positions[a + 2] - originZ,
+      positions[b] - originX,
+      positions[b + 1] - originY,
+      positions[b + 2] - originZ,
+      positions[c] - originX,
+      positions[c + 1] - originY,
+      positions[c + 2] - originZ,
     );
   }
   return sums;
 }
 
 /** Adds a triangle, its corners given about the origin, to the sums. */
-function addTriangle(sums: RangeSums, ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): void {
+function addTriangle(
+  sums: RangeSums,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+): void {
   sums.signedVolume6 += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
-  const ux = bx - ax, uy = by - ay, uz = bz - az;
-  const vx = cx - ax, vy = cy - ay, vz = cz - az;
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const ux = bx - ax,
+    uy = by - ay,
+    uz = bz - az;
+  const vx = cx - ax,
+    vy = cy - ay,
+    vz = cz - az;
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   const crossLength = Math.sqrt(nx * nx + ny * ny + nz * nz);
   sums.doubleArea += crossLength;
-  const wx = cx - bx, wy = cy - by, wz = cz - bz;
-  const longestEdgeSquared = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
+  const wx = cx - bx,
+    wy = cy - by,
+    wz = cz - bz;
+  const longestEdgeSquared = Math.max(
+    ux * ux + uy * uy + uz * uz,
+    vx * vx + vy * vy + vz * vz,
+    wx * wx + wy * wy + wz * wz,
+  );
   if (crossLength <= DEGENERATE_AREA_RATIO * longestEdgeSquared || longestEdgeSquared === 0) sums.degenerate++;
 }
 
@@ -71,31 +104,70 @@ function addTriangle(sums: RangeSums, ax: number, ay: number, az: number, bx: nu
  * and `box`, measured about `origin` exactly as sumRange measures welded
  * triangles; reading the records in place spares a copy per corner.
  */
-export function sumStlRecords(view: DataView, count: number, origin: ArrayLike<number>, sums: RangeSums, box: Box): void {
-  const originX = origin[0], originY = origin[1], originZ = origin[2];
-  let minX = box.min[0], minY = box.min[1], minZ = box.min[2], maxX = box.max[0], maxY = box.max[1], maxZ = box.max[2];
+export function sumStlRecords(
+  view: DataView,
+  count: number,
+  origin: ArrayLike<number>,
+  sums: RangeSums,
+  box: Box,
+): void {
+  const originX = origin[0],
+    originY = origin[1],
+    originZ = origin[2];
+  let minX = box.min[0],
+    minY = box.min[1],
+    minZ = box.min[2],
+    maxX = box.max[0],
+    maxY = box.max[1],
+    maxZ = box.max[2];
   for (let r = 0; r < count; r++) {
     const o = r * STL_RECORD_BYTES + 12; // after the normal
-    const ax = view.getFloat32(o, true), ay = view.getFloat32(o + 4, true), az = view.getFloat32(o + 8, true);
-    const bx = view.getFloat32(o + 12, true), by = view.getFloat32(o + 16, true), bz = view.getFloat32(o + 20, true);
-    const cx = view.getFloat32(o + 24, true), cy = view.getFloat32(o + 28, true), cz = view.getFloat32(o + 32, true);
+    const ax = view.getFloat32(o, true),
+      ay = view.getFloat32(o + 4, true),
+      az = view.getFloat32(o + 8, true);
+    const bx = view.getFloat32(o + 12, true),
+      by = view.getFloat32(o + 16, true),
+      bz = view.getFloat32(o + 20, true);
+    const cx = view.getFloat32(o + 24, true),
+      cy = view.getFloat32(o + 28, true),
+      cz = view.getFloat32(o + 32, true);
     minX = Math.min(minX, ax, bx, cx);
     maxX = Math.max(maxX, ax, bx, cx);
     minY = Math.min(minY, ay, by, cy);
     maxY = Math.max(maxY, ay, by, cy);
     minZ = Math.min(minZ, az, bz, cz);
     maxZ = Math.max(maxZ, az, bz, cz);
-    addTriangle(sums, ax - originX, ay - originY, az - originZ, bx - originX, by - originY, bz - originZ, cx - originX, cy - originY, cz - originZ);
+    addTriangle(
+      sums,
+      ax - originX,
+      ay - originY,
+      az - originZ,
+      bx - originX,
+      by - originY,
+      bz - originZ,
+      cx - originX,
+      cy - originY,
+      cz - originZ,
+    );
   }
-  box.min[0] = minX; box.min[1] = minY; box.min[2] = minZ;
-  box.max[0] = maxX; box.max[1] = maxY; box.max[2] = maxZ;
+  box.min[0] = minX;
+  box.min[1] = minY;
+  box.min[2] = minZ;
+  box.max[0] = maxX;
+  box.max[1] = maxY;
+  box.max[2] = maxZ;
 }
 
 /** Bounding box of vertices (all by default): valid for the whole mesh because parsers keep only vertices that triangles use. */
-export function boxOfVertices(positions: Float32Array | Float64Array, firstVertex = 0, endVertex = positions.length / 3): Box {
+export function boxOfVertices(
+  positions: Float32Array | Float64Array,
+  firstVertex = 0,
+  endVertex = positions.length / 3,
+): Box {
   const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
   for (let axis = 0; axis < 3; axis++) {
-    let min = Infinity, max = -Infinity;
+    let min = Infinity,
+      max = -Infinity;
     for (let i = firstVertex * 3 + axis; i < endVertex * 3; i += 3) {
       min = Math.min(min, positions[i]);
       max = Math.max(max, positions[i]);
@@ -106,11 +178,17 @@ export function boxOfVertices(positions: Float32Array | Float64Array, firstVerte
   return box;
 }
 
-function boxOfTriangles(positions: Float32Array | Float64Array, indices: Uint32Array, firstTriangle: number, triangleCount: number): Box {
+function boxOfTriangles(
+  positions: Float32Array | Float64Array,
+  indices: Uint32Array,
+  firstTriangle: number,
+  triangleCount: number,
+): Box {
   const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
   const end = (firstTriangle + triangleCount) * 3;
   for (let axis = 0; axis < 3; axis++) {
-    let min = Infinity, max = -Infinity;
+    let min = Infinity,
+      max = -Infinity;
     for (let i = firstTriangle * 3; i < end; i++) {
       const value = positions[indices[i] * 3 + axis];
       min = Math.min(min, value);
@@ -140,7 +218,13 @@ function toComponent(name: string, triangles: number, sums: RangeSums, box: Box)
 /** Measurements of a one-component mesh whose sums and box were taken by another thread. */
 export function measureFromSums(name: string, triangleCount: number, sums: RangeSums, box: Box): MeshMeasurements {
   const whole = toComponent(name, triangleCount, sums, box);
-  return { volume_cm3: whole.volume_cm3, surface_area_cm2: whole.surface_area_cm2, bbox_mm: whole.bbox_mm, degenerateTriangles: sums.degenerate, components: [whole] };
+  return {
+    volume_cm3: whole.volume_cm3,
+    surface_area_cm2: whole.surface_area_cm2,
+    bbox_mm: whole.bbox_mm,
+    degenerateTriangles: sums.degenerate,
+    components: [whole],
+  };
 }
 
 /** Volume, area, bounding box and degenerate count of a mesh and of each of its components. */
@@ -154,7 +238,10 @@ export function measureMesh(mesh: ParsedMesh): MeshMeasurements {
     total.doubleArea += sums.doubleArea;
     total.degenerate += sums.degenerate;
     // A single component uses every vertex, so the whole mesh's per-vertex box is its box.
-    const box = mesh.components.length === 1 ? wholeBox : boxOfTriangles(positions, indices, range.firstTriangle, range.triangleCount);
+    const box =
+      mesh.components.length === 1
+        ? wholeBox
+        : boxOfTriangles(positions, indices, range.firstTriangle, range.triangleCount);
     return toComponent(range.name, range.triangleCount, sums, box);
   });
   const whole = toComponent("", indices.length / 3, total, wholeBox);

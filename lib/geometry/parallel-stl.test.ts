@@ -49,7 +49,10 @@ async function analyzeOnTwoThreads(file: string, triangles = (fs.statSync(file).
 
 /** Every figure of the one-thread path; sums in a different order may differ in the last bits. */
 async function expectSameAsOneThread(file: string) {
-  const [parallel, serial] = await Promise.all([analyzeOnTwoThreads(file), analyzeMesh(new Uint8Array(fs.readFileSync(file)), path.basename(file))]);
+  const [parallel, serial] = await Promise.all([
+    analyzeOnTwoThreads(file),
+    analyzeMesh(new Uint8Array(fs.readFileSync(file)), path.basename(file)),
+  ]);
   const { volume_cm3, surface_area_cm2, ...rest } = parallel.geometry;
   const { volume_cm3: serialVolume, surface_area_cm2: serialArea, ...serialRest } = serial.geometry;
   expectClose(volume_cm3, serialVolume, 1e-12);
@@ -66,7 +69,13 @@ describe("analyzeStlFileInParallel", () => {
     const exact = computeTorusVolumeAndArea(60, 20, 240, 120);
     expectClose(analysis.geometry.volume_cm3, exact.volume / 1000, 1e-6);
     expectClose(analysis.geometry.surface_area_cm2, exact.area / 100, 1e-6);
-    expect(analysis.geometry).toMatchObject({ triangles: 57_600, vertices: 28_800, parts: 1, is_manifold: true, is_winding_consistent: true });
+    expect(analysis.geometry).toMatchObject({
+      triangles: 57_600,
+      vertices: 28_800,
+      parts: 1,
+      is_manifold: true,
+      is_winding_consistent: true,
+    });
     expect(analysis.components[0].name).toBe("torus");
   });
 
@@ -99,21 +108,36 @@ describe("analyzeStlFileInParallel", () => {
   it("a mesh with more vertices than a closed one has (unshared triangles) outgrows the shared memory", async () => {
     // 60,000 separate triangles on a 10 mm grid: 3 vertices and 3 open edges each.
     const apart = Array.from({ length: 60_000 }, (_, t) => {
-      const x = (t % 300) * 10, y = Math.floor(t / 300) * 10;
+      const x = (t % 300) * 10,
+        y = Math.floor(t / 300) * 10;
       return [x, y, 0, x + 5, y, 0, x, y + 5, 0];
     }).flat();
     const analysis = await expectSameAsOneThread(writeStl("apart.stl", apart));
-    expect(analysis.geometry).toMatchObject({ triangles: 60_000, vertices: 180_000, parts: 60_000, is_watertight: false });
+    expect(analysis.geometry).toMatchObject({
+      triangles: 60_000,
+      vertices: 180_000,
+      parts: 60_000,
+      is_watertight: false,
+    });
     expect(analysis.geometry.warnings[0].message).toMatch(/^180,000 edges belong to only one triangle/);
   });
 
   it("reports a NaN or infinite coordinate as unreadable, wherever it is", async () => {
-    for (const [triangle, bits] of [[3000, 0x7fc00000], [3000, 0x7fc00005], [0, 0x7f800000], [3599, 0xff800000]]) {
+    for (const [triangle, bits] of [
+      [3000, 0x7fc00000],
+      [3000, 0x7fc00005],
+      [0, 0x7f800000],
+      [3599, 0xff800000],
+    ]) {
       const bytes = writeBinaryStl(createTorus(30, 10, 60, 30));
       new DataView(bytes.buffer).setUint32(84 + 50 * triangle + 12, bits, true);
       const file = path.join(directory, `nan-${triangle}-${bits}.stl`);
       fs.writeFileSync(file, bytes);
-      await expectAppError(analyzeOnTwoThreads(file), "unreadable_file", new RegExp(`triangle ${triangle + 1} has a coordinate that is not a finite number`));
+      await expectAppError(
+        analyzeOnTwoThreads(file),
+        "unreadable_file",
+        new RegExp(`triangle ${triangle + 1} has a coordinate that is not a finite number`),
+      );
     }
   });
 

@@ -55,7 +55,11 @@ export interface StlArenaLayout {
   words: number;
 }
 
-const WELDED = 0, VERTICES = 1, FOLLOWED = 2, WORKER_READY = 3, NEXT_PREFAULT_BATCH = 4;
+const WELDED = 0,
+  VERTICES = 1,
+  FOLLOWED = 2,
+  WORKER_READY = 3,
+  NEXT_PREFAULT_BATCH = 4;
 const WELDING_FAILED = -1;
 const WORKER_STOPPED = -1;
 /** A worker that takes this long to free a ring slot is taken for dead (one that fails says so at once). */
@@ -109,7 +113,9 @@ export function largeBinaryStlTriangles(file: string): number | null {
     const header = Buffer.alloc(STL_HEADER_BYTES);
     fs.readSync(fd, header, 0, STL_HEADER_BYTES, 0);
     const triangles = header.readUInt32LE(80);
-    return size === STL_HEADER_BYTES + STL_RECORD_BYTES * triangles && triangles >= PARALLEL_STL_MIN_TRIANGLES ? triangles : null;
+    return size === STL_HEADER_BYTES + STL_RECORD_BYTES * triangles && triangles >= PARALLEL_STL_MIN_TRIANGLES
+      ? triangles
+      : null;
   } finally {
     fs.closeSync(fd);
   }
@@ -119,12 +125,20 @@ export function largeBinaryStlTriangles(file: string): number | null {
  * Analyses a binary STL of `triangles` triangles (see largeBinaryStlTriangles) with `thread` as the second core.
  * `filename` names the part (an upload's temp file has a name of its own).
  */
-export async function analyzeStlFileInParallel(file: string, triangles: number, thread: Worker, filename = path.basename(file)): Promise<MeshAnalysis> {
+export async function analyzeStlFileInParallel(
+  file: string,
+  triangles: number,
+  thread: Worker,
+  filename = path.basename(file),
+): Promise<MeshAnalysis> {
   const layout = stlArenaLayout(triangles);
   const arena = new SharedArrayBuffer(layout.words * 4);
   const progress = view(arena, layout.progress);
   const reply = askThread(thread, { file, triangles, arena });
-  const welder = new Float32BitsWelder(expectedStlVertices(triangles), { keys: view(arena, layout.keys), table: view(arena, layout.table) });
+  const welder = new Float32BitsWelder(expectedStlVertices(triangles), {
+    keys: view(arena, layout.keys),
+    table: view(arena, layout.table),
+  });
   try {
     warmUpWelding(file, triangles, ringChunk(arena, layout, 0));
     const prefaulter = new StlArenaPrefaulter(arena, triangles);
@@ -147,7 +161,12 @@ export async function analyzeStlFileInParallel(file: string, triangles: number, 
   const { sums, box, edges, parts } = await reply;
   return describeMeasuredMesh(
     { format: "stl", units: ASSUMED_MILLIMETRES },
-    { triangles, vertices: welder.vertexCount, measured: measureFromSums(baseNameOf(filename), triangles, sums, box), topology: { ...edges, parts } },
+    {
+      triangles,
+      vertices: welder.vertexCount,
+      measured: measureFromSums(baseNameOf(filename), triangles, sums, box),
+      topology: { ...edges, parts },
+    },
   );
 }
 
@@ -164,7 +183,11 @@ function warmUpWelding(file: string, triangles: number, scratch: Uint32Array): v
 
 /** Waits until the worker has followed `triangles` triangles; false if it stopped. */
 function awaitFollowed(progress: Int32Array, triangles: number): boolean {
-  for (let followed = Atomics.load(progress, FOLLOWED); followed < triangles; followed = Atomics.load(progress, FOLLOWED)) {
+  for (
+    let followed = Atomics.load(progress, FOLLOWED);
+    followed < triangles;
+    followed = Atomics.load(progress, FOLLOWED)
+  ) {
     if (followed === WORKER_STOPPED) return false;
     if (Atomics.wait(progress, FOLLOWED, followed, WORKER_PATIENCE_MS) === "timed-out") {
       throw new DomainError("internal_error", "The STL analysis thread stopped answering.");
@@ -220,7 +243,8 @@ export class StlArenaPrefaulter {
     } else if (batch < this.startBatches + this.keyBatches) {
       const slice = batch - this.startBatches;
       // Keys the welding has passed are faulted already.
-      if (Atomics.load(this.all, progress.offset + VERTICES) * 3 < (slice + 1) * this.batchWords) this.touchSlice(keys, slice, this.keyBatches);
+      if (Atomics.load(this.all, progress.offset + VERTICES) * 3 < (slice + 1) * this.batchWords)
+        this.touchSlice(keys, slice, this.keyBatches);
     } else {
       const slice = batch - this.startBatches - this.keyBatches;
       this.touchSlice(edges, slice, this.followerBatches);
@@ -252,7 +276,8 @@ export function* readStlChunks(file: string, count: number): Generator<[records:
       const position = STL_HEADER_BYTES + done * STL_RECORD_BYTES;
       for (let at = 0; at < length; ) {
         const read = fs.readSync(fd, chunk, at, length - at, position + at);
-        if (read === 0) throw new DomainError("unreadable_file", "The STL file became shorter while it was being read.");
+        if (read === 0)
+          throw new DomainError("unreadable_file", "The STL file became shorter while it was being read.");
         at += read;
       }
       yield [chunk.subarray(0, length), done];

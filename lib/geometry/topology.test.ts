@@ -9,7 +9,8 @@ function edgeUsesByDefinition(indices: ArrayLike<number>): EdgeUses {
     const corners = [indices[i], indices[i + 1], indices[i + 2]];
     if (new Set(corners).size < 3) continue;
     for (let k = 0; k < 3; k++) {
-      const from = corners[k], to = corners[(k + 1) % 3];
+      const from = corners[k],
+        to = corners[(k + 1) % 3];
       const key = `${Math.min(from, to)},${Math.max(from, to)}`;
       const edge = edges.get(key) ?? { uses: 0, forward: 0 };
       edge.uses++;
@@ -43,7 +44,11 @@ function fan(spokes: number, closed: boolean): Uint32Array {
 
 describe("countEdgeUses", () => {
   it("a closed box, torus and voxel solid have no boundary, overused or misoriented edge", () => {
-    for (const soup of [createBox([1, 2, 3]), createTorus(30, 10, 24, 12), createVoxelSolid([4, 3, 2], 1, (i, j) => i > 0 || j > 0)]) {
+    for (const soup of [
+      createBox([1, 2, 3]),
+      createTorus(30, 10, 24, 12),
+      createVoxelSolid([4, 3, 2], 1, (i, j) => i > 0 || j > 0),
+    ]) {
       const { indices, vertexCount } = indexed(soup);
       expect(countEdgeUses(indices, vertexCount)).toEqual({ boundaryEdges: 0, overusedEdges: 0, misorientedEdges: 0 });
     }
@@ -67,7 +72,11 @@ describe("countEdgeUses", () => {
 
   it("spills a fan's centre beyond its slots and still counts every edge", () => {
     for (const spokes of [EDGE_SLOTS_PER_VERTEX + 1, 64, 5000]) {
-      expect(countEdgeUses(fan(spokes, true), spokes + 1)).toEqual({ boundaryEdges: spokes, overusedEdges: 0, misorientedEdges: 0 });
+      expect(countEdgeUses(fan(spokes, true), spokes + 1)).toEqual({
+        boundaryEdges: spokes,
+        overusedEdges: 0,
+        misorientedEdges: 0,
+      });
       const open = fan(spokes, false);
       expect(countEdgeUses(open, spokes + 1)).toEqual(edgeUsesByDefinition(open));
     }
@@ -89,7 +98,11 @@ describe("countEdgeUses", () => {
 
 describe("shells", () => {
   it("counts separate pieces, joined through shared vertices, in runs and past its reserved size", () => {
-    const { indices, vertexCount } = indexed([...createBox([1, 1, 1]), ...createBox([1, 1, 1], [5, 0, 0]), ...createBox([1, 1, 1], [1, 1, 1])]);
+    const { indices, vertexCount } = indexed([
+      ...createBox([1, 1, 1]),
+      ...createBox([1, 1, 1], [5, 0, 0]),
+      ...createBox([1, 1, 1], [1, 1, 1]),
+    ]);
     expect(countShells(indices, vertexCount)).toBe(2); // the third box touches the first at a corner
     const shells = new ShellUnion(new Int32Array(4));
     for (let from = 0; from < indices.length / 3; from += 5) {

@@ -57,7 +57,9 @@ export class EdgeUseTable {
   /** Adds the edges of triangles [from, to) of `indices`. */
   addTriangles(indices: Uint32Array, from: number, to: number): void {
     for (let t = from; t < to; t++) {
-      const a = indices[t * 3], b = indices[t * 3 + 1], c = indices[t * 3 + 2];
+      const a = indices[t * 3],
+        b = indices[t * 3 + 1],
+        c = indices[t * 3 + 2];
       if (a === b || b === c || a === c) continue;
       this.addHalfEdge(a, b);
       this.addHalfEdge(b, c);
@@ -92,7 +94,6 @@ export class EdgeUseTable {
     }
     this.spill.add(lower, higher, forward);
   }
-
 }
 
 /** An edge state (its low four bits) after one more traversal, forward or not. */
@@ -185,7 +186,9 @@ export class ShellUnion {
   /** Joins the corners of triangles [from, to) that have three distinct vertices. */
   joinTriangles(indices: Uint32Array, from: number, to: number): void {
     for (let i = from * 3; i < to * 3; i += 3) {
-      const a = indices[i], b = indices[i + 1], c = indices[i + 2];
+      const a = indices[i],
+        b = indices[i + 1],
+        c = indices[i + 2];
       if (a === b || b === c || a === c) continue;
       this.join(a, b);
       this.join(a, c);
@@ -199,7 +202,8 @@ export class ShellUnion {
   }
 
   private join(a: number, b: number): void {
-    const rootA = this.find(a), rootB = this.find(b);
+    const rootA = this.find(a),
+      rootB = this.find(b);
     if (rootA < rootB) this.parent[rootB] = rootA + 1;
     else if (rootB < rootA) this.parent[rootA] = rootB + 1;
   }

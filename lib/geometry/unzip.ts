@@ -83,7 +83,10 @@ export function readZipEntries(
 }
 
 function notZip(archiveLabel: string, detail: string): DomainError {
-  return new DomainError("unreadable_file", `${archiveLabel} is not a readable ZIP archive (${detail}); it may have been truncated. Save it again and upload it again.`);
+  return new DomainError(
+    "unreadable_file",
+    `${archiveLabel} is not a readable ZIP archive (${detail}); it may have been truncated. Save it again and upload it again.`,
+  );
 }
 
 function readCentralDirectory(bytes: Uint8Array, archiveLabel: string): ZipEntry[] {
@@ -113,7 +116,8 @@ function readCentralDirectory(bytes: Uint8Array, archiveLabel: string): ZipEntry
 
   const entries: ZipEntry[] = [];
   for (let k = 0; k < count; k++) {
-    if (at + 46 > bytes.length || u32(at) !== CENTRAL_HEADER) throw notZip(archiveLabel, `central directory entry ${k + 1} of ${count} is missing`);
+    if (at + 46 > bytes.length || u32(at) !== CENTRAL_HEADER)
+      throw notZip(archiveLabel, `central directory entry ${k + 1} of ${count} is missing`);
     const flags = u16(at + 8);
     const nameLength = u16(at + 28);
     const extraLength = u16(at + 30);
@@ -156,8 +160,13 @@ function findExtraField(view: DataView, from: number, to: number, id: number): n
 }
 
 function extractEntry(bytes: Uint8Array, entry: ZipEntry, archiveLabel: string): Uint8Array {
-  const damaged = (detail: string) => new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" is damaged: ${detail}.`);
-  if (entry.flags & 1) throw new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" is encrypted; save the file again without a password.`);
+  const damaged = (detail: string) =>
+    new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" is damaged: ${detail}.`);
+  if (entry.flags & 1)
+    throw new DomainError(
+      "unreadable_file",
+      `${archiveLabel} entry "${entry.name}" is encrypted; save the file again without a password.`,
+    );
   const header = entry.localOffset;
   if (header + 30 > bytes.length) throw damaged("its local header is missing");
   const local = new DataView(bytes.buffer, bytes.byteOffset + header, 30);
@@ -167,10 +176,15 @@ function extractEntry(bytes: Uint8Array, entry: ZipEntry, archiveLabel: string):
   if (dataStart + entry.compressedSize > bytes.length) throw damaged("the archive ends inside it");
   const data = bytes.subarray(dataStart, dataStart + entry.compressedSize);
   if (entry.method === 0) {
-    if (data.length !== entry.size) throw damaged(`stored with ${formatBytes(data.length)} but declared as ${formatBytes(entry.size)}`);
+    if (data.length !== entry.size)
+      throw damaged(`stored with ${formatBytes(data.length)} but declared as ${formatBytes(entry.size)}`);
     return data;
   }
-  if (entry.method !== 8) throw new DomainError("unreadable_file", `${archiveLabel} entry "${entry.name}" uses compression method ${entry.method}; save the file again with ordinary (deflate) compression.`);
+  if (entry.method !== 8)
+    throw new DomainError(
+      "unreadable_file",
+      `${archiveLabel} entry "${entry.name}" uses compression method ${entry.method}; save the file again with ordinary (deflate) compression.`,
+    );
 
   const out = new Uint8Array(entry.size);
   let written = 0;
@@ -194,7 +208,8 @@ function extractEntry(bytes: Uint8Array, entry: ZipEntry, archiveLabel: string):
       { details: { entry: entry.name, declared_bytes: entry.size } },
     );
   }
-  if (written !== entry.size) throw damaged(`it inflates to ${formatBytes(written)} but is declared as ${formatBytes(entry.size)}`);
+  if (written !== entry.size)
+    throw damaged(`it inflates to ${formatBytes(written)} but is declared as ${formatBytes(entry.size)}`);
   return out;
 }
 

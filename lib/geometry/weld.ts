@@ -93,7 +93,10 @@ export class Float32BitsWelder {
   private insertAt(slot: number, fingerprint: number, xBits: number, yBits: number, zBits: number): number {
     const index = this.vertexCount++;
     if (index >= MAX_FLOAT32_VERTICES) {
-      throw new DomainError("unreadable_file", `The mesh has more than ${formatCount(MAX_FLOAT32_VERTICES)} distinct vertices, more than we can analyse.`);
+      throw new DomainError(
+        "unreadable_file",
+        `The mesh has more than ${formatCount(MAX_FLOAT32_VERTICES)} distinct vertices, more than we can analyse.`,
+      );
     }
     if (index * 3 + 3 > this.keys.length) this.growKeys();
     const k = index * 3;
@@ -117,15 +120,37 @@ export class Float32BitsWelder {
    * the checks: a match was checked when it was first seen).
    */
   addStlRecords(view: DataView, count: number, indices: Uint32Array, indexOffset: number): number {
-    let keys = this.keys, table = this.table, mask = this.mask;
+    let keys = this.keys,
+      table = this.table,
+      mask = this.mask;
     // The previous triangle's corners: bits (-0 already mapped to +0) and welded index; -1 matches nothing.
-    let x0 = 0, y0 = 0, z0 = 0, i0 = -1, x1 = 0, y1 = 0, z1 = 0, i1 = -1, x2 = 0, y2 = 0, z2 = 0, i2 = -1;
+    let x0 = 0,
+      y0 = 0,
+      z0 = 0,
+      i0 = -1,
+      x1 = 0,
+      y1 = 0,
+      z1 = 0,
+      i1 = -1,
+      x2 = 0,
+      y2 = 0,
+      z2 = 0,
+      i2 = -1;
     for (let r = 0; r < count; r++) {
       const record = r * STL_RECORD_BYTES + 12; // the normal is skipped: it is recomputed
-      let a = -1, b = -1, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+      let a = -1,
+        b = -1,
+        ax = 0,
+        ay = 0,
+        az = 0,
+        bx = 0,
+        by = 0,
+        bz = 0;
       for (let corner = 0; corner < 3; corner++) {
         const offset = record + corner * 12;
-        let x = view.getInt32(offset, true), y = view.getInt32(offset + 4, true), z = view.getInt32(offset + 8, true);
+        let x = view.getInt32(offset, true),
+          y = view.getInt32(offset + 4, true),
+          z = view.getInt32(offset + 8, true);
         let index = -1;
         if (x === x0 && y === y0 && z === z0) index = i0;
         else if (x === x1 && y === y1 && z === z1) index = i1;
@@ -135,7 +160,12 @@ export class Float32BitsWelder {
           if (x === NEGATIVE_ZERO_BITS) x = 0;
           if (y === NEGATIVE_ZERO_BITS) y = 0;
           if (z === NEGATIVE_ZERO_BITS) z = 0;
-          if ((x & EXPONENT_MASK) === EXPONENT_MASK || (y & EXPONENT_MASK) === EXPONENT_MASK || (z & EXPONENT_MASK) === EXPONENT_MASK) return r;
+          if (
+            (x & EXPONENT_MASK) === EXPONENT_MASK ||
+            (y & EXPONENT_MASK) === EXPONENT_MASK ||
+            (z & EXPONENT_MASK) === EXPONENT_MASK
+          )
+            return r;
           const hash = hashWords(x, y, z);
           const fingerprint = hash >>> (32 - FINGERPRINT_BITS);
           let slot = hash & mask;
@@ -161,15 +191,30 @@ export class Float32BitsWelder {
         }
         indices[indexOffset + r * 3 + corner] = index;
         if (corner === 0) {
-          a = index; ax = x; ay = y; az = z;
+          a = index;
+          ax = x;
+          ay = y;
+          az = z;
         } else if (corner === 1) {
-          b = index; bx = x; by = y; bz = z;
+          b = index;
+          bx = x;
+          by = y;
+          bz = z;
         } else {
-          x2 = x; y2 = y; z2 = z; i2 = index;
+          x2 = x;
+          y2 = y;
+          z2 = z;
+          i2 = index;
         }
       }
-      x0 = ax; y0 = ay; z0 = az; i0 = a;
-      x1 = bx; y1 = by; z1 = bz; i1 = b;
+      x0 = ax;
+      y0 = ay;
+      z0 = az;
+      i0 = a;
+      x1 = bx;
+      y1 = by;
+      z1 = bz;
+      i1 = b;
     }
     return -1;
   }
@@ -205,9 +250,10 @@ export class Float32BitsWelder {
  * Welds a float64 vertex list (finite values, -0 already normalised to +0).
  * Returns the unique positions and, for each input vertex, its welded index.
  */
-export function weldFloat64Positions(
-  rawPositions: Float64Array,
-): { positions: Float64Array; weldedIndexOf: Uint32Array } {
+export function weldFloat64Positions(rawPositions: Float64Array): {
+  positions: Float64Array;
+  weldedIndexOf: Uint32Array;
+} {
   const vertexCount = rawPositions.length / 3;
   const words = new Int32Array(rawPositions.buffer, rawPositions.byteOffset, rawPositions.length * 2);
   const table = new Int32Array(nextPowerOfTwo(vertexCount * 2)).fill(EMPTY_SLOT);
@@ -225,7 +271,11 @@ export function weldFloat64Positions(
       const candidate = table[slot];
       if (candidate === EMPTY_SLOT) break;
       const q = firstRawOfWelded[candidate] * 3;
-      if (rawPositions[q] === rawPositions[p] && rawPositions[q + 1] === rawPositions[p + 1] && rawPositions[q + 2] === rawPositions[p + 2]) {
+      if (
+        rawPositions[q] === rawPositions[p] &&
+        rawPositions[q + 1] === rawPositions[p + 1] &&
+        rawPositions[q + 2] === rawPositions[p + 2]
+      ) {
         found = candidate;
         break;
       }

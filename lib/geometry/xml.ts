@@ -23,7 +23,10 @@ function localName(name: string): string {
 export function parseXml(bytes: Uint8Array, documentLabel: string, handlers: XmlHandlers): void {
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on("doctype", () => {
-    throw new DomainError("unreadable_file", `${documentLabel} contains a DOCTYPE/entity declaration, which is not allowed in mesh files.`);
+    throw new DomainError(
+      "unreadable_file",
+      `${documentLabel} contains a DOCTYPE/entity declaration, which is not allowed in mesh files.`,
+    );
   });
   parser.on("error", (error) => {
     throw new DomainError("unreadable_file", `${documentLabel} is not well-formed XML: ${error.message}`);

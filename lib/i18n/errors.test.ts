@@ -20,10 +20,18 @@ describe("API errors in the dashboard's language", () => {
       "Ini bukan file CAD yang didukung. Format yang diterima: .stl, .3mf.",
     );
     expect(errorText({ code: "unsupported_format" }, "id")).toBe("Format atau versi file ini tidak didukung.");
-    expect(errorText({ code: "payload_too_large", details: { max_bytes: 2000 * 1024 * 1024 } }, "id")).toBe("File melebihi batas ukuran paket ini, 2.000 MB.");
-    expect(errorText({ code: "payload_too_large", details: { max_bytes: 2000 * 1024 * 1024 } }, "en")).toBe("The file is larger than this plan's limit of 2,000 MB.");
-    expect(errorText({ code: "busy", details: { retry_after_seconds: 5 } }, "id")).toBe("Server sedang sibuk menganalisis file lain; coba lagi dalam 5 detik.");
-    expect(errorText({ code: "analysis_timeout", details: { limit_seconds: 1.5 } }, "id")).toMatch(/lebih dari 1,5 detik/);
+    expect(errorText({ code: "payload_too_large", details: { max_bytes: 2000 * 1024 * 1024 } }, "id")).toBe(
+      "File melebihi batas ukuran paket ini, 2.000 MB.",
+    );
+    expect(errorText({ code: "payload_too_large", details: { max_bytes: 2000 * 1024 * 1024 } }, "en")).toBe(
+      "The file is larger than this plan's limit of 2,000 MB.",
+    );
+    expect(errorText({ code: "busy", details: { retry_after_seconds: 5 } }, "id")).toBe(
+      "Server sedang sibuk menganalisis file lain; coba lagi dalam 5 detik.",
+    );
+    expect(errorText({ code: "analysis_timeout", details: { limit_seconds: 1.5 } }, "id")).toMatch(
+      /lebih dari 1,5 detik/,
+    );
     expect(errorText({ code: "analysis_too_large", details: { limit_mb: 1536 } }, "en")).toMatch(/\(1,536 MB\)/);
     for (const code of ["unreadable_file", "empty_geometry", "drawing_too_complex", "archive_too_large", "network"]) {
       expect(errorText({ code }, "id"), code).not.toMatch(/\b(the|file is|could not)\b/);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatFixed, formatGrams, formatIdr, formatIdrRate, formatMeasure, formatMinutes, formatNumber, formatPercent } from "./format";
+import {
+  formatBytes,
+  formatFixed,
+  formatGrams,
+  formatIdr,
+  formatIdrRate,
+  formatMeasure,
+  formatMinutes,
+  formatNumber,
+  formatPercent,
+} from "./format";
 
 /** Intl and the formatter write a non-breaking space after "Rp"; compare with a plain one. */
 const plain = (text: string) => text.replace(/\s/g, " ");
@@ -54,8 +64,13 @@ describe("formatting for the dashboard", () => {
 
   it("agrees with Intl's id-ID and en-US grouping", () => {
     for (const value of [0, 7, 999, 1000, 12_345.678, 1_234_567.5, -98_765.4321]) {
-      for (const [lang, locale] of [["id", "id-ID"], ["en", "en-US"]] as const) {
-        expect(formatNumber(value, lang), `${value} ${lang}`).toBe(value.toLocaleString(locale, { maximumFractionDigits: 3 }));
+      for (const [lang, locale] of [
+        ["id", "id-ID"],
+        ["en", "en-US"],
+      ] as const) {
+        expect(formatNumber(value, lang), `${value} ${lang}`).toBe(
+          value.toLocaleString(locale, { maximumFractionDigits: 3 }),
+        );
       }
     }
   });

@@ -14,7 +14,15 @@ const en = { ...core.en, ...files.en, ...prices.en, ...keys.en, ...webhooks.en, 
 
 export type MessageKey = keyof typeof en;
 
-const id: Record<MessageKey, string> = { ...core.id, ...files.id, ...prices.id, ...keys.id, ...webhooks.id, ...infra.id, ...search.id };
+const id: Record<MessageKey, string> = {
+  ...core.id,
+  ...files.id,
+  ...prices.id,
+  ...keys.id,
+  ...webhooks.id,
+  ...infra.id,
+  ...search.id,
+};
 
 const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, id };
 
@@ -23,7 +31,9 @@ export function translator(lang: Lang) {
 }
 
 /** Message keys that come in a `<base>.one` / `<base>.other` pair, named by their base. */
-export type CountKey = { [K in MessageKey]: K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never }[MessageKey];
+export type CountKey = {
+  [K in MessageKey]: K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never;
+}[MessageKey];
 
 /**
  * A count with its noun: "1 object", "2 objects" (en); "1 objek", "2 objek" (id, where a noun has no

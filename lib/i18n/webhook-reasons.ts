@@ -8,7 +8,12 @@ import type { FormatLang } from "./format";
  */
 export type DisabledReasonCode = "manual" | "gone" | "failing";
 
-const REASONS: { code: DisabledReasonCode; match: RegExp; en: (m: RegExpMatchArray, lang: FormatLang) => string; id: (m: RegExpMatchArray, lang: FormatLang) => string }[] = [
+const REASONS: {
+  code: DisabledReasonCode;
+  match: RegExp;
+  en: (m: RegExpMatchArray, lang: FormatLang) => string;
+  id: (m: RegExpMatchArray, lang: FormatLang) => string;
+}[] = [
   {
     code: "manual",
     match: /^Disabled through the API\.?$/,
@@ -24,8 +29,10 @@ const REASONS: { code: DisabledReasonCode; match: RegExp; en: (m: RegExpMatchArr
   {
     code: "failing",
     match: /^Every delivery attempt has failed since (\S+) \((\d+) days\)/,
-    en: (m, lang) => `Every delivery attempt has failed since ${day(m[1], lang)} (${m[2]} days); disabled automatically.`,
-    id: (m, lang) => `Semua percobaan pengiriman gagal sejak ${day(m[1], lang)} (${m[2]} hari); dinonaktifkan otomatis.`,
+    en: (m, lang) =>
+      `Every delivery attempt has failed since ${day(m[1], lang)} (${m[2]} days); disabled automatically.`,
+    id: (m, lang) =>
+      `Semua percobaan pengiriman gagal sejak ${day(m[1], lang)} (${m[2]} hari); dinonaktifkan otomatis.`,
   },
 ];
 

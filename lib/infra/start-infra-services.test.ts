@@ -45,13 +45,19 @@ describe("startInfraServices", () => {
   });
 
   it("each server can be disabled by env, and a taken port is logged, not fatal", async () => {
-    services = await startInfraServices(db, readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" }));
+    services = await startInfraServices(
+      db,
+      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" }),
+    );
     expect(services).toMatchObject({ dns: null, smtp: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
     const taken = (blocker.address() as net.AddressInfo).port;
-    services = await startInfraServices(db, readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" }));
+    services = await startInfraServices(
+      db,
+      readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" }),
+    );
     expect(services.smtp).toBeNull();
     await new Promise<void>((r) => blocker.close(() => r()));
   });

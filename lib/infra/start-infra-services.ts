@@ -11,7 +11,6 @@ export interface InfraServices {
   stop(): Promise<void>;
 }
 
-
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
 /**
@@ -35,8 +34,12 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
       return null;
     }
   };
-  const dns = settings.DNS_ENABLED ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT })) : null;
-  const smtp = settings.SMTP_ENABLED ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT })) : null;
+  const dns = settings.DNS_ENABLED
+    ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT }))
+    : null;
+  const smtp = settings.SMTP_ENABLED
+    ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT }))
+    : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,

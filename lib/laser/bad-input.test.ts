@@ -14,7 +14,19 @@ async function failure(bytes: Uint8Array, name: string, options = {}): Promise<D
   throw new Error("expected analyzeDrawing to fail");
 }
 
-const plateDxf = dxfDocument({ entities: [dxf.lwpolyline([[0, 0], [100, 0], [100, 60], [0, 60]], true)] });
+const plateDxf = dxfDocument({
+  entities: [
+    dxf.lwpolyline(
+      [
+        [0, 0],
+        [100, 0],
+        [100, 60],
+        [0, 60],
+      ],
+      true,
+    ),
+  ],
+});
 const dwgBytes = () => new Uint8Array(readFileSync("test/fixtures/corpus/dwg/2000_entities-2d.dwg"));
 
 describe("format detection", () => {
@@ -52,7 +64,10 @@ describe("bad input gives a typed 415/422, never a crash", () => {
   });
 
   it("DXF with only text and dimensions → empty_geometry listing what was found", async () => {
-    const e = await failure(bytesOf(dxfDocument({ entities: [dxf.text(0, 0, "hello"), dxf.dimension(0, 0, 10, 0)] })), "part.dxf");
+    const e = await failure(
+      bytesOf(dxfDocument({ entities: [dxf.text(0, 0, "hello"), dxf.dimension(0, 0, 10, 0)] })),
+      "part.dxf",
+    );
     expect(e.code).toBe("empty_geometry");
     expect(e.message).toMatch(/1 text/);
   });
@@ -70,7 +85,25 @@ describe("bad input gives a typed 415/422, never a crash", () => {
   });
 
   it("damaged spline knots → unreadable_file", async () => {
-    const e = await failure(bytesOf(dxfDocument({ entities: [dxf.spline(3, [0, 0, 1], [[0, 0], [1, 1], [2, 0], [3, 1]])] })), "part.dxf");
+    const e = await failure(
+      bytesOf(
+        dxfDocument({
+          entities: [
+            dxf.spline(
+              3,
+              [0, 0, 1],
+              [
+                [0, 0],
+                [1, 1],
+                [2, 0],
+                [3, 1],
+              ],
+            ),
+          ],
+        }),
+      ),
+      "part.dxf",
+    );
     expect(e.code).toBe("unreadable_file");
   });
 

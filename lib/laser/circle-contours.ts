@@ -137,7 +137,8 @@ export class CircleRings {
     const cy = this.#data[5 * k + 1];
     // Filled by push: a packed array of doubles, the cheapest kind to build and to read.
     const points: number[] = [];
-    for (let i = 0; i < ring.dx.length - 1; i++) points.push(roundDisplay(cx + ring.dx[i]), roundDisplay(cy + ring.dy[i]));
+    for (let i = 0; i < ring.dx.length - 1; i++)
+      points.push(roundDisplay(cx + ring.dx[i]), roundDisplay(cy + ring.dy[i]));
     return points;
   }
 
@@ -149,7 +150,14 @@ export class CircleRings {
     const sweep = d[5 * k + 4];
     if (ring.r === r && ring.a0 === a0 && ring.sweep === sweep && ring.sagitta === this.#sagitta) return;
     const n = arcSteps(r, sweep, this.#sagitta);
-    Object.assign(ring, { r, a0, sweep, sagitta: this.#sagitta, dx: new Float64Array(n + 1), dy: new Float64Array(n + 1) });
+    Object.assign(ring, {
+      r,
+      a0,
+      sweep,
+      sagitta: this.#sagitta,
+      dx: new Float64Array(n + 1),
+      dy: new Float64Array(n + 1),
+    });
     for (let i = 0; i <= n; i++) {
       const t = a0 + (sweep * i) / n;
       ring.dx[i] = r * Math.cos(t);

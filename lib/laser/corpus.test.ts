@@ -11,7 +11,12 @@ const PYTHON = "/usr/bin/python3";
 const hasEzdxf = spawnSync(PYTHON, ["-c", "import ezdxf"]).status === 0;
 const DXF_DIR = "test/fixtures/corpus/dxf";
 const DWG_DIR = "test/fixtures/corpus/dwg";
-const dxfFiles = [...readdirSync(DXF_DIR).map((f) => path.join(DXF_DIR, f)), ...readdirSync(DWG_DIR).filter((f) => f.endsWith(".dxf")).map((f) => path.join(DWG_DIR, f))];
+const dxfFiles = [
+  ...readdirSync(DXF_DIR).map((f) => path.join(DXF_DIR, f)),
+  ...readdirSync(DWG_DIR)
+    .filter((f) => f.endsWith(".dxf"))
+    .map((f) => path.join(DWG_DIR, f)),
+];
 
 interface Reference {
   cut_length_mm: number;
@@ -84,11 +89,19 @@ describe("our DXF scanner against dxf-parser", () => {
       const text = readFileSync(file, "utf8");
       const reference = new DxfParser().parseSync(text)!;
       const pick = (e: { type: string }) => ["LINE", "CIRCLE", "ARC"].includes(e.type);
-      const theirs = (reference.entities ?? []).filter((e) => pick(e) && !(e as { inPaperSpace?: boolean }).inPaperSpace);
-      const ours = [...readDxf(new Uint8Array(readFileSync(file))).entities].filter((e) => e.type === "line" || e.type === "arc");
+      const theirs = (reference.entities ?? []).filter(
+        (e) => pick(e) && !(e as { inPaperSpace?: boolean }).inPaperSpace,
+      );
+      const ours = [...readDxf(new Uint8Array(readFileSync(file))).entities].filter(
+        (e) => e.type === "line" || e.type === "arc",
+      );
       expect(ours.length).toBe(theirs.length);
       ours.forEach((e, k) => {
-        const t = theirs[k] as unknown as { vertices?: { x: number; y: number }[]; center?: { x: number; y: number }; radius?: number };
+        const t = theirs[k] as unknown as {
+          vertices?: { x: number; y: number }[];
+          center?: { x: number; y: number };
+          radius?: number;
+        };
         if (e.type === "line") {
           expect(e.start[0]).toBeCloseTo(t.vertices![0].x, 9);
           expect(e.end[1]).toBeCloseTo(t.vertices![1].y, 9);
@@ -104,7 +117,17 @@ describe("our DXF scanner against dxf-parser", () => {
 describe("DWG through LibreDWG", () => {
   const figures = (a: DrawingAnalysis) => {
     const { cut_length_mm, pierce_count, bbox_mm, area_cm2, contours, open_contours, parts, holes, units } = a.geometry;
-    return { cut_length_mm: +cut_length_mm.toFixed(6), pierce_count, bbox_mm: { x: +bbox_mm.x.toFixed(6), y: +bbox_mm.y.toFixed(6) }, area_cm2: +area_cm2.toFixed(6), contours, open_contours, parts, holes, units };
+    return {
+      cut_length_mm: +cut_length_mm.toFixed(6),
+      pierce_count,
+      bbox_mm: { x: +bbox_mm.x.toFixed(6), y: +bbox_mm.y.toFixed(6) },
+      area_cm2: +area_cm2.toFixed(6),
+      contours,
+      open_contours,
+      parts,
+      holes,
+      units,
+    };
   };
 
   for (const twin of ["2000_entities-2d", "2007_Arc"]) {
@@ -137,14 +160,18 @@ describe("DWG through LibreDWG", () => {
   });
 
   it("the same entities read from 2004 and 2018 files agree", async () => {
-    const [a, b] = await Promise.all(["2004_circle.dwg", "2018_circle.dwg"].map((f) => analyzeFile(path.join(DWG_DIR, f))));
+    const [a, b] = await Promise.all(
+      ["2004_circle.dwg", "2018_circle.dwg"].map((f) => analyzeFile(path.join(DWG_DIR, f))),
+    );
     expect(figures(a as DrawingAnalysis)).toEqual(figures(b as DrawingAnalysis));
   });
 });
 
 describe("ezdxf reference script", () => {
   it.runIf(hasEzdxf)("is runnable on its own", () => {
-    const out = execFileSync(PYTHON, ["tools/ezdxf-reference.py", path.join(DWG_DIR, "2007_Arc.dxf")], { encoding: "utf8" });
+    const out = execFileSync(PYTHON, ["tools/ezdxf-reference.py", path.join(DWG_DIR, "2007_Arc.dxf")], {
+      encoding: "utf8",
+    });
     expect(JSON.parse(out)).toHaveProperty("pierce_count", 1);
   });
 });

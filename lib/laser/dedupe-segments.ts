@@ -27,7 +27,10 @@ export function dedupeSegments(input: Segment[], tol: number): DedupeResult {
     else {
       const a = segmentStart(s);
       const b = segmentEnd(s);
-      const ends = [`${Math.round(a[0] / tol)},${Math.round(a[1] / tol)}`, `${Math.round(b[0] / tol)},${Math.round(b[1] / tol)}`].sort();
+      const ends = [
+        `${Math.round(a[0] / tol)},${Math.round(a[1] / tol)}`,
+        `${Math.round(b[0] / tol)},${Math.round(b[1] / tol)}`,
+      ].sort();
       const key = `${ends[0]}|${ends[1]}|${Math.round(s.length / tol)}`;
       if (curveKeys.has(key)) countDuplicate(result, s.length);
       else {
@@ -174,7 +177,11 @@ function sameLine(a: Extract<Segment, { kind: "line" }>, b: Extract<Segment, { k
 }
 
 /** Groups a line by its infinite line: direction folded into [0, π) and signed distance from the origin. */
-function addLine(groups: KeyedGroups<Extract<Segment, { kind: "line" }>>, s: Extract<Segment, { kind: "line" }>, tol: number): void {
+function addLine(
+  groups: KeyedGroups<Extract<Segment, { kind: "line" }>>,
+  s: Extract<Segment, { kind: "line" }>,
+  tol: number,
+): void {
   let theta = Math.atan2(s.b[1] - s.a[1], s.b[0] - s.a[0]);
   if (theta < 0) theta += Math.PI;
   // A direction that rounds to π is the same line as θ = 0 (the distance's sign flips with it).
@@ -192,7 +199,13 @@ interface Interval<T> {
 }
 
 /** Splits overlapping 1D intervals at every endpoint; calls emit once per covered piece. */
-function splitOverlaps<T>(items: Interval<T>[], tol: number, result: DedupeResult, unit: number, emit: (lo: number, hi: number, a: T, b: T, layer: string) => void): boolean {
+function splitOverlaps<T>(
+  items: Interval<T>[],
+  tol: number,
+  result: DedupeResult,
+  unit: number,
+  emit: (lo: number, hi: number, a: T, b: T, layer: string) => void,
+): boolean {
   items.sort((x, y) => x.lo - y.lo);
   let overlap = false;
   let reach = -Infinity;
@@ -225,9 +238,13 @@ function dedupeLines(group: Extract<Segment, { kind: "line" }>[], tol: number, r
   const items: Interval<Point>[] = group.map((s) => {
     const ta = s.a[0] * u[0] + s.a[1] * u[1];
     const tb = s.b[0] * u[0] + s.b[1] * u[1];
-    return ta <= tb ? { lo: ta, hi: tb, loPoint: s.a, hiPoint: s.b, layer: s.layer } : { lo: tb, hi: ta, loPoint: s.b, hiPoint: s.a, layer: s.layer };
+    return ta <= tb
+      ? { lo: ta, hi: tb, loPoint: s.a, hiPoint: s.b, layer: s.layer }
+      : { lo: tb, hi: ta, loPoint: s.b, hiPoint: s.a, layer: s.layer };
   });
-  const split = splitOverlaps(items, tol, result, 1, (_lo, _hi, a, b, layer) => result.segments.push({ kind: "line", a, b, layer }));
+  const split = splitOverlaps(items, tol, result, 1, (_lo, _hi, a, b, layer) =>
+    result.segments.push({ kind: "line", a, b, layer }),
+  );
   if (!split) result.segments.push(...group);
 }
 
@@ -244,8 +261,14 @@ function dedupeArcs(group: Extract<Segment, { kind: "arc" }>[], tol: number, res
     const hi = lo + sweep;
     if (sweep >= twoPi - 1e-12) items.push({ lo: 0, hi: twoPi, loPoint: 0, hiPoint: twoPi, layer: s.layer });
     else if (hi <= twoPi) items.push({ lo, hi, loPoint: lo, hiPoint: hi, layer: s.layer });
-    else items.push({ lo, hi: twoPi, loPoint: lo, hiPoint: twoPi, layer: s.layer }, { lo: 0, hi: hi - twoPi, loPoint: 0, hiPoint: hi - twoPi, layer: s.layer });
+    else
+      items.push(
+        { lo, hi: twoPi, loPoint: lo, hiPoint: twoPi, layer: s.layer },
+        { lo: 0, hi: hi - twoPi, loPoint: 0, hiPoint: hi - twoPi, layer: s.layer },
+      );
   }
-  const split = splitOverlaps(items, angTol, result, r, (lo, hi, _a, _b, layer) => result.segments.push({ kind: "arc", cx, cy, r, a0: lo, sweep: hi - lo, layer }));
+  const split = splitOverlaps(items, angTol, result, r, (lo, hi, _a, _b, layer) =>
+    result.segments.push({ kind: "arc", cx, cy, r, a0: lo, sweep: hi - lo, layer }),
+  );
   if (!split) result.segments.push(...group);
 }

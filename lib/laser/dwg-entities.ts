@@ -31,8 +31,18 @@ function n(v: unknown, fallback = 0): number {
 const LWPOLYLINE_CLOSED = 512;
 
 export function convertDwgDrawing(d: DwgDrawing): DrawingModel {
-  const blocks = new Map(d.blocks.map((b) => [b.name.toUpperCase(), { base: vec(b.basePoint), entities: b.entities.map((e) => convertDwgEntity(e, false)) }]));
-  return { insunits: d.insunits, measurement: d.measurement, entities: d.entities.flatMap((e) => expandAttribs(e)), blocks };
+  const blocks = new Map(
+    d.blocks.map((b) => [
+      b.name.toUpperCase(),
+      { base: vec(b.basePoint), entities: b.entities.map((e) => convertDwgEntity(e, false)) },
+    ]),
+  );
+  return {
+    insunits: d.insunits,
+    measurement: d.measurement,
+    entities: d.entities.flatMap((e) => expandAttribs(e)),
+    blocks,
+  };
 }
 
 /** INSERT carries its ATTRIBs inline; they are text on the drawing, counted as such. */
@@ -52,7 +62,16 @@ function convertDwgEntity(e: DwgEntity, modelSpace: boolean): DrawingEntity {
       return { type: "line", layer, start: vec(e.startPoint), end: vec(e.endPoint) };
     case "CIRCLE":
     case "ARC":
-      return { type: "arc", layer, center: vec(e.center), radius: n(e.radius), start: n(e.startAngle), end: n(e.endAngle), full: e.type === "CIRCLE", extrusion };
+      return {
+        type: "arc",
+        layer,
+        center: vec(e.center),
+        radius: n(e.radius),
+        start: n(e.startAngle),
+        end: n(e.endAngle),
+        full: e.type === "CIRCLE",
+        extrusion,
+      };
     case "LWPOLYLINE": {
       const z = n(e.elevation);
       const vertices = (e.vertices as PolylineVertex[]).map((v) => ({ x: v.x, y: v.y, z, bulge: n(v.bulge) }));
@@ -83,7 +102,16 @@ function convertDwgEntity(e: DwgEntity, modelSpace: boolean): DrawingEntity {
         endTangent: e.endTangent ? vec(e.endTangent) : null,
       };
     case "ELLIPSE":
-      return { type: "ellipse", layer, center: vec(e.center), major: vec(e.majorAxisEndPoint), ratio: n(e.axisRatio, 1), start: n(e.startAngle), end: n(e.endAngle, 2 * Math.PI), extrusion };
+      return {
+        type: "ellipse",
+        layer,
+        center: vec(e.center),
+        major: vec(e.majorAxisEndPoint),
+        ratio: n(e.axisRatio, 1),
+        start: n(e.startAngle),
+        end: n(e.endAngle, 2 * Math.PI),
+        extrusion,
+      };
     case "INSERT":
       return {
         type: "insert",

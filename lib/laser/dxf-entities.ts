@@ -54,7 +54,10 @@ export function pairValue(scan: DxfScan, pair: number): string {
 
 const DEG = Math.PI / 180;
 const Z_AXIS: Vec3 = [0, 0, 1];
-const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+  1e21, 1e22,
+];
 
 /**
  * Plain decimal straight from the bytes, NaN when outside the fast path (then Number() decides).
@@ -98,7 +101,10 @@ function num(r: DxfRecord, pair: number): number {
   const raw = rawValue(r.scan, pair);
   const v = +raw; // Number() ignores surrounding spaces and CR
   if (!Number.isFinite(v) || raw.trim() === "") {
-    throw new DomainError("unreadable_file", `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${raw.slice(0, 40).trim()}".`);
+    throw new DomainError(
+      "unreadable_file",
+      `The DXF file is damaged: line ${2 * pair + 2} should hold a number but holds "${raw.slice(0, 40).trim()}".`,
+    );
   }
   return v;
 }
@@ -112,12 +118,23 @@ interface Common {
 
 function readCommon(r: DxfRecord, code: number, pair: number, c: Common): boolean {
   switch (code) {
-    case 8: c.layer = pairValue(r.scan, pair); return true;
-    case 67: c.paper = num(r, pair) === 1; return true;
-    case 210: c.extrusion = [num(r, pair), c.extrusion[1], c.extrusion[2]]; return true;
-    case 220: c.extrusion = [c.extrusion[0], num(r, pair), c.extrusion[2]]; return true;
-    case 230: c.extrusion = [c.extrusion[0], c.extrusion[1], num(r, pair)]; return true;
-    default: return false;
+    case 8:
+      c.layer = pairValue(r.scan, pair);
+      return true;
+    case 67:
+      c.paper = num(r, pair) === 1;
+      return true;
+    case 210:
+      c.extrusion = [num(r, pair), c.extrusion[1], c.extrusion[2]];
+      return true;
+    case 220:
+      c.extrusion = [c.extrusion[0], num(r, pair), c.extrusion[2]];
+      return true;
+    case 230:
+      c.extrusion = [c.extrusion[0], c.extrusion[1], num(r, pair)];
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -131,14 +148,21 @@ export function convertDxfRecord(r: DxfRecord, modelSpace: boolean, vertices: Dx
 
 function convertByType(r: DxfRecord, c: Common, vertices: DxfRecord[]): DrawingEntity {
   switch (r.type) {
-    case "LINE": return readLine(r, c);
+    case "LINE":
+      return readLine(r, c);
     case "CIRCLE":
-    case "ARC": return readArc(r, c);
-    case "LWPOLYLINE": return readLwPolyline(r, c);
-    case "POLYLINE": return readPolyline(r, c, vertices);
-    case "SPLINE": return readSpline(r, c);
-    case "ELLIPSE": return readEllipse(r, c);
-    case "INSERT": return readInsert(r, c);
+    case "ARC":
+      return readArc(r, c);
+    case "LWPOLYLINE":
+      return readLwPolyline(r, c);
+    case "POLYLINE":
+      return readPolyline(r, c, vertices);
+    case "SPLINE":
+      return readSpline(r, c);
+    case "ELLIPSE":
+      return readEllipse(r, c);
+    case "INSERT":
+      return readInsert(r, c);
     default:
       for (let k = r.start; k < r.end; k++) readCommon(r, r.scan.codes[k], k, c);
       return { type: "ignored", reason: ignoredReason(r.type), layer: c.layer };
@@ -171,7 +195,16 @@ function readArc(r: DxfRecord, c: Common): DrawingEntity {
     else if (code === 51) end = num(r, k);
     else readCommon(r, code, k, c);
   }
-  return { type: "arc", layer: c.layer, center, radius, start: start * DEG, end: end * DEG, full: r.type === "CIRCLE", extrusion: c.extrusion };
+  return {
+    type: "arc",
+    layer: c.layer,
+    center,
+    radius,
+    start: start * DEG,
+    end: end * DEG,
+    full: r.type === "CIRCLE",
+    extrusion: c.extrusion,
+  };
 }
 
 function readLwPolyline(r: DxfRecord, c: Common): DrawingEntity {
@@ -249,7 +282,18 @@ function readSpline(r: DxfRecord, c: Common): DrawingEntity {
     else readCommon(r, code, k, c);
   }
   const weighted = weights.length === control.length && weights.some((w) => w !== 1);
-  return { type: "spline", layer: c.layer, degree, knots, control, weights: weighted ? weights : null, fit, closed: (flags & 1) === 1, startTangent, endTangent };
+  return {
+    type: "spline",
+    layer: c.layer,
+    degree,
+    knots,
+    control,
+    weights: weighted ? weights : null,
+    fit,
+    closed: (flags & 1) === 1,
+    startTangent,
+    endTangent,
+  };
 }
 
 function readEllipse(r: DxfRecord, c: Common): DrawingEntity {

@@ -134,14 +134,22 @@ function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
     if (known !== undefined) return known;
     if (path.includes(name)) {
       const cycle = [...path.slice(path.indexOf(name)), name].map((b) => `"${b}"`).join(" → ");
-      throw new DomainError("unreadable_file", `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`, {
-        details: { block: name },
-      });
+      throw new DomainError(
+        "unreadable_file",
+        `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`,
+        {
+          details: { block: name },
+        },
+      );
     }
     if (path.length >= MAX_BLOCK_DEPTH) {
-      throw new DomainError("drawing_too_complex", `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`, {
-        details: { max_block_depth: MAX_BLOCK_DEPTH, block: name },
-      });
+      throw new DomainError(
+        "drawing_too_complex",
+        `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`,
+        {
+          details: { max_block_depth: MAX_BLOCK_DEPTH, block: name },
+        },
+      );
     }
     path.push(name);
     let size = 0;
@@ -160,8 +168,17 @@ function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
 }
 
 function checkRange(s: Segment): void {
-  const inRange = s.kind === "arc" ? within(s.cx, s.cy, s.r) : s.kind === "line" ? within(s.a[0], s.a[1], 0) && within(s.b[0], s.b[1], 0) : within(s.points[0][0], s.points[0][1], 0);
-  if (!inRange) throw new DomainError("unreadable_file", "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.");
+  const inRange =
+    s.kind === "arc"
+      ? within(s.cx, s.cy, s.r)
+      : s.kind === "line"
+        ? within(s.a[0], s.a[1], 0) && within(s.b[0], s.b[1], 0)
+        : within(s.points[0][0], s.points[0][1], 0);
+  if (!inRange)
+    throw new DomainError(
+      "unreadable_file",
+      "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.",
+    );
 }
 
 /** False for NaN too. */
@@ -240,7 +257,16 @@ function pushLine(a: Point, b: Point, layer: string, out: Segment[]): void {
  * If the image is still a circle (similarity transform) it stays an exact arc; otherwise
  * (non-uniform scale, tilted OCS) it becomes a measured curve.
  */
-function pushEllipticArc(f: Affine, center: Vec3, u3: Vec3, v3: Vec3, t0: number, sweep: number, layer: string, out: Segment[]): void {
+function pushEllipticArc(
+  f: Affine,
+  center: Vec3,
+  u3: Vec3,
+  v3: Vec3,
+  t0: number,
+  sweep: number,
+  layer: string,
+  out: Segment[],
+): void {
   pushPlaneArc(
     f[0] * center[0] + f[1] * center[1] + f[2] * center[2] + f[3],
     f[4] * center[0] + f[5] * center[1] + f[6] * center[2] + f[7],
@@ -259,12 +285,44 @@ function pushEllipticArc(f: Affine, center: Vec3, u3: Vec3, v3: Vec3, t0: number
  * pushEllipticArc for u = (r, 0, 0), v = (0, r, 0), from plain numbers: a sheet can hold
  * tens of thousands of holes, and this skips two temporary vectors and most of the products.
  */
-function pushCircularArc(f: Affine, cx: number, cy: number, cz: number, r: number, t0: number, sweep: number, layer: string, out: Segment[]): void {
-  pushPlaneArc(f[0] * cx + f[1] * cy + f[2] * cz + f[3], f[4] * cx + f[5] * cy + f[6] * cz + f[7], f[0] * r, f[4] * r, f[1] * r, f[5] * r, t0, sweep, layer, out);
+function pushCircularArc(
+  f: Affine,
+  cx: number,
+  cy: number,
+  cz: number,
+  r: number,
+  t0: number,
+  sweep: number,
+  layer: string,
+  out: Segment[],
+): void {
+  pushPlaneArc(
+    f[0] * cx + f[1] * cy + f[2] * cz + f[3],
+    f[4] * cx + f[5] * cy + f[6] * cz + f[7],
+    f[0] * r,
+    f[4] * r,
+    f[1] * r,
+    f[5] * r,
+    t0,
+    sweep,
+    layer,
+    out,
+  );
 }
 
 /** The arc or curve c + u·cos t + v·sin t, all in the drawing plane (mm). */
-function pushPlaneArc(cx: number, cy: number, ux: number, uy: number, vx: number, vy: number, t0: number, sweep: number, layer: string, out: Segment[]): void {
+function pushPlaneArc(
+  cx: number,
+  cy: number,
+  ux: number,
+  uy: number,
+  vx: number,
+  vy: number,
+  t0: number,
+  sweep: number,
+  layer: string,
+  out: Segment[],
+): void {
   const lu = length2(ux, uy);
   const lv = length2(vx, vy);
   const scale = Math.max(lu, lv);
@@ -275,7 +333,10 @@ function pushPlaneArc(cx: number, cy: number, ux: number, uy: number, vx: number
     return;
   }
   const breaks = [0, 1, 2, 3, 4].map((k) => t0 + (sweep * k) / 4);
-  const curve = flattenCurve((t) => [cx + ux * Math.cos(t) + vx * Math.sin(t), cy + uy * Math.cos(t) + vy * Math.sin(t)], breaks);
+  const curve = flattenCurve(
+    (t) => [cx + ux * Math.cos(t) + vx * Math.sin(t), cy + uy * Math.cos(t) + vy * Math.sin(t)],
+    breaks,
+  );
   out.push({ kind: "curve", ...curve, layer });
 }
 
@@ -325,8 +386,17 @@ function emitSpline(e: Extract<DrawingEntity, { type: "spline" }>, m: Affine, la
     for (let k = 1; k < fit.length; k++) pushLine(fit[k - 1], fit[k], layer, out);
     return;
   }
-  const nurbs = makeNurbs(e.degree, e.knots, e.control.map((p) => project(m, p)), e.weights);
-  if (!nurbs) throw new DomainError("unreadable_file", "The drawing has a damaged spline (its knots do not match its control points).");
+  const nurbs = makeNurbs(
+    e.degree,
+    e.knots,
+    e.control.map((p) => project(m, p)),
+    e.weights,
+  );
+  if (!nurbs)
+    throw new DomainError(
+      "unreadable_file",
+      "The drawing has a damaged spline (its knots do not match its control points).",
+    );
   const curve = flattenCurve(nurbs.evaluate, nurbs.breaks);
   if (curve.length > 1e-9) out.push({ kind: "curve", ...curve, layer });
 }

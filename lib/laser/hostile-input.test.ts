@@ -32,7 +32,20 @@ function insertTree(levels: number, fanOut: number, leaf: string[]): string {
 function insertChain(length: number): string {
   const blocks = Array.from({ length }, (_, k) => ({
     name: `C${k}`,
-    entities: k + 1 < length ? [dxf.insert(`C${k + 1}`, 0, 0)] : [dxf.lwpolyline([[0, 0], [10, 0], [10, 10], [0, 10]], true)],
+    entities:
+      k + 1 < length
+        ? [dxf.insert(`C${k + 1}`, 0, 0)]
+        : [
+            dxf.lwpolyline(
+              [
+                [0, 0],
+                [10, 0],
+                [10, 10],
+                [0, 10],
+              ],
+              true,
+            ),
+          ],
   }));
   return dxfDocument({ blocks, entities: [dxf.insert("C0", 0, 0)] });
 }
@@ -53,8 +66,57 @@ describe("explosion budgets (nested and arrayed INSERTs)", () => {
 
   it("a ~200-byte DXF whose INSERT is a 100,000 × 100,000 array → refused before any cell is built", async () => {
     const text = [
-      "0", "SECTION", "2", "BLOCKS", "0", "BLOCK", "2", "B", "10", "0", "20", "0", "0", "LINE", "10", "0", "20", "0", "11", "1", "21", "0", "0", "ENDBLK", "0", "ENDSEC",
-      "0", "SECTION", "2", "ENTITIES", "0", "INSERT", "2", "B", "10", "0", "20", "0", "70", "100000", "71", "100000", "44", "2", "45", "2", "0", "ENDSEC", "0", "EOF", "",
+      "0",
+      "SECTION",
+      "2",
+      "BLOCKS",
+      "0",
+      "BLOCK",
+      "2",
+      "B",
+      "10",
+      "0",
+      "20",
+      "0",
+      "0",
+      "LINE",
+      "10",
+      "0",
+      "20",
+      "0",
+      "11",
+      "1",
+      "21",
+      "0",
+      "0",
+      "ENDBLK",
+      "0",
+      "ENDSEC",
+      "0",
+      "SECTION",
+      "2",
+      "ENTITIES",
+      "0",
+      "INSERT",
+      "2",
+      "B",
+      "10",
+      "0",
+      "20",
+      "0",
+      "70",
+      "100000",
+      "71",
+      "100000",
+      "44",
+      "2",
+      "45",
+      "2",
+      "0",
+      "ENDSEC",
+      "0",
+      "EOF",
+      "",
     ].join("\n");
     expect(text.length).toBeLessThan(250);
     const e = await refusal(text, "drawing_too_complex");
@@ -64,15 +126,46 @@ describe("explosion budgets (nested and arrayed INSERTs)", () => {
   it("arrays each within the budget add up: model space is charged INSERT by INSERT", async () => {
     // 1200 × 1100 cells of (INSERT + POINT): 2.64 million each, over the budget together.
     const dot = { name: "DOT", entities: [dxf.point(0, 0)] };
-    const arrays = [0, 1].map((k) => dxf.insert("DOT", 0, k * 1e4, { columns: 1200, rows: 1100, columnSpacing: 2, rowSpacing: 2 }));
-    const e = await refusal(dxfDocument({ blocks: [dot], entities: [dxf.lwpolyline([[0, 0], [9, 0], [9, 9]], true), ...arrays] }), "drawing_too_complex");
+    const arrays = [0, 1].map((k) =>
+      dxf.insert("DOT", 0, k * 1e4, { columns: 1200, rows: 1100, columnSpacing: 2, rowSpacing: 2 }),
+    );
+    const e = await refusal(
+      dxfDocument({
+        blocks: [dot],
+        entities: [
+          dxf.lwpolyline(
+            [
+              [0, 0],
+              [9, 0],
+              [9, 9],
+            ],
+            true,
+          ),
+          ...arrays,
+        ],
+      }),
+      "drawing_too_complex",
+    );
     expect(e.details).toMatchObject({ block: "DOT" });
   });
 
   it("a real array within the budget is still measured", async () => {
     const hole = { name: "HOLE", entities: [dxf.circle(0, 0, 2)] };
-    const plate = dxf.lwpolyline([[0, 0], [1000, 0], [1000, 1000], [0, 1000]], true);
-    const bytes = bytesOf(dxfDocument({ blocks: [hole], entities: [plate, dxf.insert("HOLE", 5, 5, { columns: 100, rows: 100, columnSpacing: 10, rowSpacing: 10 })] }));
+    const plate = dxf.lwpolyline(
+      [
+        [0, 0],
+        [1000, 0],
+        [1000, 1000],
+        [0, 1000],
+      ],
+      true,
+    );
+    const bytes = bytesOf(
+      dxfDocument({
+        blocks: [hole],
+        entities: [plate, dxf.insert("HOLE", 5, 5, { columns: 100, rows: 100, columnSpacing: 10, rowSpacing: 10 })],
+      }),
+    );
     const { geometry } = await analyzeDrawing(bytes, "perforated.dxf");
     expect(geometry).toMatchObject({ pierce_count: 10_001, holes: 10_000, parts: 1 });
   });
@@ -90,7 +183,10 @@ describe("explosion budgets (nested and arrayed INSERTs)", () => {
   });
 
   it("a block inserting itself (A → A, and A → B → A) → unreadable_file naming the cycle", async () => {
-    const self = dxfDocument({ blocks: [{ name: "A", entities: [dxf.line(0, 0, 1, 0), dxf.insert("A", 1, 0), dxf.insert("A", 0, 1)] }], entities: [dxf.insert("A", 0, 0)] });
+    const self = dxfDocument({
+      blocks: [{ name: "A", entities: [dxf.line(0, 0, 1, 0), dxf.insert("A", 1, 0), dxf.insert("A", 0, 1)] }],
+      entities: [dxf.insert("A", 0, 0)],
+    });
     expect((await refusal(self, "unreadable_file")).message).toMatch(/Block "A" inserts itself \("A" → "A"\)/);
     const pair = dxfDocument({
       blocks: [
@@ -105,7 +201,17 @@ describe("explosion budgets (nested and arrayed INSERTs)", () => {
   it("a cycle among blocks that are never inserted does not matter", async () => {
     const text = dxfDocument({
       blocks: [{ name: "A", entities: [dxf.insert("A", 0, 0)] }],
-      entities: [dxf.lwpolyline([[0, 0], [10, 0], [10, 10], [0, 10]], true)],
+      entities: [
+        dxf.lwpolyline(
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [0, 10],
+          ],
+          true,
+        ),
+      ],
     });
     expect((await analyzeDrawing(bytesOf(text), "part.dxf")).geometry.pierce_count).toBe(1);
   });
@@ -114,7 +220,17 @@ describe("explosion budgets (nested and arrayed INSERTs)", () => {
     const model = convertDwgDrawing({
       insunits: 4,
       measurement: 1,
-      entities: [{ type: "INSERT", name: "B", insertionPoint: { x: 0, y: 0 }, columnCount: 100_000, rowCount: 100_000, columnSpacing: 1, rowSpacing: 1 }],
+      entities: [
+        {
+          type: "INSERT",
+          name: "B",
+          insertionPoint: { x: 0, y: 0 },
+          columnCount: 100_000,
+          rowCount: 100_000,
+          columnSpacing: 1,
+          rowSpacing: 1,
+        },
+      ],
       blocks: [{ name: "B", entities: [{ type: "POINT", position: { x: 0, y: 0 } }] }],
     });
     expect(() => explodeDrawing(model, 1, [])).toThrow(expect.objectContaining({ code: "drawing_too_complex" }));

@@ -2,7 +2,17 @@ import { DomainError } from "@/lib/errors";
 import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
-import { addPoint, emptyBBox, extendBBox, flattenSegment, roundCoordinate, roundDisplay, roundPoint, segmentDoubleArea, segmentLength } from "./geometry/segments";
+import {
+  addPoint,
+  emptyBBox,
+  extendBBox,
+  flattenSegment,
+  roundCoordinate,
+  roundDisplay,
+  roundPoint,
+  segmentDoubleArea,
+  segmentLength,
+} from "./geometry/segments";
 import { type ArcSegment, CircleContour, CircleRings, isFullCircle, isolatedCircles } from "./circle-contours";
 import { dedupeSegments } from "./dedupe-segments";
 import { chainContours, type Contour, type Trail } from "./chain-contours";
@@ -21,7 +31,10 @@ export interface MeasureInput {
   tol: number;
 }
 
-export function measureDrawing({ exploded, units, measurement, tol }: MeasureInput): { geometry: LaserGeometry; contours: LaserContour[] } {
+export function measureDrawing({ exploded, units, measurement, tol }: MeasureInput): {
+  geometry: LaserGeometry;
+  contours: LaserContour[];
+} {
   const dedupe = dedupeSegments(exploded.segments, tol);
   const { kept: segments, stray } = separateStrayGeometry(dedupe.segments);
   if (segments.length === 0) throw emptyGeometry(exploded);
@@ -71,7 +84,12 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     probes.set(c.rings[0][0], 2 * k);
   });
   const circleRings = new CircleRings(circles, sagitta);
-  const depths = nestContours({ count, boxes, probes, rings: (k) => (k < circles.length ? [circleRings.points(k)] : closed[k - circles.length].rings) });
+  const depths = nestContours({
+    count,
+    boxes,
+    probes,
+    rings: (k) => (k < circles.length ? [circleRings.points(k)] : closed[k - circles.length].rings),
+  });
 
   // Compensated (Neumaier) sum: a sheet subtracts tens of thousands of small holes from one large outline.
   let area = 0;
@@ -100,7 +118,12 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     holes++;
     addArea(-a);
     // A circle's caliper width is its diameter.
-    const width = circle ? 2 * circle.r : measureMinWidth(shape!.contour.segments.map((i) => shape!.segments[i]), shape!.rings.flat());
+    const width = circle
+      ? 2 * circle.r
+      : measureMinWidth(
+          shape!.contour.segments.map((i) => shape!.segments[i]),
+          shape!.rings.flat(),
+        );
     minFeature = Math.min(minFeature ?? Infinity, width);
   }
 
@@ -114,7 +137,13 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     }
     const c = chained[j++];
     for (const t of c.trails) {
-      contours.push({ points: displayPoints(t.points, c.closed), closed: c.closed, role: c.role, length_mm: t.length, layer: c.segments[t.trail.steps[0].segment].layer });
+      contours.push({
+        points: displayPoints(t.points, c.closed),
+        closed: c.closed,
+        role: c.role,
+        length_mm: t.length,
+        layer: c.segments[t.trail.steps[0].segment].layer,
+      });
     }
   }
   const pierces = circles.length + chained.length;
@@ -164,7 +193,11 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
   for (let k = 0; k < all.length; k++) if (!isolated[k]) index.push(k);
   const segments = index.map((k) => all[k]);
   return chainContours(segments, tol).map((c) => {
-    const trails = c.trails.map((t) => ({ trail: t, points: trailPoints(t, segments, sagitta), length: trailLength(t, segments) }));
+    const trails = c.trails.map((t) => ({
+      trail: t,
+      points: trailPoints(t, segments, sagitta),
+      length: trailLength(t, segments),
+    }));
     const box = emptyBBox();
     for (const k of c.segments) extendBBox(box, segments[k]);
     return {
@@ -184,10 +217,16 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
 function emptyGeometry(exploded: ExplodedDrawing): DomainError {
   const skipped = Object.entries(exploded.ignored).map(([reason, n]) => `${n} ${reason}`);
   if (exploded.bendLines) skipped.push(`${exploded.bendLines} bend line(s)`);
-  const detail = skipped.length ? ` Only non-cut content was found (${skipped.join(", ")}).` : " The drawing's model space is empty.";
-  return new DomainError("empty_geometry", `The drawing has nothing to cut: no lines, arcs, circles, polylines, splines or ellipses.${detail}`, {
-    details: { ignored: exploded.ignored, bend_lines: exploded.bendLines },
-  });
+  const detail = skipped.length
+    ? ` Only non-cut content was found (${skipped.join(", ")}).`
+    : " The drawing's model space is empty.";
+  return new DomainError(
+    "empty_geometry",
+    `The drawing has nothing to cut: no lines, arcs, circles, polylines, splines or ellipses.${detail}`,
+    {
+      details: { ignored: exploded.ignored, bend_lines: exploded.bendLines },
+    },
+  );
 }
 
 function trailPoints(trail: Trail, segments: Segment[], sagitta: number): Point[] {
@@ -205,7 +244,8 @@ function trailPoints(trail: Trail, segments: Segment[], sagitta: number): Point[
 /** A trail's points as LaserContour.points: flat, rounded to 1 µm, a closed loop's end (its start) left out. */
 function displayPoints(points: Point[], closed: boolean): number[] {
   const out: number[] = [];
-  for (let k = 0; k < points.length - (closed ? 1 : 0); k++) out.push(roundDisplay(points[k][0]), roundDisplay(points[k][1]));
+  for (let k = 0; k < points.length - (closed ? 1 : 0); k++)
+    out.push(roundDisplay(points[k][0]), roundDisplay(points[k][1]));
   return out;
 }
 
@@ -233,21 +273,36 @@ function collectWarnings(
 ): LaserWarning[] {
   const w: LaserWarning[] = [];
   if (g.open_contours > 0) {
-    w.push({ code: "OPEN_CONTOUR", message: `${g.open_contours} contour(s) are not closed; they are priced as cut paths but cannot form a part edge. Check for gaps larger than the joining tolerance.` });
+    w.push({
+      code: "OPEN_CONTOUR",
+      message: `${g.open_contours} contour(s) are not closed; they are priced as cut paths but cannot form a part edge. Check for gaps larger than the joining tolerance.`,
+    });
   }
   if (dedupe.duplicates > 0) {
-    w.push({ code: "DUPLICATE_LINES", message: `${dedupe.duplicates} duplicate or overlapping segment(s) (${dedupe.duplicateLengthMm.toFixed(1)} mm) were counted once.` });
+    w.push({
+      code: "DUPLICATE_LINES",
+      message: `${dedupe.duplicates} duplicate or overlapping segment(s) (${dedupe.duplicateLengthMm.toFixed(1)} mm) were counted once.`,
+    });
   }
   const unitProblem = suspectUnits(units, measurement, Math.max(bbox.maxX - bbox.minX, bbox.maxY - bbox.minY));
   if (unitProblem) w.push({ code: "UNIT_SUSPECT", message: unitProblem });
   if ((g.ignored.text ?? 0) > 0) {
-    w.push({ code: "TEXT_NOT_OUTLINED", message: `${g.ignored.text} text object(s) are not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.` });
+    w.push({
+      code: "TEXT_NOT_OUTLINED",
+      message: `${g.ignored.text} text object(s) are not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.`,
+    });
   }
   if (g.min_feature_mm !== null && g.min_feature_mm < TINY_FEATURE_MM) {
-    w.push({ code: "TINY_FEATURES", message: `The smallest hole or slot is ${g.min_feature_mm.toFixed(2)} mm wide; features narrower than the sheet thickness may not cut cleanly.` });
+    w.push({
+      code: "TINY_FEATURES",
+      message: `The smallest hole or slot is ${g.min_feature_mm.toFixed(2)} mm wide; features narrower than the sheet thickness may not cut cleanly.`,
+    });
   }
   if (g.parts > 1) {
-    w.push({ code: "MULTIPLE_PARTS", message: `The drawing holds ${g.parts} separate parts; the price covers all of them as drawn.` });
+    w.push({
+      code: "MULTIPLE_PARTS",
+      message: `The drawing holds ${g.parts} separate parts; the price covers all of them as drawn.`,
+    });
   }
   return w;
 }

@@ -65,7 +65,13 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
       const o = members[m];
       if (o === k) continue;
       // The container's box must hold this contour's whole box.
-      if (boxes[4 * o] > boxes[4 * k] || boxes[4 * o + 1] > boxes[4 * k + 1] || boxes[4 * o + 2] < boxes[4 * k + 2] || boxes[4 * o + 3] < boxes[4 * k + 3]) continue;
+      if (
+        boxes[4 * o] > boxes[4 * k] ||
+        boxes[4 * o + 1] > boxes[4 * k + 1] ||
+        boxes[4 * o + 2] < boxes[4 * k + 2] ||
+        boxes[4 * o + 3] < boxes[4 * k + 3]
+      )
+        continue;
       let r = ringCache.get(o);
       if (!r) ringCache.set(o, (r = rings(o)));
       if (containsPoint(r, px, py)) depth[k]++;

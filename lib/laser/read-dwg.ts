@@ -29,9 +29,13 @@ export interface DwgLimits {
 export async function readDwg(bytes: Uint8Array, limits: DwgLimits): Promise<DrawingModel> {
   const version = String.fromCharCode(...bytes.subarray(0, 6));
   if (!SUPPORTED_VERSIONS[version]) {
-    throw new DomainError("unsupported_format", `This DWG version (${version}) is not supported. Save it as DWG 2000–2018 or as DXF and upload it again.`, {
-      details: { version },
-    });
+    throw new DomainError(
+      "unsupported_format",
+      `This DWG version (${version}) is not supported. Save it as DWG 2000–2018 or as DXF and upload it again.`,
+      {
+        details: { version },
+      },
+    );
   }
   const drawing = await convertInChild(bytes, limits);
   return convertDwgDrawing(drawing);
@@ -65,23 +69,46 @@ function convertInChild(bytes: Uint8Array, { timeoutMs, memoryMb }: DwgLimits): 
       else resolve(drawing as DwgDrawing);
     };
     const timer = setTimeout(() => {
-      finish(new DomainError("unreadable_file", `DWG conversion timed out after ${(timeoutMs / 1000).toFixed(1)} s; the file may be damaged or too complex. Try saving it as DXF.`));
+      finish(
+        new DomainError(
+          "unreadable_file",
+          `DWG conversion timed out after ${(timeoutMs / 1000).toFixed(1)} s; the file may be damaged or too complex. Try saving it as DXF.`,
+        ),
+      );
     }, timeoutMs);
     const poll = setInterval(() => {
       const rss = child.pid ? residentMb(child.pid) : null;
       if (rss !== null && rss > memoryMb) {
-        finish(new DomainError("unreadable_file", `DWG conversion needed more than ${memoryMb} MB of memory and was stopped; the file may be damaged or too complex. Try saving it as DXF.`));
+        finish(
+          new DomainError(
+            "unreadable_file",
+            `DWG conversion needed more than ${memoryMb} MB of memory and was stopped; the file may be damaged or too complex. Try saving it as DXF.`,
+          ),
+        );
       }
     }, MEMORY_POLL_MS);
     child.on("message", (msg: { ok: boolean; drawing?: DwgDrawing; message?: string }) => {
       if (msg.ok) finish(null, msg.drawing);
-      else finish(new DomainError("unreadable_file", `The DWG file could not be read (${msg.message ?? "unknown error"}); it may be damaged. Try saving it as DXF.`));
+      else
+        finish(
+          new DomainError(
+            "unreadable_file",
+            `The DWG file could not be read (${msg.message ?? "unknown error"}); it may be damaged. Try saving it as DXF.`,
+          ),
+        );
     });
-    child.on("error", (err) => finish(new DomainError("unreadable_file", `The DWG converter could not start (${err.message}).`)));
+    child.on("error", (err) =>
+      finish(new DomainError("unreadable_file", `The DWG converter could not start (${err.message}).`)),
+    );
     child.on("exit", (code, signal) => {
       const why = signal ? `signal ${signal}` : `exit code ${code}`;
       const tail = stderr.includes("heap out of memory") ? "out of memory" : why;
-      finish(new DomainError("unreadable_file", `The DWG converter stopped before finishing (${tail}); the file may be damaged. Try saving it as DXF.`));
+      finish(
+        new DomainError(
+          "unreadable_file",
+          `The DWG converter stopped before finishing (${tail}); the file may be damaged. Try saving it as DXF.`,
+        ),
+      );
     });
     child.send({ bytes });
   });

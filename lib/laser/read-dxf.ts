@@ -13,7 +13,10 @@ import { convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf
  */
 export function readDxf(bytes: Uint8Array): DrawingModel {
   if (startsWithAscii(bytes, "AutoCAD Binary DXF")) {
-    throw new DomainError("unsupported_format", "Binary DXF is not supported. Save the drawing as ASCII DXF (or DWG) and upload it again.");
+    throw new DomainError(
+      "unsupported_format",
+      "Binary DXF is not supported. Save the drawing as ASCII DXF (or DWG) and upload it again.",
+    );
   }
   const scan = scanLines(bytes);
   const end = scan.end;
@@ -59,7 +62,10 @@ function startsWithAscii(bytes: Uint8Array, text: string): boolean {
 }
 
 function truncated(detail: string): DomainError {
-  return new DomainError("unreadable_file", `The DXF file is incomplete (${detail}); it may have been truncated during upload or export.`);
+  return new DomainError(
+    "unreadable_file",
+    `The DXF file is incomplete (${detail}); it may have been truncated during upload or export.`,
+  );
 }
 
 /**
@@ -88,8 +94,13 @@ function scanLines(bytes: Uint8Array): DxfScan {
   for (let k = 0; k < end; k++) {
     const code = parseCode(bytes, starts[2 * k], starts[2 * k + 1] - 1);
     if (code === null) {
-      const raw = new TextDecoder("utf-8").decode(bytes.subarray(starts[2 * k], Math.min(starts[2 * k + 1] - 1, starts[2 * k] + 40))).trim();
-      throw new DomainError("unreadable_file", `The DXF file is damaged: line ${2 * k + 1} should hold a group code but holds "${raw}".`);
+      const raw = new TextDecoder("utf-8")
+        .decode(bytes.subarray(starts[2 * k], Math.min(starts[2 * k + 1] - 1, starts[2 * k] + 40)))
+        .trim();
+      throw new DomainError(
+        "unreadable_file",
+        `The DXF file is damaged: line ${2 * k + 1} should hold a group code but holds "${raw}".`,
+      );
     }
     codes[k] = code;
   }

@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import { analyzeDrawing } from "./index";
 import { bytesOf, dxf, dxfDocument, type DxfDocumentSpec } from "./testing/dxf-builder";
 
-const analyze = (spec: DxfDocumentSpec, options = {}) => analyzeDrawing(bytesOf(dxfDocument(spec)), "part.dxf", options);
+const analyze = (spec: DxfDocumentSpec, options = {}) =>
+  analyzeDrawing(bytesOf(dxfDocument(spec)), "part.dxf", options);
 const codes = (g: { warnings: { code: string }[] }) => g.warnings.map((w) => w.code);
 
 /** 100 × 60 plate, drawn as one closed polyline. */
-const plate = (c = {}) => dxf.lwpolyline([[0, 0], [100, 0], [100, 60], [0, 60]], true, c);
+const plate = (c = {}) =>
+  dxf.lwpolyline(
+    [
+      [0, 0],
+      [100, 0],
+      [100, 60],
+      [0, 60],
+    ],
+    true,
+    c,
+  );
 
 describe("rectangles", () => {
   it("one closed polyline: perimeter, one pierce, area, extent", async () => {
@@ -34,7 +45,15 @@ describe("rectangles", () => {
   });
 
   it("joins endpoints within the 0.01 mm tolerance, not beyond", async () => {
-    const gap = (d: number) => analyze({ entities: [dxf.line(0, 0, 100, 0), dxf.line(100 + d, 0, 100, 60), dxf.line(100, 60, 0, 60), dxf.line(0, 60, 0, 0)] });
+    const gap = (d: number) =>
+      analyze({
+        entities: [
+          dxf.line(0, 0, 100, 0),
+          dxf.line(100 + d, 0, 100, 60),
+          dxf.line(100, 60, 0, 60),
+          dxf.line(0, 60, 0, 0),
+        ],
+      });
     expect((await gap(0.005)).geometry.open_contours).toBe(0);
     const open = (await gap(0.05)).geometry;
     expect(open.open_contours).toBe(1);
@@ -52,7 +71,9 @@ describe("rectangles", () => {
 
 describe("plates with holes", () => {
   it("subtracts circular holes, counts one pierce each, min feature = smallest diameter", async () => {
-    const { geometry: g, contours } = await analyze({ entities: [plate(), dxf.circle(20, 30, 5), dxf.circle(50, 30, 5), dxf.circle(80, 30, 2.5)] });
+    const { geometry: g, contours } = await analyze({
+      entities: [plate(), dxf.circle(20, 30, 5), dxf.circle(50, 30, 5), dxf.circle(80, 30, 2.5)],
+    });
     expect(g.cut_length_mm).toBeCloseTo(320 + 2 * Math.PI * (5 + 5 + 2.5), 9);
     expect(g.pierce_count).toBe(4);
     expect(g.area_cm2).toBeCloseTo((6000 - Math.PI * (25 + 25 + 6.25)) / 100, 9);
@@ -70,7 +91,12 @@ describe("plates with holes", () => {
 
   it("obround slot of lines and arcs: length 2L + 2πr, min feature = slot width", async () => {
     // Slot centre line from (30,30) to (70,30), width 8.
-    const slot = [dxf.line(30, 26, 70, 26), dxf.arc(70, 30, 4, -90, 90), dxf.line(70, 34, 30, 34), dxf.arc(30, 30, 4, 90, 270)];
+    const slot = [
+      dxf.line(30, 26, 70, 26),
+      dxf.arc(70, 30, 4, -90, 90),
+      dxf.line(70, 34, 30, 34),
+      dxf.arc(30, 30, 4, 90, 270),
+    ];
     const { geometry: g } = await analyze({ entities: [plate(), ...slot] });
     expect(g.pierce_count).toBe(2);
     expect(g.cut_length_mm).toBeCloseTo(320 + 80 + 8 * Math.PI, 9);
@@ -80,18 +106,24 @@ describe("plates with holes", () => {
 
   it("a circle whose start point another segment touches is chained with it, not taken alone", async () => {
     // CIRCLE starts at 0°: (60, 30). A line from there is one open contour with the circle.
-    const touching = (await analyze({ entities: [plate(), dxf.circle(50, 30, 10), dxf.line(60, 30, 70, 30)] })).geometry;
+    const touching = (await analyze({ entities: [plate(), dxf.circle(50, 30, 10), dxf.line(60, 30, 70, 30)] }))
+      .geometry;
     expect([touching.pierce_count, touching.open_contours, touching.holes]).toEqual([2, 1, 0]);
-    const apart = (await analyze({ entities: [plate(), dxf.circle(50, 30, 10), dxf.line(60.05, 30, 70, 30)] })).geometry;
+    const apart = (await analyze({ entities: [plate(), dxf.circle(50, 30, 10), dxf.line(60.05, 30, 70, 30)] }))
+      .geometry;
     expect([apart.pierce_count, apart.open_contours, apart.holes]).toEqual([3, 1, 1]);
   });
 
   it("circle contours keep drawing order and serialise like any other contour", async () => {
     // The middle hole is two half ARCs, so it goes through chaining between the two lone circles.
     const halves = [dxf.arc(50, 30, 4, 0, 180), dxf.arc(50, 30, 4, 180, 360)];
-    const { contours } = await analyze({ entities: [plate(), dxf.circle(20, 30, 5), ...halves, dxf.circle(80, 30, 3)] });
+    const { contours } = await analyze({
+      entities: [plate(), dxf.circle(20, 30, 5), ...halves, dxf.circle(80, 30, 3)],
+    });
     expect(contours.map((c) => c.role)).toEqual(["outer", "hole", "hole", "hole"]);
-    expect(contours.map((c) => c.length_mm / Math.PI)).toEqual([320 / Math.PI, 10, 8, 6].map((v) => expect.closeTo(v, 9)));
+    expect(contours.map((c) => c.length_mm / Math.PI)).toEqual(
+      [320 / Math.PI, 10, 8, 6].map((v) => expect.closeTo(v, 9)),
+    );
     const hole = JSON.parse(JSON.stringify(contours))[1];
     expect(Object.keys(hole)).toEqual(["points", "closed", "role", "length_mm", "layer"]);
     // Flat x, y pairs starting at 0°; a closed contour does not repeat its first point.
@@ -119,7 +151,16 @@ describe("arcs and bulges", () => {
   it("bulge-rounded rectangle: straight sides plus four quarter circles", async () => {
     // 100 × 60 outline with corner radius 5: bulge tan(90°/4) on each corner.
     const b = Math.tan(Math.PI / 8);
-    const pts: [number, number, number?][] = [[5, 0], [95, 0, b], [100, 5], [100, 55, b], [95, 60], [5, 60, b], [0, 55], [0, 5, b]];
+    const pts: [number, number, number?][] = [
+      [5, 0],
+      [95, 0, b],
+      [100, 5],
+      [100, 55, b],
+      [95, 60],
+      [5, 60, b],
+      [0, 55],
+      [0, 5, b],
+    ];
     for (const shape of [dxf.lwpolyline(pts, true), dxf.polyline(pts, true)]) {
       const { geometry: g } = await analyze({ entities: [shape] });
       expect(g.cut_length_mm).toBeCloseTo(2 * 90 + 2 * 50 + 2 * Math.PI * 5, 9);
@@ -162,19 +203,58 @@ describe("ellipses and splines", () => {
 
   it("a rational quadratic spline with weights 1, √2/2, 1 is an exact quarter circle", async () => {
     const w = Math.SQRT1_2;
-    const { geometry: g } = await analyze({ entities: [dxf.spline(2, [0, 0, 0, 1, 1, 1], [[10, 0], [10, 10], [0, 10]], [1, w, 1])] });
+    const { geometry: g } = await analyze({
+      entities: [
+        dxf.spline(
+          2,
+          [0, 0, 0, 1, 1, 1],
+          [
+            [10, 0],
+            [10, 10],
+            [0, 10],
+          ],
+          [1, w, 1],
+        ),
+      ],
+    });
     expect(g.cut_length_mm).toBeCloseTo((Math.PI * 10) / 2, 4);
     expect(g.bbox_mm.x).toBeCloseTo(10, 4);
   });
 
   it("a degree-1 spline is its control polygon", async () => {
-    const { geometry: g } = await analyze({ entities: [dxf.spline(1, [0, 0, 1, 2, 2], [[0, 0], [30, 0], [30, 40]])] });
+    const { geometry: g } = await analyze({
+      entities: [
+        dxf.spline(
+          1,
+          [0, 0, 1, 2, 2],
+          [
+            [0, 0],
+            [30, 0],
+            [30, 40],
+          ],
+        ),
+      ],
+    });
     expect(g.cut_length_mm).toBeCloseTo(70, 6);
   });
 });
 
 describe("blocks", () => {
-  const square = { name: "SQ", base: [5, 5] as [number, number], entities: [dxf.lwpolyline([[0, 0], [10, 0], [10, 10], [0, 10]], true)] };
+  const square = {
+    name: "SQ",
+    base: [5, 5] as [number, number],
+    entities: [
+      dxf.lwpolyline(
+        [
+          [0, 0],
+          [10, 0],
+          [10, 10],
+          [0, 10],
+        ],
+        true,
+      ),
+    ],
+  };
 
   it("scale, rotation, mirror and base point", async () => {
     const { geometry: g } = await analyze({
@@ -188,7 +268,10 @@ describe("blocks", () => {
 
   it("nested blocks with non-uniform scale turn circles into ellipses", async () => {
     const { geometry: g } = await analyze({
-      blocks: [{ name: "C", entities: [dxf.circle(0, 0, 10)] }, { name: "OUTER", entities: [dxf.insert("C", 0, 0, { sx: 2, sy: 1 })] }],
+      blocks: [
+        { name: "C", entities: [dxf.circle(0, 0, 10)] },
+        { name: "OUTER", entities: [dxf.insert("C", 0, 0, { sx: 2, sy: 1 })] },
+      ],
       entities: [dxf.insert("OUTER", 50, 50)],
     });
     expect(g.bbox_mm.x).toBeCloseTo(40, 3);
@@ -197,7 +280,10 @@ describe("blocks", () => {
   });
 
   it("row/column arrays (MINSERT)", async () => {
-    const { geometry: g } = await analyze({ blocks: [square], entities: [dxf.insert("SQ", 0, 0, { columns: 3, rows: 2, columnSpacing: 20, rowSpacing: 15 })] });
+    const { geometry: g } = await analyze({
+      blocks: [square],
+      entities: [dxf.insert("SQ", 0, 0, { columns: 3, rows: 2, columnSpacing: 20, rowSpacing: 15 })],
+    });
     expect(g.pierce_count).toBe(6);
     expect(g.cut_length_mm).toBeCloseTo(6 * 40, 9);
     expect(g.bbox_mm).toEqual({ x: 50, y: 25 });
@@ -206,7 +292,20 @@ describe("blocks", () => {
 
 describe("units", () => {
   it("applies $INSUNITS: a 4 × 2 inch plate is 101.6 × 50.8 mm", async () => {
-    const { geometry: g } = await analyze({ insunits: 1, entities: [dxf.lwpolyline([[0, 0], [4, 0], [4, 2], [0, 2]], true)] });
+    const { geometry: g } = await analyze({
+      insunits: 1,
+      entities: [
+        dxf.lwpolyline(
+          [
+            [0, 0],
+            [4, 0],
+            [4, 2],
+            [0, 2],
+          ],
+          true,
+        ),
+      ],
+    });
     expect(g.units).toBe("inch");
     expect(g.cut_length_mm).toBeCloseTo(12 * 25.4, 9);
     expect(g.area_cm2).toBeCloseTo((8 * 25.4 * 25.4) / 100, 9);
@@ -223,7 +322,19 @@ describe("units", () => {
   });
 
   it("unitless and inch-sized: read as mm with UNIT_SUSPECT", async () => {
-    const { geometry: g } = await analyze({ entities: [dxf.lwpolyline([[0, 0], [4, 0], [4, 2], [0, 2]], true)] });
+    const { geometry: g } = await analyze({
+      entities: [
+        dxf.lwpolyline(
+          [
+            [0, 0],
+            [4, 0],
+            [4, 2],
+            [0, 2],
+          ],
+          true,
+        ),
+      ],
+    });
     expect(g.units).toBe("assumed_mm");
     expect(g.cut_length_mm).toBeCloseTo(12, 9);
     expect(codes(g)).toContain("UNIT_SUSPECT");
@@ -253,13 +364,19 @@ describe("not cut", () => {
   });
 
   it("non-cut layer patterns are configurable", async () => {
-    const { geometry: g } = await analyze({ entities: [plate(), dxf.line(0, 30, 100, 30, { layer: "ENGRAVE" })] }, { nonCutLayerPatterns: ["ENGRAVE"] });
+    const { geometry: g } = await analyze(
+      { entities: [plate(), dxf.line(0, 30, 100, 30, { layer: "ENGRAVE" })] },
+      { nonCutLayerPatterns: ["ENGRAVE"] },
+    );
     expect(g.cut_length_mm).toBeCloseTo(320, 9);
     expect(g.ignored).toEqual({ layer: 1 });
   });
 
   it("block entities on layer 0 take the INSERT's layer", async () => {
-    const { geometry: g } = await analyze({ blocks: [{ name: "NOTE", entities: [dxf.line(0, 0, 5, 0)] }], entities: [plate(), dxf.insert("NOTE", 0, 0, { layer: "ANNOTATION" })] });
+    const { geometry: g } = await analyze({
+      blocks: [{ name: "NOTE", entities: [dxf.line(0, 0, 5, 0)] }],
+      entities: [plate(), dxf.insert("NOTE", 0, 0, { layer: "ANNOTATION" })],
+    });
     expect(g.cut_length_mm).toBeCloseTo(320, 9);
     expect(g.ignored).toEqual({ layer: 1 });
   });

@@ -3,11 +3,23 @@ import { analyzeDrawing } from "./index";
 import { bytesOf, dxf, dxfDocument } from "./testing/dxf-builder";
 import { warningText } from "@/lib/i18n/warnings";
 
-const plate = (x: number, y: number, w: number, h: number) => dxf.lwpolyline([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], true);
+const plate = (x: number, y: number, w: number, h: number) =>
+  dxf.lwpolyline(
+    [
+      [x, y],
+      [x + w, y],
+      [x + w, y + h],
+      [x, y + h],
+    ],
+    true,
+  );
 
 describe("stray geometry far from the part", () => {
   it("a 100 × 50 plate with a stray line 5 km away is quoted as the plate, with a warning", async () => {
-    const drawing = dxfDocument({ insunits: 4, entities: [plate(0, 0, 100, 50), dxf.line(5_000_000, 0, 5_000_300, 0)] });
+    const drawing = dxfDocument({
+      insunits: 4,
+      entities: [plate(0, 0, 100, 50), dxf.line(5_000_000, 0, 5_000_300, 0)],
+    });
     const { geometry } = await analyzeDrawing(bytesOf(drawing), "plate.dxf");
     expect(geometry.cut_length_mm).toBeCloseTo(300, 9);
     expect(geometry.bbox_mm).toEqual({ x: 100, y: 50 });
@@ -26,7 +38,10 @@ describe("stray geometry far from the part", () => {
   });
 
   it("a drawing within 10 m is never examined, however its pieces are spread", async () => {
-    const { geometry } = await analyzeDrawing(bytesOf(dxfDocument({ insunits: 4, entities: [plate(0, 0, 10, 10), plate(9_000, 0, 10, 10)] })), "two.dxf");
+    const { geometry } = await analyzeDrawing(
+      bytesOf(dxfDocument({ insunits: 4, entities: [plate(0, 0, 10, 10), plate(9_000, 0, 10, 10)] })),
+      "two.dxf",
+    );
     expect(geometry.cut_length_mm).toBeCloseTo(80, 9);
   });
 });

@@ -23,7 +23,12 @@ export interface StrayGeometry {
 export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; stray: StrayGeometry | null } {
   if (segments.length < 2) return { kept: segments, stray: null };
   const boxes = segments.map(boxOf);
-  const all = boxes.reduce((a, b) => ({ minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) }));
+  const all = boxes.reduce((a, b) => ({
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  }));
   if (Math.max(all.maxX - all.minX, all.maxY - all.minY) <= STRAY_EXTENT_MM) return { kept: segments, stray: null };
 
   const parent = Int32Array.from(segments, (_, i) => i);
@@ -36,7 +41,12 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
   };
   const owners = new Map<string, number>();
   boxes.forEach((b, i) => {
-    const [x0, x1, y0, y1] = [Math.floor(b.minX / CELL_MM), Math.floor(b.maxX / CELL_MM), Math.floor(b.minY / CELL_MM), Math.floor(b.maxY / CELL_MM)];
+    const [x0, x1, y0, y1] = [
+      Math.floor(b.minX / CELL_MM),
+      Math.floor(b.maxX / CELL_MM),
+      Math.floor(b.minY / CELL_MM),
+      Math.floor(b.maxY / CELL_MM),
+    ];
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_SEGMENT) return;
     for (let x = x0; x <= x1; x++) {
       for (let y = y0; y <= y1; y++) {
@@ -64,7 +74,14 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
   const kept = segments.filter((_, i) => inMain(i));
   if (kept.length === segments.length) return { kept, stray: null };
 
-  const part = kept.map((s) => boxOf(s)).reduce((a, b) => ({ minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) }));
+  const part = kept
+    .map((s) => boxOf(s))
+    .reduce((a, b) => ({
+      minX: Math.min(a.minX, b.minX),
+      minY: Math.min(a.minY, b.minY),
+      maxX: Math.max(a.maxX, b.maxX),
+      maxY: Math.max(a.maxY, b.maxY),
+    }));
   let lengthMm = 0;
   let distanceMm = 0;
   segments.forEach((s, i) => {
@@ -79,7 +96,9 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
 }
 
 function gridded(b: Box): boolean {
-  const cells = (Math.floor(b.maxX / CELL_MM) - Math.floor(b.minX / CELL_MM) + 1) * (Math.floor(b.maxY / CELL_MM) - Math.floor(b.minY / CELL_MM) + 1);
+  const cells =
+    (Math.floor(b.maxX / CELL_MM) - Math.floor(b.minX / CELL_MM) + 1) *
+    (Math.floor(b.maxY / CELL_MM) - Math.floor(b.minY / CELL_MM) + 1);
   return cells <= MAX_CELLS_PER_SEGMENT;
 }
 
@@ -91,7 +110,13 @@ interface Box {
 }
 
 function boxOf(s: Segment): Box {
-  if (s.kind === "line") return { minX: Math.min(s.a[0], s.b[0]), minY: Math.min(s.a[1], s.b[1]), maxX: Math.max(s.a[0], s.b[0]), maxY: Math.max(s.a[1], s.b[1]) };
+  if (s.kind === "line")
+    return {
+      minX: Math.min(s.a[0], s.b[0]),
+      minY: Math.min(s.a[1], s.b[1]),
+      maxX: Math.max(s.a[0], s.b[0]),
+      maxY: Math.max(s.a[1], s.b[1]),
+    };
   if (s.kind === "arc") return { minX: s.cx - s.r, minY: s.cy - s.r, maxX: s.cx + s.r, maxY: s.cy + s.r };
   return { minX: s.box.minX, minY: s.box.minY, maxX: s.box.maxX, maxY: s.box.maxY };
 }

@@ -81,7 +81,17 @@ export type DrawingEntity = { layer: string } & (
   | { type: "arc"; center: Vec3; radius: number; start: number; end: number; full: boolean; extrusion: Vec3 }
   /** `ocs`: 2D polyline (vertices in OCS) vs 3D polyline (WCS). */
   | { type: "polyline"; vertices: PolylineVertex[]; closed: boolean; ocs: boolean; extrusion: Vec3 }
-  | { type: "spline"; degree: number; knots: number[]; control: Vec3[]; weights: number[] | null; fit: Vec3[]; closed: boolean; startTangent?: Vec3 | null; endTangent?: Vec3 | null }
+  | {
+      type: "spline";
+      degree: number;
+      knots: number[];
+      control: Vec3[];
+      weights: number[] | null;
+      fit: Vec3[];
+      closed: boolean;
+      startTangent?: Vec3 | null;
+      endTangent?: Vec3 | null;
+    }
   /** WCS center and major axis; minor axis = ratio · (extrusion × major). Params in radians. */
   | { type: "ellipse"; center: Vec3; major: Vec3; ratio: number; start: number; end: number; extrusion: Vec3 }
   | {

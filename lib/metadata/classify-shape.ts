@@ -10,7 +10,11 @@ import type { ShapeClass } from "./types";
  *   complex      anything else
  * Laser: plate when the part fills ≥ 70 % of its bounding rectangle, else sheet_part (a profiled cut).
  */
-export function classifyMesh(bbox: { x: number; y: number; z: number }, volumeCm3: number, areaCm2: number): ShapeClass {
+export function classifyMesh(
+  bbox: { x: number; y: number; z: number },
+  volumeCm3: number,
+  areaCm2: number,
+): ShapeClass {
   const [a, b, c] = [bbox.x, bbox.y, bbox.z].sort((p, q) => q - p);
   if (a <= 0 || c <= 0) return "complex";
   const volume = volumeCm3 * 1000;

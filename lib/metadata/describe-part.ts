@@ -2,7 +2,10 @@ import { conceptLabel } from "@/lib/search/lexicon";
 import type { FileMetadata, ShapeClass } from "./types";
 
 type Lang = "id" | "en";
-type Facts = Pick<FileMetadata, "kind" | "dimensions" | "shape_class" | "part_type" | "material" | "components" | "structure">;
+type Facts = Pick<
+  FileMetadata,
+  "kind" | "dimensions" | "shape_class" | "part_type" | "material" | "components" | "structure"
+>;
 
 const SHAPE_NOUN: Record<ShapeClass, [string, string]> = {
   plate: ["pelat", "plate"],
@@ -70,18 +73,26 @@ export function describePart(facts: Facts, lang: Lang): string {
   const d = facts.dimensions;
   const f = (n: number) => formatNumber(n, lang);
   const assembly = facts.structure.type === "assembly";
-  const noun = facts.part_type ? conceptLabel(facts.part_type, lang) : SHAPE_NOUN[facts.shape_class][lang === "id" ? 0 : 1];
+  const noun = facts.part_type
+    ? conceptLabel(facts.part_type, lang)
+    : SHAPE_NOUN[facts.shape_class][lang === "id" ? 0 : 1];
   const material = facts.material ? materialName(facts.material, lang) : null;
-  const head = assembly ? assemblyHead(facts, lang) : (lang === "id" ? [noun, material] : [material, noun]).filter(Boolean).join(" ");
+  const head = assembly
+    ? assemblyHead(facts, lang)
+    : (lang === "id" ? [noun, material] : [material, noun]).filter(Boolean).join(" ");
   const extents = [d.bbox_mm.x, d.bbox_mm.y, ...(d.bbox_mm.z !== undefined ? [d.bbox_mm.z] : [])].map(f).join(" × ");
   const parts = [assembly ? `${head}, ${extents} mm` : `${head} ${extents} mm`];
-  if (d.thickness_mm !== null) parts.push(lang === "id" ? `tebal ${f(d.thickness_mm)} mm` : `${f(d.thickness_mm)} mm thick`);
+  if (d.thickness_mm !== null)
+    parts.push(lang === "id" ? `tebal ${f(d.thickness_mm)} mm` : `${f(d.thickness_mm)} mm thick`);
   const holes = holesPhrase(d.holes, lang);
   if (holes) parts.push(holes);
   if (d.volume_cm3 !== null && facts.kind === "mesh") parts.push(`volume ${f(d.volume_cm3)} cm³`);
-  if (d.cut_length_mm !== null) parts.push(lang === "id" ? `panjang potong ${f(d.cut_length_mm)} mm` : `cut length ${f(d.cut_length_mm)} mm`);
+  if (d.cut_length_mm !== null)
+    parts.push(lang === "id" ? `panjang potong ${f(d.cut_length_mm)} mm` : `cut length ${f(d.cut_length_mm)} mm`);
   if (!assembly && facts.components.length > 1) {
-    parts.push(`${facts.components.length} ${lang === "id" ? "komponen" : "components"} (${instanceList(facts.structure)})`);
+    parts.push(
+      `${facts.components.length} ${lang === "id" ? "komponen" : "components"} (${instanceList(facts.structure)})`,
+    );
   }
   const sentence = parts.join(", ");
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);

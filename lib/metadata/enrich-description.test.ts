@@ -27,20 +27,31 @@ afterAll(() => server.close());
 const metadata = extractMetadata({
   name: "flange.dxf",
   tags: [],
-  analysis: { kind: "laser", format: "dxf", geometry: { bbox_mm: { x: 100, y: 100 }, area_cm2: 60, holes: 4, cut_length_mm: 500 } },
+  analysis: {
+    kind: "laser",
+    format: "dxf",
+    geometry: { bbox_mm: { x: 100, y: 100 }, area_cm2: 60, holes: 4, cut_length_mm: 500 },
+  },
   texts: [],
 });
 
 describe("description enricher", () => {
   it("is off unless an endpoint and model are configured", () => {
     expect(llmConfigFromEnv({})).toBeNull();
-    expect(llmConfigFromEnv({ LLM_BASE_URL: "http://x/v1/", LLM_MODEL: "m" })).toEqual({ baseUrl: "http://x/v1", apiKey: undefined, model: "m" });
+    expect(llmConfigFromEnv({ LLM_BASE_URL: "http://x/v1/", LLM_MODEL: "m" })).toEqual({
+      baseUrl: "http://x/v1",
+      apiKey: undefined,
+      model: "m",
+    });
   });
 
   it("replaces the description with the model's rephrasing and marks the analyzer", async () => {
     answer = 'Sure: {"id": "Flensa 100 × 100 mm dengan 4 lubang.", "en": "A 100 × 100 mm flange with 4 holes."}';
     const enriched = await enrichDescription(metadata, openAiCompatibleEnricher({ baseUrl, model: "tiny" }));
-    expect(enriched.description).toEqual({ id: "Flensa 100 × 100 mm dengan 4 lubang.", en: "A 100 × 100 mm flange with 4 holes." });
+    expect(enriched.description).toEqual({
+      id: "Flensa 100 × 100 mm dengan 4 lubang.",
+      en: "A 100 × 100 mm flange with 4 holes.",
+    });
     expect(enriched.analyzer).toBe("rules+llm");
     expect(lastBody.model).toBe("tiny");
     expect(lastBody.messages?.[1].content).toContain("100 × 100 mm");

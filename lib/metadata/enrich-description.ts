@@ -19,9 +19,15 @@ export interface LlmConfig {
 }
 
 /** LLM_BASE_URL, LLM_MODEL and LLM_API_KEY from the configuration; null (off) unless the first two are set. */
-export function llmConfigFromEnv(settings: Pick<Config, "LLM_BASE_URL" | "LLM_MODEL" | "LLM_API_KEY"> = config()): LlmConfig | null {
+export function llmConfigFromEnv(
+  settings: Pick<Config, "LLM_BASE_URL" | "LLM_MODEL" | "LLM_API_KEY"> = config(),
+): LlmConfig | null {
   if (!settings.LLM_BASE_URL || !settings.LLM_MODEL) return null;
-  return { baseUrl: settings.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: settings.LLM_API_KEY, model: settings.LLM_MODEL };
+  return {
+    baseUrl: settings.LLM_BASE_URL.replace(/\/+$/, ""),
+    apiKey: settings.LLM_API_KEY,
+    model: settings.LLM_MODEL,
+  };
 }
 
 const PROMPT =
@@ -32,10 +38,17 @@ const PROMPT =
 export function openAiCompatibleEnricher(config: LlmConfig): DescriptionEnricher {
   return {
     async enrich(metadata) {
-      const facts = { description: metadata.description, dimensions: metadata.dimensions, material: metadata.material?.label ?? null };
+      const facts = {
+        description: metadata.description,
+        dimensions: metadata.dimensions,
+        material: metadata.material?.label ?? null,
+      };
       const response = await fetch(`${config.baseUrl}/chat/completions`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(config.apiKey && { authorization: `Bearer ${config.apiKey}` }) },
+        headers: {
+          "content-type": "application/json",
+          ...(config.apiKey && { authorization: `Bearer ${config.apiKey}` }),
+        },
         body: JSON.stringify({
           model: config.model,
           temperature: 0,
@@ -49,7 +62,10 @@ export function openAiCompatibleEnricher(config: LlmConfig): DescriptionEnricher
       if (!response.ok) throw new Error(`LLM endpoint answered ${response.status}`);
       const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
       const content = body.choices?.[0]?.message?.content ?? "";
-      const parsed = JSON.parse(content.slice(content.indexOf("{"), content.lastIndexOf("}") + 1)) as { id?: unknown; en?: unknown };
+      const parsed = JSON.parse(content.slice(content.indexOf("{"), content.lastIndexOf("}") + 1)) as {
+        id?: unknown;
+        en?: unknown;
+      };
       if (typeof parsed.id !== "string" || typeof parsed.en !== "string" || !parsed.id.trim() || !parsed.en.trim()) {
         throw new Error("LLM answer lacks the id/en descriptions");
       }
@@ -59,7 +75,10 @@ export function openAiCompatibleEnricher(config: LlmConfig): DescriptionEnricher
 }
 
 /** Applies the enricher when there is one; any failure keeps the rules' text, because a description must never block analysis. */
-export async function enrichDescription(metadata: FileMetadata, enricher: DescriptionEnricher | null): Promise<FileMetadata> {
+export async function enrichDescription(
+  metadata: FileMetadata,
+  enricher: DescriptionEnricher | null,
+): Promise<FileMetadata> {
   if (!enricher) return metadata;
   try {
     return { ...metadata, description: await enricher.enrich(metadata), analyzer: "rules+llm" };

@@ -7,7 +7,13 @@ import { scanDxfTexts } from "./scan-dxf-texts";
 import { guessMaterial } from "./guess-material";
 import { plateDxf } from "@/test/helpers/files";
 import { analyzeMesh } from "@/lib/geometry";
-import { createBox, createTorus, createVoxelSolid, translateSoup, type TriangleSoup } from "@/lib/geometry/testing/shapes";
+import {
+  createBox,
+  createTorus,
+  createVoxelSolid,
+  translateSoup,
+  type TriangleSoup,
+} from "@/lib/geometry/testing/shapes";
 import { writeBinaryStl } from "@/lib/geometry/testing/writers";
 
 const laser = (x: number, y: number, area: number, holes: number) => ({
@@ -31,8 +37,12 @@ describe("describePart", () => {
       texts: [{ source: "dxf_text", text: "SS304 t=3" }],
       sheetFacts: { diameters_mm: [10, 10, 10, 10, 10, 10], components: [] },
     });
-    expect(m.description.id).toBe("Pelat baja tahan karat SS304 200 × 100 mm, tebal 3 mm, dengan 6 lubang Ø10 mm, panjang potong 700 mm");
-    expect(m.description.en).toBe("SS304 stainless steel plate 200 × 100 mm, 3 mm thick, with 6 Ø10 mm holes, cut length 700 mm");
+    expect(m.description.id).toBe(
+      "Pelat baja tahan karat SS304 200 × 100 mm, tebal 3 mm, dengan 6 lubang Ø10 mm, panjang potong 700 mm",
+    );
+    expect(m.description.en).toBe(
+      "SS304 stainless steel plate 200 × 100 mm, 3 mm thick, with 6 Ø10 mm holes, cut length 700 mm",
+    );
   });
 
   it("says nothing about thickness, material or hole sizes it does not know", () => {
@@ -69,13 +79,17 @@ describe("evidence", () => {
   it("reads DXF text, MTEXT (without formatting) and layer names", () => {
     const dxf = plateDxf(10, 10).replace(
       "0\nENDSEC\n0\nEOF",
-      ["0", "MTEXT", "8", "SS304-T3", "1", "{\\fArial|b0;BAHAN: SS304\\PTEBAL 3 MM}", "0", "ENDSEC", "0", "EOF"].join("\n"),
+      ["0", "MTEXT", "8", "SS304-T3", "1", "{\\fArial|b0;BAHAN: SS304\\PTEBAL 3 MM}", "0", "ENDSEC", "0", "EOF"].join(
+        "\n",
+      ),
     );
     const texts = scanDxfTexts(new TextEncoder().encode(dxf));
-    expect(texts).toEqual(expect.arrayContaining([
-      { source: "dxf_text", text: "BAHAN: SS304 TEBAL 3 MM" },
-      { source: "dxf_layer", text: "SS304-T3" },
-    ]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        { source: "dxf_text", text: "BAHAN: SS304 TEBAL 3 MM" },
+        { source: "dxf_layer", text: "SS304-T3" },
+      ]),
+    );
     expect(findThickness(texts)?.value).toBe(3);
   });
 
@@ -88,10 +102,19 @@ describe("evidence", () => {
   });
 
   it("prefers the most specific material and lowers one from the other process", () => {
-    const guess = guessMaterial([{ source: "file_name", text: "stainless bracket" }, { source: "dxf_text", text: "SS304" }], "laser");
+    const guess = guessMaterial(
+      [
+        { source: "file_name", text: "stainless bracket" },
+        { source: "dxf_text", text: "SS304" },
+      ],
+      "laser",
+    );
     expect(guess.material).toMatchObject({ id: "ss304", concept: "ss304", confidence: 0.9 });
     expect(guessMaterial([{ source: "file_name", text: "pla bracket" }], "laser").material?.confidence).toBe(0.42);
-    expect(guessMaterial([{ source: "file_name", text: "bracket" }], "laser")).toMatchObject({ material: null, reason: expect.stringMatching(/No material/) });
+    expect(guessMaterial([{ source: "file_name", text: "bracket" }], "laser")).toMatchObject({
+      material: null,
+      reason: expect.stringMatching(/No material/),
+    });
   });
 });
 
@@ -110,7 +133,14 @@ describe("mesh through-holes", () => {
     expect((await analysed(createTorus(30, 10, 48, 24))).dimensions.holes.count).toBe(1);
     const twoRings = [...createTorus(30, 10, 48, 24), ...translateSoup(createTorus(30, 10, 48, 24), [100, 0, 0])];
     expect((await analysed(twoRings)).dimensions.holes.count).toBe(2);
-    const fourHoles = await analysed(plate([[1, 1], [3, 1], [1, 3], [3, 3]]));
+    const fourHoles = await analysed(
+      plate([
+        [1, 1],
+        [3, 1],
+        [1, 3],
+        [3, 3],
+      ]),
+    );
     expect(fourHoles.dimensions.holes.count).toBe(4);
     expect(fourHoles.description.en).toContain("with 4 holes");
     expect(fourHoles.description.id).toContain("dengan 4 lubang");

@@ -36,16 +36,18 @@ export const evidenceTexts = (name: string, tags: string[], texts: SourceText[])
 
 function detectLanguage(texts: SourceText[]): FileMetadata["language"] {
   const votes = { id: 0, en: 0 };
-  for (const t of texts) for (const w of tokenize(t.text)) {
-    const lang = wordLanguage(w);
-    if (lang) votes[lang]++;
-  }
+  for (const t of texts)
+    for (const w of tokenize(t.text)) {
+      const lang = wordLanguage(w);
+      if (lang) votes[lang]++;
+    }
   if (!votes.id && !votes.en) return "unknown";
   if (votes.id && votes.en) return votes.id >= 2 * votes.en ? "id" : votes.en >= 2 * votes.id ? "en" : "mixed";
   return votes.id ? "id" : "en";
 }
 
-const isPartType = (id: string) => CONCEPT_BY_ID.get(id)?.category === "part" && !["part", "assembly", "fastener"].includes(id);
+const isPartType = (id: string) =>
+  CONCEPT_BY_ID.get(id)?.category === "part" && !["part", "assembly", "fastener"].includes(id);
 
 /**
  * The part named first in the texts; English puts the head noun last ("mounting plate"), Indonesian first ("pelat dudukan").
@@ -97,7 +99,12 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
     const thin = shape === "plate" || shape === "thin_walled";
     dimensions = {
       bbox_mm: { x: round(bbox.x), y: round(bbox.y), z: round(bbox.z ?? 0) },
-      thickness_mm: shape === "plate" ? round(Math.min(bbox.x, bbox.y, bbox.z ?? 0)) : thin ? round((2 * volume * 1000) / (area * 100)) : null,
+      thickness_mm:
+        shape === "plate"
+          ? round(Math.min(bbox.x, bbox.y, bbox.z ?? 0))
+          : thin
+            ? round((2 * volume * 1000) / (area * 100))
+            : null,
       thickness_source: thin ? "geometry" : null,
       holes: { count: hasTopology(g) && !assembly ? countMeshThroughHoles(g) : null, diameters_mm: [] },
       volume_cm3: round(volume, 2),
@@ -121,7 +128,15 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
     components = input.contours ? sheetComponents(input.contours) : (input.sheetFacts?.components ?? []);
     structure = fileStructure("laser", components, null);
   }
-  const facts = { kind: analysis.kind, dimensions, shape_class: shape, part_type: partType(texts, structure), material, components, structure };
+  const facts = {
+    kind: analysis.kind,
+    dimensions,
+    shape_class: shape,
+    part_type: partType(texts, structure),
+    material,
+    components,
+    structure,
+  };
   return {
     ...facts,
     format: analysis.format,
@@ -134,10 +149,17 @@ export function extractMetadata(input: ExtractInput): FileMetadata {
 }
 
 /** Metadata stored before `structure` existed gets it from its components (shells unknown). */
-export const withStructure = (m: FileMetadata): FileMetadata => (m.structure ? m : { ...m, structure: fileStructure(m.kind, m.components ?? [], null) });
+export const withStructure = (m: FileMetadata): FileMetadata =>
+  m.structure ? m : { ...m, structure: fileStructure(m.kind, m.components ?? [], null) };
 
 /** Density for weight: the catalogue's for printing materials; handbook values for sheet metals and acrylic. */
-const SHEET_DENSITY: Record<string, number> = { mild_steel: 7.85, ss304: 7.93, galvanized: 7.85, al5052: 2.68, acrylic: 1.19 };
+const SHEET_DENSITY: Record<string, number> = {
+  mild_steel: 7.85,
+  ss304: 7.93,
+  galvanized: 7.85,
+  al5052: 2.68,
+  acrylic: 1.19,
+};
 export function densityOf(metadata: FileMetadata): number | null {
   const id = metadata.material?.id;
   if (!id) return null;
@@ -147,7 +169,8 @@ export function densityOf(metadata: FileMetadata): number | null {
 /** Material volume as printed at 20 % infill (the shell is solid: perimeters × line width deep) or, for sheet, area × thickness. */
 export function massVolumeCm3(metadata: FileMetadata): number | null {
   const d = metadata.dimensions;
-  if (metadata.kind === "laser") return d.thickness_mm !== null && d.area_cm2 !== null ? (d.area_cm2 * d.thickness_mm) / 10 : null;
+  if (metadata.kind === "laser")
+    return d.thickness_mm !== null && d.area_cm2 !== null ? (d.area_cm2 * d.thickness_mm) / 10 : null;
   if (d.volume_cm3 === null || d.area_cm2 === null) return null;
   const { perimeters, widths } = profileFromSettings(familySettings("fdm", DEFAULT_CATALOG.print_3d.families.fdm));
   const shell = Math.min(d.volume_cm3, (d.area_cm2 * perimeters * widths.perimeter) / 10);

@@ -6,7 +6,9 @@ const PATTERNS = [
   new RegExp(String.raw`(?:^|[^a-z0-9])t\s*=?\s*${N}(?:\s*mm)?(?![a-z0-9])`),
   new RegExp(String.raw`(?:thk|thick(?:ness)?|tebal|ketebalan)\s*[:=]?\s*${N}`),
   new RegExp(String.raw`${N}\s*mm\s*(?:thk|thick|tebal)`),
-  new RegExp(String.raw`(?:ss\s?304|ss\s?316|sus\s?304|mild steel|ms|al\s?5052|alu\w*|acrylic|akrilik|galv\w*|plat|pelat|plate|sheet)\s*${N}\s*mm`),
+  new RegExp(
+    String.raw`(?:ss\s?304|ss\s?316|sus\s?304|mild steel|ms|al\s?5052|alu\w*|acrylic|akrilik|galv\w*|plat|pelat|plate|sheet)\s*${N}\s*mm`,
+  ),
 ];
 
 /** A sheet's thickness as stated in its name, tags or texts; null when nothing says so (never guessed). */

@@ -20,19 +20,31 @@ const LASER_IDS = new Set(DEFAULT_CATALOG.laser.materials.map((m) => m.id));
 const TOO_BROAD = new Set(["material", "metal", "plastic", "filament"]);
 
 /** Candidates: material concepts named in the texts; a more specific concept (ss304) absorbs its broader ones (stainless, steel). */
-export function guessMaterial(texts: SourceText[], kind: "mesh" | "laser"): { material: MaterialGuess | null; reason: string | null } {
+export function guessMaterial(
+  texts: SourceText[],
+  kind: "mesh" | "laser",
+): { material: MaterialGuess | null; reason: string | null } {
   const found = new Map<string, MaterialGuess>();
   for (const t of texts) {
     for (const id of conceptsInText(t.text)) {
       const concept = CONCEPT_BY_ID.get(id);
       if (!concept || concept.category !== "material" || TOO_BROAD.has(id)) continue;
-      const guess = found.get(id) ?? { id: concept.material, concept: id, label: conceptLabel(id, "en"), confidence: 0, evidence: [] };
-      guess.confidence = Math.max(guess.confidence, SOURCE_WEIGHT[t.source] ?? 0.5) + (guess.evidence.length ? 0.05 : 0);
+      const guess = found.get(id) ?? {
+        id: concept.material,
+        concept: id,
+        label: conceptLabel(id, "en"),
+        confidence: 0,
+        evidence: [],
+      };
+      guess.confidence =
+        Math.max(guess.confidence, SOURCE_WEIGHT[t.source] ?? 0.5) + (guess.evidence.length ? 0.05 : 0);
       guess.evidence.push({ source: t.source, text: t.text });
       found.set(id, guess);
     }
   }
-  const candidates = [...found.values()].filter((g) => ![...found.keys()].some((other) => other !== g.concept && withAncestors(other).has(g.concept)));
+  const candidates = [...found.values()].filter(
+    (g) => ![...found.keys()].some((other) => other !== g.concept && withAncestors(other).has(g.concept)),
+  );
   for (const g of candidates) {
     // Broader names ("stainless" beside "SS304") agree with the specific one: their evidence counts for it.
     for (const [id, broader] of found) {
@@ -41,10 +53,14 @@ export function guessMaterial(texts: SourceText[], kind: "mesh" | "laser"): { ma
       g.confidence += 0.05;
     }
     // A catalogue material of the other process (PLA on a laser drawing) is a weaker reading.
-    if (g.id && (kind === "laser" ? PRINT_IDS.has(g.id) : LASER_IDS.has(g.id) && g.id !== "acrylic")) g.confidence *= 0.6;
+    if (g.id && (kind === "laser" ? PRINT_IDS.has(g.id) : LASER_IDS.has(g.id) && g.id !== "acrylic"))
+      g.confidence *= 0.6;
     g.confidence = Math.round(Math.min(0.98, g.confidence) * 100) / 100;
   }
   candidates.sort((a, b) => b.confidence - a.confidence || b.evidence.length - a.evidence.length);
   if (candidates[0]) return { material: candidates[0], reason: null };
-  return { material: null, reason: "No material is named in the file name, tags, layer names, texts or model metadata." };
+  return {
+    material: null,
+    reason: "No material is named in the file name, tags, layer names, texts or model metadata.",
+  };
 }

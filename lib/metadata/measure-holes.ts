@@ -59,7 +59,13 @@ export function sheetComponents(contours: Contour[]): ComponentMetadata[] {
 /** The mesh figures `countMeshThroughHoles` needs. */
 export type MeshTopologyFacts = Pick<
   MeshGeometry,
-  "triangles" | "vertices" | "parts" | "is_watertight" | "is_manifold" | "is_winding_consistent" | "degenerate_triangles"
+  | "triangles"
+  | "vertices"
+  | "parts"
+  | "is_watertight"
+  | "is_manifold"
+  | "is_winding_consistent"
+  | "degenerate_triangles"
 >;
 
 /**
@@ -72,7 +78,14 @@ export type MeshTopologyFacts = Pick<
  * at a vertex). Diameters are not measured for meshes.
  */
 export function countMeshThroughHoles(g: MeshTopologyFacts): number | null {
-  if (!g.is_watertight || !g.is_manifold || !g.is_winding_consistent || g.degenerate_triangles > 0 || g.triangles % 2 !== 0) return null;
+  if (
+    !g.is_watertight ||
+    !g.is_manifold ||
+    !g.is_winding_consistent ||
+    g.degenerate_triangles > 0 ||
+    g.triangles % 2 !== 0
+  )
+    return null;
   const holes = g.parts - (g.vertices - g.triangles / 2) / 2;
   return Number.isInteger(holes) && holes >= 0 ? holes : null;
 }

@@ -29,7 +29,10 @@ function withSharedBody(archive: Uint8Array, copies: number): Uint8Array {
 
 describe("readSourceTexts on archives", () => {
   it("reads object names from the model parts of a 3MF, skipping parts declared over 4 MiB", () => {
-    const archive = zipSync({ "3D/3dmodel.model": strToU8(model("Bracket SS304")), "3D/huge.model": new Uint8Array(5 * 1024 * 1024) });
+    const archive = zipSync({
+      "3D/3dmodel.model": strToU8(model("Bracket SS304")),
+      "3D/huge.model": new Uint8Array(5 * 1024 * 1024),
+    });
     expect(readSourceTexts(archive, "3mf")).toEqual([{ source: "object_name", text: "Bracket SS304" }]);
   });
 

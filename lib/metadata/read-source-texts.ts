@@ -9,8 +9,12 @@ const MAX_TEXTS = 200;
 
 function collect(source: string, text: string, re: RegExp, out: SourceText[]): void {
   for (const m of text.matchAll(re)) {
-    const value = m[1].replace(/&amp;/g, "&").replace(/&quot;/g, '"').trim();
-    if (value && out.length < MAX_TEXTS && !out.some((t) => t.source === source && t.text === value)) out.push({ source, text: value });
+    const value = m[1]
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .trim();
+    if (value && out.length < MAX_TEXTS && !out.some((t) => t.source === source && t.text === value))
+      out.push({ source, text: value });
   }
 }
 
@@ -18,7 +22,12 @@ function collect(source: string, text: string, re: RegExp, out: SourceText[]): v
 function readModelXml(xml: string, out: SourceText[]): void {
   collect("model_material", xml, /<(?:\w+:)?base\b[^>]*\bname="([^"]+)"/g, out);
   collect("model_material", xml, /<material\b[^>]*>\s*<metadata\s+type="name">([^<]+)</g, out);
-  collect("model_metadata", xml, /<metadata\s+(?:name|type)="(?:Title|Description|Designer|name|material|Material)"[^>]*>([^<]+)</g, out);
+  collect(
+    "model_metadata",
+    xml,
+    /<metadata\s+(?:name|type)="(?:Title|Description|Designer|name|material|Material)"[^>]*>([^<]+)</g,
+    out,
+  );
   collect("object_name", xml, /<object\b[^>]*\bname="([^"]+)"/g, out);
 }
 
@@ -34,7 +43,12 @@ export function readSourceTexts(bytes: Uint8Array, format: string): SourceText[]
     const out: SourceText[] = [];
     if (format === "3mf" || (format === "amf" && bytes[0] === 0x50 && bytes[1] === 0x4b)) {
       // Sized from the central directory and inflated under the zip-bomb limits: entries can share one compressed body.
-      const files = readZipEntries(bytes, "Archive", (name, size) => /\.(model|amf)$/i.test(name) && size <= MAX_TEXT_BYTES, MAX_UNZIPPED_TEXT_BYTES);
+      const files = readZipEntries(
+        bytes,
+        "Archive",
+        (name, size) => /\.(model|amf)$/i.test(name) && size <= MAX_TEXT_BYTES,
+        MAX_UNZIPPED_TEXT_BYTES,
+      );
       for (const data of files.values()) readModelXml(new TextDecoder().decode(data), out);
       return out;
     }

@@ -24,7 +24,11 @@ export function partOfInstance(name: string): string {
  * components of one part (copies on a print plate, a nested sheet) are
  * `multiple`; one component (or none listed) is `single`.
  */
-export function fileStructure(kind: "mesh" | "laser", components: ComponentMetadata[], shells: number | null): FileStructure {
+export function fileStructure(
+  kind: "mesh" | "laser",
+  components: ComponentMetadata[],
+  shells: number | null,
+): FileStructure {
   const groups = new Map<string, { name: string; count: number }>();
   for (const c of components) {
     const name = components.length > 1 ? partOfInstance(c.name) : c.name.trim();
@@ -35,5 +39,11 @@ export function fileStructure(kind: "mesh" | "laser", components: ComponentMetad
   }
   const instances = [...groups.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const type = kind === "mesh" && instances.length >= 2 ? "assembly" : components.length >= 2 ? "multiple" : "single";
-  return { type, components: components.length, distinct_parts: instances.length, instances, shells: kind === "mesh" ? shells : null };
+  return {
+    type,
+    components: components.length,
+    distinct_parts: instances.length,
+    instances,
+    shells: kind === "mesh" ? shells : null,
+  };
 }

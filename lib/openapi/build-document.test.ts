@@ -23,7 +23,11 @@ describe("OpenAPI document", () => {
     const create = doc.paths["/v1/api-keys"].post;
     expect(create.requestBody.content["application/json"].schema).toBeDefined();
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "403", "429"]));
-    expect(doc.paths["/v1/api-keys/{id}"].delete.parameters[0]).toMatchObject({ in: "path", name: "id", required: true });
+    expect(doc.paths["/v1/api-keys/{id}"].delete.parameters[0]).toMatchObject({
+      in: "path",
+      name: "id",
+      required: true,
+    });
   });
 
   it("documents downloads as bytes, with their range and validator responses, not as JSON envelopes", () => {
@@ -31,18 +35,29 @@ describe("OpenAPI document", () => {
     expect(Object.keys(download)).toEqual(expect.arrayContaining(["200", "206", "304", "416"]));
     for (const status of ["200", "206"]) {
       expect(Object.keys(download[status].content)).toEqual(["application/octet-stream"]);
-      expect(download[status].content["application/octet-stream"].schema).toMatchObject({ type: "string", format: "binary" });
+      expect(download[status].content["application/octet-stream"].schema).toMatchObject({
+        type: "string",
+        format: "binary",
+      });
     }
-    expect(Object.keys(download["206"].headers)).toEqual(expect.arrayContaining(["Content-Length", "Content-Range", "ETag", "Accept-Ranges"]));
+    expect(Object.keys(download["206"].headers)).toEqual(
+      expect.arrayContaining(["Content-Length", "Content-Range", "ETag", "Accept-Ranges"]),
+    );
     const object = doc.paths["/v1/storage/buckets/{name}/objects/{key}"].get.responses["200"];
     expect(Object.keys(object.content)).toEqual(["application/octet-stream"]);
   });
 
   it("documents Idempotency-Key on the operations that honour it, and the replay header", () => {
     const create = doc.paths["/v1/vps"].post;
-    expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: "Idempotency-Key" })]));
-    expect(Object.keys(create.responses["201"].headers)).toEqual(expect.arrayContaining(["Idempotent-Replayed", "X-Request-Id"]));
-    expect(doc.paths["/v1/files"].post.parameters ?? []).not.toEqual(expect.arrayContaining([expect.objectContaining({ name: "Idempotency-Key" })]));
+    expect(create.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: "header", name: "Idempotency-Key" })]),
+    );
+    expect(Object.keys(create.responses["201"].headers)).toEqual(
+      expect.arrayContaining(["Idempotent-Replayed", "X-Request-Id"]),
+    );
+    expect(doc.paths["/v1/files"].post.parameters ?? []).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "Idempotency-Key" })]),
+    );
   });
 
   it("validates against the OpenAPI 3.1 specification's schema", async () => {

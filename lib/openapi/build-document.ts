@@ -32,11 +32,21 @@ function successSchema(op: Operation): z.ZodType {
   return z.object({ ok: z.literal(true), ...shape });
 }
 
-const requestIdHeader = z.string().meta({ description: "This request's id (kept from a well-formed incoming `X-Request-Id`): quote it when asking for help." });
+const requestIdHeader = z
+  .string()
+  .meta({
+    description: "This request's id (kept from a well-formed incoming `X-Request-Id`): quote it when asking for help.",
+  });
 /** Sent on every keyed answer, except the unlimited team plan's (IETF RateLimit draft plus the common trio). */
 const rateLimitHeaders = {
-  RateLimit: z.string().optional().meta({ description: 'Remaining requests and seconds to the reset, e.g. `"daily";r=999;t=41234`' }),
-  "RateLimit-Policy": z.string().optional().meta({ description: 'The limit and window, e.g. `"daily";q=1000;w=86400`' }),
+  RateLimit: z
+    .string()
+    .optional()
+    .meta({ description: 'Remaining requests and seconds to the reset, e.g. `"daily";r=999;t=41234`' }),
+  "RateLimit-Policy": z
+    .string()
+    .optional()
+    .meta({ description: 'The limit and window, e.g. `"daily";q=1000;w=86400`' }),
   "X-RateLimit-Limit": z.int().optional(),
   "X-RateLimit-Remaining": z.int().optional(),
   "X-RateLimit-Reset": z.int().optional().meta({ description: "Unix seconds" }),
@@ -54,12 +64,24 @@ const idempotencyHeader = z.object({
     .min(1)
     .max(255)
     .optional()
-    .meta({ description: "Makes a retry safe: for 24 h the same key and body replay the first answer; another body is 409 `conflict`." }),
+    .meta({
+      description:
+        "Makes a retry safe: for 24 h the same key and body replay the first answer; another body is 409 `conflict`.",
+    }),
 });
-const replayedHeader = { "Idempotent-Replayed": z.literal("true").optional().meta({ description: "Present when this is a replay of an earlier answer" }) };
+const replayedHeader = {
+  "Idempotent-Replayed": z
+    .literal("true")
+    .optional()
+    .meta({ description: "Present when this is a replay of an earlier answer" }),
+};
 
 function errorResponses(op: Operation) {
-  const codes = [...COMMON_ERRORS, op.service === "quote" ? "quota_exceeded" : "rate_limit_exceeded", ...(op.errors ?? [])] as ErrorCode[];
+  const codes = [
+    ...COMMON_ERRORS,
+    op.service === "quote" ? "quota_exceeded" : "rate_limit_exceeded",
+    ...(op.errors ?? []),
+  ] as ErrorCode[];
   if (op.plan) codes.push("plan_required");
   if (op.scope) codes.push("insufficient_scope");
   if (op.params || op.query || op.body) codes.push("invalid_request");
@@ -72,7 +94,11 @@ function errorResponses(op: Operation) {
   return Object.fromEntries(
     [...byStatus].map(([status, list]) => [
       String(status),
-      { description: `Error: ${list.join(", ")}`, headers: headersFor(status), content: { "application/json": { schema } } },
+      {
+        description: `Error: ${list.join(", ")}`,
+        headers: headersFor(status),
+        content: { "application/json": { schema } },
+      },
     ]),
   );
 }
@@ -93,7 +119,11 @@ function binaryResponses(kind: "ranges" | "whole") {
       ? {
           "206": {
             description: "The bytes of the one range asked for with `Range: bytes=a-b`",
-            headers: z.object({ ...length, ...validators, "Content-Range": z.string().meta({ description: "`bytes a-b/size`" }) }),
+            headers: z.object({
+              ...length,
+              ...validators,
+              "Content-Range": z.string().meta({ description: "`bytes a-b/size`" }),
+            }),
             content: bytes,
           },
           "304": { description: "`If-None-Match` matched the ETag: no body", headers: z.object({ ETag: etagHeader }) },
@@ -120,7 +150,9 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
         : {
             [String(op.successStatus ?? 200)]: {
               description: "Success",
-              headers: op.idempotent ? headersFor(op.successStatus ?? 200).extend(replayedHeader) : headersFor(op.successStatus ?? 200),
+              headers: op.idempotent
+                ? headersFor(op.successStatus ?? 200).extend(replayedHeader)
+                : headersFor(op.successStatus ?? 200),
               content: { "application/json": { schema: successSchema(op) } },
             },
           }),
@@ -128,10 +160,16 @@ function toOpenApiOperation(op: Operation): ZodOpenApiOperationObject {
     },
   };
   if (op.body === "multipart") {
-    operation.requestBody = { required: true, content: { "multipart/form-data": { schema: op.multipart ?? uploadForm } } };
+    operation.requestBody = {
+      required: true,
+      content: { "multipart/form-data": { schema: op.multipart ?? uploadForm } },
+    };
   } else if (op.body) {
     // Required unless an empty body is valid (every field optional or defaulted).
-    operation.requestBody = { required: !op.body.safeParse(undefined).success && !op.body.safeParse({}).success, content: { "application/json": { schema: op.body } } };
+    operation.requestBody = {
+      required: !op.body.safeParse(undefined).success && !op.body.safeParse({}).success,
+      content: { "application/json": { schema: op.body } },
+    };
   }
   return operation;
 }
@@ -151,7 +189,9 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl = "/") {
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
-    components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key, `bk_live_…`." } } },
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key, `bk_live_…`." } },
+    },
     paths,
     webhooks: WEBHOOKS_DOCUMENT,
   });
@@ -166,7 +206,11 @@ function defaultsInDescriptions<T>(node: T, parentKey = ""): T {
   if (Array.isArray(node)) return node.map((item) => defaultsInDescriptions(item)) as T;
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
-  const isSchema = parentKey !== "properties" && parentKey !== "examples" && "default" in node && ("type" in node || "$ref" in node || "anyOf" in node || "enum" in node);
+  const isSchema =
+    parentKey !== "properties" &&
+    parentKey !== "examples" &&
+    "default" in node &&
+    ("type" in node || "$ref" in node || "anyOf" in node || "enum" in node);
   for (const [key, value] of Object.entries(node)) {
     if (isSchema && key === "default") continue;
     out[key] = defaultsInDescriptions(value, key);
@@ -177,4 +221,3 @@ function defaultsInDescriptions<T>(node: T, parentKey = ""): T {
   }
   return out as T;
 }
-

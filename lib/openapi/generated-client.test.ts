@@ -54,7 +54,18 @@ describe("a client generated from the OpenAPI document", () => {
       fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
       fs.writeFileSync(
         path.join(dir, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"], skipLibCheck: true }, files: ["client.ts"] }),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            target: "es2022",
+            module: "esnext",
+            moduleResolution: "bundler",
+            lib: ["es2022", "dom"],
+            skipLibCheck: true,
+          },
+          files: ["client.ts"],
+        }),
       );
       const tsc = path.resolve("node_modules/typescript/bin/tsc");
       let output = "";

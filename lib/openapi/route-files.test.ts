@@ -5,7 +5,12 @@ import { OPERATIONS } from "@/lib/contracts";
 
 const ROOT = path.join(__dirname, "../..");
 // Not API operations: the catch-all 404 envelopes, the OpenAPI document itself, next-auth's handler.
-const NOT_OPERATIONS = ["app/v1/[...path]/route.ts", "app/v1/openapi.json/route.ts", "app/api/[...path]/route.ts", "app/api/auth/[...nextauth]/route.ts"];
+const NOT_OPERATIONS = [
+  "app/v1/[...path]/route.ts",
+  "app/v1/openapi.json/route.ts",
+  "app/api/[...path]/route.ts",
+  "app/api/auth/[...nextauth]/route.ts",
+];
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,16 @@
 import { z } from "zod";
-import { MK3S_FLEX_SETTINGS, MK3S_NYLON_SETTINGS, MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS } from "@/lib/print-estimate/default-profiles";
-import { PrintProfileError, validateSettings, type PrintSettings, type ProcessKind } from "@/lib/print-estimate/profile-settings";
+import {
+  MK3S_FLEX_SETTINGS,
+  MK3S_NYLON_SETTINGS,
+  MK3S_QUALITY_SETTINGS,
+  SL1S_NORMAL_SETTINGS,
+} from "@/lib/print-estimate/default-profiles";
+import {
+  PrintProfileError,
+  validateSettings,
+  type PrintSettings,
+  type ProcessKind,
+} from "@/lib/print-estimate/profile-settings";
 
 /**
  * The price catalogue: every number a quote depends on. Plain data, so it can be
@@ -78,7 +88,11 @@ export const catalogSchema = z
         validateSettings(processOf(family), familySettings(id, family));
       } catch (error) {
         if (!(error instanceof PrintProfileError)) throw error;
-        ctx.addIssue({ code: "custom", path: ["print_3d", "families", id, "profile", error.setting], message: error.message });
+        ctx.addIssue({
+          code: "custom",
+          path: ["print_3d", "families", id, "profile", error.setting],
+          message: error.message,
+        });
       }
     }
     for (const id of findDuplicates(print.materials.map((m) => m.id))) {
@@ -153,10 +167,34 @@ export const DEFAULT_CATALOG: PriceCatalog = {
     // volumetric_rate_mm3_per_s: the fallback's job average; 2 mm³/s is PrusaSlicer's average for PLA on
     // eval/quotes (issue #15), the others scaled by their filament's flow limit.
     families: {
-      fdm: { label: "FDM (PLA, PETG, ABS, ASA)", volumetric_rate_mm3_per_s: 2, warmup_min: 5, solid: false, profile: MK3S_QUALITY_SETTINGS },
-      fdm_flexible: { label: "FDM flexible (TPU)", volumetric_rate_mm3_per_s: 0.8, warmup_min: 5, solid: false, profile: MK3S_FLEX_SETTINGS },
-      fdm_nylon: { label: "FDM nylon (PA12)", volumetric_rate_mm3_per_s: 1.8, warmup_min: 10, solid: false, profile: MK3S_NYLON_SETTINGS },
-      sla: { label: "Resin SLA", volumetric_rate_mm3_per_s: 4, warmup_min: 10, solid: true, profile: SL1S_NORMAL_SETTINGS },
+      fdm: {
+        label: "FDM (PLA, PETG, ABS, ASA)",
+        volumetric_rate_mm3_per_s: 2,
+        warmup_min: 5,
+        solid: false,
+        profile: MK3S_QUALITY_SETTINGS,
+      },
+      fdm_flexible: {
+        label: "FDM flexible (TPU)",
+        volumetric_rate_mm3_per_s: 0.8,
+        warmup_min: 5,
+        solid: false,
+        profile: MK3S_FLEX_SETTINGS,
+      },
+      fdm_nylon: {
+        label: "FDM nylon (PA12)",
+        volumetric_rate_mm3_per_s: 1.8,
+        warmup_min: 10,
+        solid: false,
+        profile: MK3S_NYLON_SETTINGS,
+      },
+      sla: {
+        label: "Resin SLA",
+        volumetric_rate_mm3_per_s: 4,
+        warmup_min: 10,
+        solid: true,
+        profile: SL1S_NORMAL_SETTINGS,
+      },
     },
     materials: [
       { id: "pla", label: "PLA", family: "fdm", density_g_cm3: 1.24, price_idr_per_gram: 350 },

@@ -49,7 +49,9 @@ describe("price3dPrint: the fallback's worked example, by hand", () => {
 
   it("takes a family's material and time from the estimate when there is one", () => {
     // 10,000 mm³ and 3,600 s: 10 cm³ × 1.24 = 12.4 g; 5 + 60 = 65 min; 25,000 + 16,250 + 4,340
-    const [quote] = price3dPrint(BOX, { infill_percent: 20, materials: ["pla"] }, DEFAULT_CATALOG, { fdm: { material_mm3: 10_000, time_s: 3_600 } });
+    const [quote] = price3dPrint(BOX, { infill_percent: 20, materials: ["pla"] }, DEFAULT_CATALOG, {
+      fdm: { material_mm3: 10_000, time_s: 3_600 },
+    });
     expect(quote.weight_g).toBeCloseTo(12.4, 9);
     expect(quote.print_time_min).toBeCloseTo(65, 9);
     expect(sumBreakdown(quote)).toBeCloseTo(45_590, 9);

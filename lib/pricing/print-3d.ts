@@ -74,11 +74,11 @@ export function price3dPrint(
   figures: Partial<Record<string, FamilyFigures>> = {},
 ): PrintQuote[] {
   const { volume_cm3: volume, surface_area_cm2: area } = parseInput(printGeometrySchema, geometry, "geometry");
-  const { infill_percent: infillPercent, materials: requested, quantity } = parseInput(
-    printParamsSchema,
-    params,
-    "params",
-  );
+  const {
+    infill_percent: infillPercent,
+    materials: requested,
+    quantity,
+  } = parseInput(printParamsSchema, params, "params");
   const print = catalog.print_3d;
   const fallbackVolume = (familyId: string): number => {
     const family = print.families[familyId];
@@ -94,7 +94,9 @@ export function price3dPrint(
     const estimated = figures[material.family];
     const materialVolume = estimated ? estimated.material_mm3 / MM3_PER_CM3 : fallbackVolume(material.family);
     const weight = materialVolume * material.density_g_cm3;
-    const machineMin = estimated ? estimated.time_s / 60 : (materialVolume * MM3_PER_CM3) / family.volumetric_rate_mm3_per_s / 60;
+    const machineMin = estimated
+      ? estimated.time_s / 60
+      : (materialVolume * MM3_PER_CM3) / family.volumetric_rate_mm3_per_s / 60;
     const printTimeMin = family.warmup_min + machineMin;
     const breakdown = {
       setup_idr: print.setup_idr,

@@ -1,6 +1,13 @@
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
-import { price3dPrint, priceLaser, type FamilyFigures, type PriceCatalog, type PrintQuote, type LaserQuote } from "@/lib/pricing";
+import {
+  price3dPrint,
+  priceLaser,
+  type FamilyFigures,
+  type PriceCatalog,
+  type PrintQuote,
+  type LaserQuote,
+} from "@/lib/pricing";
 import { fitsMachine, type MachineLimits } from "./machine-limits";
 
 export interface QuoteWarning {

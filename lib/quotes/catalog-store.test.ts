@@ -29,7 +29,11 @@ describe("catalogue store", () => {
     expect(publishCatalog(db, a.id, DEFAULT_CATALOG, "cli").version).toBe(3);
     expect(getActiveCatalog(db, a.id)).toMatchObject({ version: 3, catalog: DEFAULT_CATALOG });
     expect(getActiveCatalog(db, b.id).version).toBe(1);
-    const history = db.select({ v: priceCatalogs.version }).from(priceCatalogs).where(eq(priceCatalogs.workspaceId, a.id)).all();
+    const history = db
+      .select({ v: priceCatalogs.version })
+      .from(priceCatalogs)
+      .where(eq(priceCatalogs.workspaceId, a.id))
+      .all();
     expect(history.map((r) => r.v).sort()).toEqual([1, 2, 3]);
   });
 

@@ -92,7 +92,11 @@ export function importPrintProfile(
   const current = getActiveCatalog(db, workspaceId).catalog;
   const family = current.print_3d.families[input.family];
   if (!Object.hasOwn(current.print_3d.families, input.family)) {
-    throw new DomainError("invalid_request", `No print family "${input.family}"; the catalogue has ${Object.keys(current.print_3d.families).join(", ")}.`, { param: "family" });
+    throw new DomainError(
+      "invalid_request",
+      `No print family "${input.family}"; the catalogue has ${Object.keys(current.print_3d.families).join(", ")}.`,
+      { param: "family" },
+    );
   }
   let settings: PrintSettings;
   let ignored: string[];
@@ -103,11 +107,18 @@ export function importPrintProfile(
     throw new DomainError("invalid_request", `config.ini: ${error.message}`, { param: error.setting });
   }
   if (Object.keys(settings).length === 0) {
-    throw new DomainError("invalid_request", "config.ini has none of the settings the estimator reads; export it from PrusaSlicer with File → Export → Export Config.", { param: "file" });
+    throw new DomainError(
+      "invalid_request",
+      "config.ini has none of the settings the estimator reads; export it from PrusaSlicer with File → Export → Export Config.",
+      { param: "file" },
+    );
   }
   const { profile: _old, ...rest } = family;
   const next = structuredClone(current);
-  next.print_3d.families[input.family] = { ...rest, profile: familySettings(input.family, { ...rest, profile: settings }) };
+  next.print_3d.families[input.family] = {
+    ...rest,
+    profile: familySettings(input.family, { ...rest, profile: settings }),
+  };
   const note = `Imported PrusaSlicer profile for ${input.family}: ${Object.keys(settings).length} settings read, ${ignored.length} ignored`;
   const stored = publishCatalog(db, workspaceId, next, input.actor, note);
   return { stored, imported: Object.keys(settings).sort(), ignored };

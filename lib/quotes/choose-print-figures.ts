@@ -72,7 +72,10 @@ export const slicerVariant = (supports: SupportsMode, infill: number) => `${supp
 /** The two slicer levels around `infill` (or the one equal to it), among the finished runs. */
 function bracket(states: EstimateState[], key: string, supports: SupportsMode, infill: number): number[] | undefined {
   const levels = states
-    .filter((s) => s.profileKey === key && s.method === "slicer" && s.status === "done" && s.variant.startsWith(`${supports}:`))
+    .filter(
+      (s) =>
+        s.profileKey === key && s.method === "slicer" && s.status === "done" && s.variant.startsWith(`${supports}:`),
+    )
     .map((s) => Number(s.variant.split(":")[1]))
     .sort((a, b) => a - b);
   if (levels.includes(infill)) return [infill];
@@ -81,13 +84,20 @@ function bracket(states: EstimateState[], key: string, supports: SupportsMode, i
 }
 
 /** Decides per family from the stored states alone (cheap: runs before the quote-cache lookup). */
-export function planPrintFigures(profiles: FamilyProfile[], states: EstimateState[], watertight: boolean, infill: number, supports: SupportsMode): PrintFigurePlan {
+export function planPrintFigures(
+  profiles: FamilyProfile[],
+  states: EstimateState[],
+  watertight: boolean,
+  infill: number,
+  supports: SupportsMode,
+): PrintFigurePlan {
   const methods: PrintFigurePlan["methods"] = {};
   for (const p of profiles) {
     const levels = watertight && p.process === "fdm" ? bracket(states, p.key, supports, infill) : undefined;
     const layers = states.find((s) => s.profileKey === p.key && s.method === "layers");
     const haveLayers = watertight && layers?.status === "done";
-    if (levels) methods[p.family] = { method: "slicer", key: p.key, levels, ...(haveLayers ? { layers: true as const } : {}) };
+    if (levels)
+      methods[p.family] = { method: "slicer", key: p.key, levels, ...(haveLayers ? { layers: true as const } : {}) };
     else if (haveLayers) methods[p.family] = { method: "layers", key: p.key, layers: true };
     else methods[p.family] = { method: "volume", key: p.key };
   }
@@ -116,7 +126,11 @@ export function readPrintFigures(
     const estimate: FamilyEstimate = { method: chosen.method, process: p.process, settings: p.settings };
     // The layer estimate also says whether the part needs supports, whichever method prices it.
     const layered = chosen.layers
-      ? estimateFromBasis(source.basis(p.key), p.settings, { infillPercent: options.infill, partVolumeMm3: options.partVolumeMm3, supports: options.supports })
+      ? estimateFromBasis(source.basis(p.key), p.settings, {
+          infillPercent: options.infill,
+          partVolumeMm3: options.partVolumeMm3,
+          supports: options.supports,
+        })
       : undefined;
     if (layered && p.process === "fdm") {
       estimate.needs_supports = layered.needs_supports;
@@ -127,7 +141,12 @@ export function readPrintFigures(
       const [a, b] = runs;
       const t = b ? (options.infill - chosen.levels![0]) / (chosen.levels![1] - chosen.levels![0]) : 0;
       // Between two levels both figures are close to linear in the density (more of the same infill lines).
-      figures[p.family] = b ? { material_mm3: a.material_mm3 + t * (b.material_mm3 - a.material_mm3), time_s: a.time_s + t * (b.time_s - a.time_s) } : a;
+      figures[p.family] = b
+        ? {
+            material_mm3: a.material_mm3 + t * (b.material_mm3 - a.material_mm3),
+            time_s: a.time_s + t * (b.time_s - a.time_s),
+          }
+        : a;
       estimate.slicer_infill_percent = chosen.levels;
     } else if (chosen.method === "layers") {
       figures[p.family] = { material_mm3: layered!.material_mm3, time_s: layered!.time_s };
@@ -138,13 +157,15 @@ export function readPrintFigures(
   if (Object.values(plan.methods).some((m) => m.method === "volume")) {
     warnings.push({
       code: "ESTIMATE_FALLBACK",
-      message: "Weight and time are a rough volume-based estimate: the mesh is not closed (or could not be sliced), so it was not sliced into layers.",
+      message:
+        "Weight and time are a rough volume-based estimate: the mesh is not closed (or could not be sliced), so it was not sliced into layers.",
     });
   }
   if (needsSupports) {
     warnings.push({
       code: "NEEDS_SUPPORTS",
-      message: "The part has overhangs that need support material, which this quote does not include; quote it with supports: auto.",
+      message:
+        "The part has overhangs that need support material, which this quote does not include; quote it with supports: auto.",
     });
   }
   return { figures, estimates, warnings };
@@ -158,8 +179,14 @@ export function estimateInProcess(
   options: { infill: number; supports: SupportsMode; partVolumeMm3: number },
 ): ReturnType<typeof readPrintFigures> {
   const bases = new Map<string, PrintBasis>();
-  if (watertight) for (const p of profiles) if (!bases.has(p.key)) bases.set(p.key, measurePrint(mesh, p.process, p.settings));
-  const states: EstimateState[] = [...bases.keys()].map((profileKey) => ({ profileKey, method: "layers", variant: "", status: "done" }));
+  if (watertight)
+    for (const p of profiles) if (!bases.has(p.key)) bases.set(p.key, measurePrint(mesh, p.process, p.settings));
+  const states: EstimateState[] = [...bases.keys()].map((profileKey) => ({
+    profileKey,
+    method: "layers",
+    variant: "",
+    status: "done",
+  }));
   const plan = planPrintFigures(profiles, states, watertight, options.infill, options.supports);
   const source: EstimateSource = {
     basis: (key) => bases.get(key)!,

@@ -14,7 +14,10 @@ export interface MachineLimits {
 /** From `PRINTER_VOLUME_MM` (default 256x256x256) and `LASER_BED_MM` (default 3000x1500), validated in lib/config.ts. */
 export function machineLimitsFromEnv(): MachineLimits {
   const { PRINTER_VOLUME_MM, LASER_BED_MM } = config();
-  return { printerVolumeMm: PRINTER_VOLUME_MM as MachineLimits["printerVolumeMm"], laserBedMm: LASER_BED_MM as MachineLimits["laserBedMm"] };
+  return {
+    printerVolumeMm: PRINTER_VOLUME_MM as MachineLimits["printerVolumeMm"],
+    laserBedMm: LASER_BED_MM as MachineLimits["laserBedMm"],
+  };
 }
 
 const descending = (values: number[]) => [...values].sort((a, b) => b - a);

@@ -23,7 +23,13 @@ afterEach(() => vi.unstubAllEnvs());
 async function uploadBox() {
   const { workspace } = seedWorkspace(db, { plan: "pro" });
   const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
-  const request = (infill: number): PrintQuoteRequest => ({ workspaceId: workspace.id, fileId: file.id, api: "v1", process: "print_3d", print: { infill_percent: infill, quantity: 1, materials: ["pla"] } });
+  const request = (infill: number): PrintQuoteRequest => ({
+    workspaceId: workspace.id,
+    fileId: file.id,
+    api: "v1",
+    process: "print_3d",
+    print: { infill_percent: infill, quantity: 1, materials: ["pla"] },
+  });
   return { workspace, file, request };
 }
 
@@ -39,7 +45,11 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing with PrusaSlicer (pr
 
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
-    const runs = db.select().from(printEstimates).all().filter((r) => r.method === "slicer" && r.versionId === before.version_id);
+    const runs = db
+      .select()
+      .from(printEstimates)
+      .all()
+      .filter((r) => r.method === "slicer" && r.versionId === before.version_id);
     expect(runs.map((r) => `${r.variant}:${r.status}`).sort()).toContain("none:20:done");
 
     // PrusaSlicer 2.5.0 slices this box (eval/quotes/profile.ini, 20 % gyroid) to 8.58 cm³ = 10.64 g of PLA in 55 min 1 s.
@@ -70,7 +80,13 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing of a part that needs
     const { file } = await createTestFile(db, blobs, workspace.id, tableStl(), "table.stl");
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
-    const quote = await quoteFile(db, { workspaceId: workspace.id, fileId: file.id, api: "v1", process: "print_3d", print: { infill_percent: 20, quantity: 1, materials: ["pla"], supports: "auto" } });
+    const quote = await quoteFile(db, {
+      workspaceId: workspace.id,
+      fileId: file.id,
+      api: "v1",
+      process: "print_3d",
+      print: { infill_percent: 20, quantity: 1, materials: ["pla"], supports: "auto" },
+    });
     // PrusaSlicer 2.5.0 with --support-material --support-material-auto: 13.76 g (see the route test).
     expect(quote.estimate.fdm.method).toBe("slicer");
     expect(quote.quotes[0].weight_g).toBeCloseTo(13.76, 1);
@@ -91,10 +107,21 @@ describe("a slicer that hangs or crashes", () => {
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
     const quote = await quoteFile(db, request(20));
-    const runs = db.select().from(printEstimates).all().filter((r) => r.versionId === quote.version_id);
+    const runs = db
+      .select()
+      .from(printEstimates)
+      .all()
+      .filter((r) => r.versionId === quote.version_id);
     // One layer basis per family profile (PLA, TPU, nylon, resin); one slicer run per FDM family, each killed.
-    expect(runs.map((r) => `${r.method}:${r.variant}:${r.status}`).sort()).toEqual([...Array(4).fill("layers::done"), ...Array(3).fill("slicer:none:20:failed")]);
-    expect(runs.filter((r) => r.method === "slicer").every((r) => r.status === "failed" && JSON.parse(r.data).code === "slicer_timeout")).toBe(true);
+    expect(runs.map((r) => `${r.method}:${r.variant}:${r.status}`).sort()).toEqual([
+      ...Array(4).fill("layers::done"),
+      ...Array(3).fill("slicer:none:20:failed"),
+    ]);
+    expect(
+      runs
+        .filter((r) => r.method === "slicer")
+        .every((r) => r.status === "failed" && JSON.parse(r.data).code === "slicer_timeout"),
+    ).toBe(true);
     expect(quote.estimate.fdm.method).toBe("layers");
     expect(logged.mock.calls.some(([line]) => String(line).includes("slicer_timeout"))).toBe(true);
   });

@@ -59,7 +59,15 @@ async function prepare(db: Db, workspaceId: string, fileId: string): Promise<voi
   if (PRINT_ESTIMATE_ON_UPLOAD) await ensureLayerBases(db, version, profiles);
   const format = version.originalName.split(".").pop()?.toLowerCase() ?? "";
   if (!SLICER_ENABLED || !SLICER_FORMATS.has(format) || !(await slicerInstalled(SLICER_PATH))) return;
-  const done = new Set(readEstimateStates(db, version.id, profiles.map((p) => p.key)).filter((s) => s.method === "slicer").map((s) => `${s.profileKey}/${s.variant}`));
+  const done = new Set(
+    readEstimateStates(
+      db,
+      version.id,
+      profiles.map((p) => p.key),
+    )
+      .filter((s) => s.method === "slicer")
+      .map((s) => `${s.profileKey}/${s.variant}`),
+  );
   const seen = new Set<string>();
   const volumeMm3 = (version.analysis.geometry as unknown as MeshGeometry).volume_cm3 * 1000;
   for (const profile of profiles.filter((p) => p.process === "fdm")) {
@@ -77,10 +85,13 @@ async function prepare(db: Db, workspaceId: string, fileId: string): Promise<voi
 }
 
 function needsSupports(db: Db, version: FileVersionRow, profile: FamilyProfile, partVolumeMm3: number): boolean {
-  const layers = readEstimateStates(db, version.id, [profile.key]).find((s) => s.method === "layers" && s.status === "done");
+  const layers = readEstimateStates(db, version.id, [profile.key]).find(
+    (s) => s.method === "layers" && s.status === "done",
+  );
   if (!layers) return false;
   const basis = storedEstimates(db, version).basis(profile.key);
-  return estimateFromBasis(basis, profile.settings, { infillPercent: 20, partVolumeMm3, supports: "none" }).needs_supports;
+  return estimateFromBasis(basis, profile.settings, { infillPercent: 20, partVolumeMm3, supports: "none" })
+    .needs_supports;
 }
 
 let missingLogged = false;
@@ -90,7 +101,10 @@ async function slicerInstalled(binary: string): Promise<boolean> {
     await fs.access(binary, fs.constants.X_OK);
     return true;
   } catch {
-    if (!missingLogged) logInfo(`${binary} is not installed: 3D quotes use the layer estimate only (apt-get install prusa-slicer for the precise mode)`);
+    if (!missingLogged)
+      logInfo(
+        `${binary} is not installed: 3D quotes use the layer estimate only (apt-get install prusa-slicer for the precise mode)`,
+      );
     missingLogged = true;
     return false;
   }
@@ -122,14 +136,20 @@ async function slice(job: SlicerJob): Promise<void> {
     const result = await getBlobStore().withLocalFile(job.version.sha256, async (blob) => {
       // PrusaSlicer picks the reader by extension; blobs have none, so it reads a named link to the blob.
       await fs.mkdir(tempRoot, { recursive: true });
-      const link = path.join(tempRoot, `${job.version.id}-${process.pid}.${job.version.originalName.split(".").pop()!.toLowerCase()}`);
+      const link = path.join(
+        tempRoot,
+        `${job.version.id}-${process.pid}.${job.version.originalName.split(".").pop()!.toLowerCase()}`,
+      );
       await fs.rm(link, { force: true });
       await fs.symlink(blob, link);
       try {
         return await runPrusaSlicer({
           binary: SLICER_PATH,
           meshPath: link,
-          configIni: buildSlicerConfig(profileFromSettings(job.profile.settings), { infillPercent: job.infill, supports: job.supports }),
+          configIni: buildSlicerConfig(profileFromSettings(job.profile.settings), {
+            infillPercent: job.infill,
+            supports: job.supports,
+          }),
           timeoutMs: SLICER_TIMEOUT_S * 1000,
           memoryMb: SLICER_MEMORY_MB,
           tempRoot,
@@ -151,6 +171,13 @@ async function slice(job: SlicerJob): Promise<void> {
     logError(`slicer run for ${job.version.id} (${variant}) failed: ${error.code}`, { error: error.message });
     // Not installed is the machine's state, not the file's: nothing recorded, a later run may succeed.
     if (error.code === "slicer_not_found") return;
-    storeEstimate(job.db, { versionId: job.version.id, profileKey: job.profile.key, method: "slicer", variant, status: "failed", data: { code: error.code } });
+    storeEstimate(job.db, {
+      versionId: job.version.id,
+      profileKey: job.profile.key,
+      method: "slicer",
+      variant,
+      status: "failed",
+      data: { code: error.code },
+    });
   }
 }

@@ -14,20 +14,32 @@ import { newId } from "@/lib/ids";
 import { logError } from "@/lib/log";
 import type { FamilyFigures, PriceCatalog } from "@/lib/pricing";
 import type { PrintBasis } from "@/lib/print-estimate/measure-print";
-import { familiesFor, familyProfiles, planPrintFigures, readPrintFigures, type EstimateSource, type EstimateState, type FamilyProfile } from "./choose-print-figures";
+import {
+  familiesFor,
+  familyProfiles,
+  planPrintFigures,
+  readPrintFigures,
+  type EstimateSource,
+  type EstimateState,
+  type FamilyProfile,
+} from "./choose-print-figures";
 
 // Typed arrays travel as base64, tagged with their type, so a basis stays compact and exact.
 const TYPED = { Float64Array, Float32Array, Int32Array, Uint32Array, Uint16Array, Uint8Array } as const;
 type TypedName = keyof typeof TYPED;
 const encode = (value: unknown) =>
   JSON.stringify(value, (_key, v) =>
-    ArrayBuffer.isView(v) && !(v instanceof DataView) ? { $typed: v.constructor.name, base64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") } : v,
+    ArrayBuffer.isView(v) && !(v instanceof DataView)
+      ? { $typed: v.constructor.name, base64: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") }
+      : v,
   );
 const decode = <T>(text: string): T =>
   JSON.parse(text, (_key, v) => {
     if (v && typeof v === "object" && typeof v.$typed === "string" && Object.hasOwn(TYPED, v.$typed)) {
       const bytes = Buffer.from(v.base64, "base64");
-      return new TYPED[v.$typed as TypedName](bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      return new TYPED[v.$typed as TypedName](
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      );
     }
     return v;
   }) as T;
@@ -35,7 +47,12 @@ const decode = <T>(text: string): T =>
 export function readEstimateStates(db: Db, versionId: string, keys: string[]): EstimateState[] {
   if (keys.length === 0) return [];
   return db
-    .select({ profileKey: printEstimates.profileKey, method: printEstimates.method, variant: printEstimates.variant, status: printEstimates.status })
+    .select({
+      profileKey: printEstimates.profileKey,
+      method: printEstimates.method,
+      variant: printEstimates.variant,
+      status: printEstimates.status,
+    })
     .from(printEstimates)
     .where(and(eq(printEstimates.versionId, versionId), inArray(printEstimates.profileKey, keys)))
     .all();
@@ -57,7 +74,17 @@ export function readEstimateData<T>(db: Db, versionId: string, state: EstimateSt
   return decode<T>(row!.data);
 }
 
-export function storeEstimate(db: Db, row: { versionId: string; profileKey: string; method: "layers" | "slicer"; variant: string; status: "done" | "failed"; data: unknown }): void {
+export function storeEstimate(
+  db: Db,
+  row: {
+    versionId: string;
+    profileKey: string;
+    method: "layers" | "slicer";
+    variant: string;
+    status: "done" | "failed";
+    data: unknown;
+  },
+): void {
   db.insert(printEstimates)
     .values({ ...row, id: newId("printEstimate"), data: encode(row.data), createdAt: new Date() })
     .onConflictDoNothing()
@@ -73,7 +100,15 @@ const pending = new Map<string, Promise<void>>();
  * recorded as failed with its reason, so quotes fall back at once instead of retrying.
  */
 export async function ensureLayerBases(db: Db, version: FileVersionRow, profiles: FamilyProfile[]): Promise<void> {
-  const have = new Set(readEstimateStates(db, version.id, profiles.map((p) => p.key)).filter((s) => s.method === "layers").map((s) => s.profileKey));
+  const have = new Set(
+    readEstimateStates(
+      db,
+      version.id,
+      profiles.map((p) => p.key),
+    )
+      .filter((s) => s.method === "layers")
+      .map((s) => s.profileKey),
+  );
   const missing = [...new Map(profiles.filter((p) => !have.has(p.key)).map((p) => [p.key, p])).values()];
   if (missing.length === 0) return;
   const jobKey = `${version.id}:${missing.map((p) => p.key).join(",")}`;
@@ -91,32 +126,61 @@ async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyPro
     const bases = await getBlobStore().withLocalFile(version.sha256, (path) =>
       getAnalysisPool().run({ kind: "estimate", path, filename: version.originalName, profiles: task }),
     );
-    for (const p of profiles) storeEstimate(db, { versionId: version.id, profileKey: p.key, method: "layers", variant: "", status: "done", data: bases[p.key] satisfies PrintBasis });
+    for (const p of profiles)
+      storeEstimate(db, {
+        versionId: version.id,
+        profileKey: p.key,
+        method: "layers",
+        variant: "",
+        status: "done",
+        data: bases[p.key] satisfies PrintBasis,
+      });
   } catch (error) {
     // Busy (queue full) is not the file's fault: leave nothing recorded, so the next quote tries again.
     if (!isDomainError(error) || error.code === "busy") throw error;
     logError(`print estimate of ${version.id} failed`, { error: error.code });
-    for (const p of profiles) storeEstimate(db, { versionId: version.id, profileKey: p.key, method: "layers", variant: "", status: "failed", data: { code: error.code, message: error.message } });
+    for (const p of profiles)
+      storeEstimate(db, {
+        versionId: version.id,
+        profileKey: p.key,
+        method: "layers",
+        variant: "",
+        status: "failed",
+        data: { code: error.code, message: error.message },
+      });
   }
 }
 
 export function storedEstimates(db: Db, version: FileVersionRow): EstimateSource {
   return {
-    basis: (profileKey) => readEstimateData<PrintBasis>(db, version.id, { profileKey, method: "layers", variant: "", status: "done" }),
-    slicer: (profileKey, variant) => readEstimateData<FamilyFigures>(db, version.id, { profileKey, method: "slicer", variant, status: "done" }),
+    basis: (profileKey) =>
+      readEstimateData<PrintBasis>(db, version.id, { profileKey, method: "layers", variant: "", status: "done" }),
+    slicer: (profileKey, variant) =>
+      readEstimateData<FamilyFigures>(db, version.id, { profileKey, method: "slicer", variant, status: "done" }),
   };
 }
-
 
 /**
  * The stored figures a reference price (PLA at 20 %, supports off) can use for a version, without
  * slicing: the layer basis or slicer runs the upload already produced; none for the fallback.
  */
-export function storedReferenceFigures(db: Db, version: FileVersionRow, catalog: PriceCatalog): Record<string, FamilyFigures> {
+export function storedReferenceFigures(
+  db: Db,
+  version: FileVersionRow,
+  catalog: PriceCatalog,
+): Record<string, FamilyFigures> {
   if (version.kind !== "mesh") return {};
   const geometry = version.analysis.geometry as unknown as { is_watertight: boolean; volume_cm3: number };
   const profiles = familyProfiles(catalog, familiesFor(catalog, ["pla"]));
-  const states = readEstimateStates(db, version.id, profiles.map((p) => p.key));
+  const states = readEstimateStates(
+    db,
+    version.id,
+    profiles.map((p) => p.key),
+  );
   const plan = planPrintFigures(profiles, states, geometry.is_watertight, 20, "none");
-  return readPrintFigures(storedEstimates(db, version), profiles, plan, { infill: 20, supports: "none", partVolumeMm3: geometry.volume_cm3 * 1000 }).figures;
+  return readPrintFigures(storedEstimates(db, version), profiles, plan, {
+    infill: 20,
+    supports: "none",
+    partVolumeMm3: geometry.volume_cm3 * 1000,
+  }).figures;
 }

@@ -23,7 +23,10 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 async function boxFile() {
   const { workspace } = seedWorkspace(db, { plan: "pro" });
   const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
-  const request = (now: Date, print = { infill_percent: 20, quantity: 1 } as PrintQuoteRequest["print"]): PrintQuoteRequest => ({
+  const request = (
+    now: Date,
+    print = { infill_percent: 20, quantity: 1 } as PrintQuoteRequest["print"],
+  ): PrintQuoteRequest => ({
     workspaceId: workspace.id,
     fileId: file.id,
     api: "v1",
@@ -54,10 +57,16 @@ describe("quote cache", () => {
   it("keys on parameters: other infill or quantity misses; material order and repeats do not", async () => {
     const { request } = await boxFile();
     await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["pla", "abs"] }));
-    expect((await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["abs", "pla", "abs"] }))).cached).toBe(true);
+    expect(
+      (await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["abs", "pla", "abs"] }))).cached,
+    ).toBe(true);
     expect((await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1 }))).cached).toBe(false);
-    expect((await quoteFile(db, request(T0, { infill_percent: 30, quantity: 1, materials: ["pla", "abs"] }))).cached).toBe(false);
-    expect((await quoteFile(db, request(T0, { infill_percent: 20, quantity: 2, materials: ["pla", "abs"] }))).cached).toBe(false);
+    expect(
+      (await quoteFile(db, request(T0, { infill_percent: 30, quantity: 1, materials: ["pla", "abs"] }))).cached,
+    ).toBe(false);
+    expect(
+      (await quoteFile(db, request(T0, { infill_percent: 20, quantity: 2, materials: ["pla", "abs"] }))).cached,
+    ).toBe(false);
   });
 
   it("misses after a new file version", async () => {
@@ -86,7 +95,10 @@ describe("quote cache", () => {
 
   it("keys on the machine limits too, so a changed printer volume re-checks the fit", async () => {
     const { request } = await boxFile();
-    const roomy = { printerVolumeMm: [256, 256, 256] as [number, number, number], laserBedMm: [3000, 1500] as [number, number] };
+    const roomy = {
+      printerVolumeMm: [256, 256, 256] as [number, number, number],
+      laserBedMm: [3000, 1500] as [number, number],
+    };
     expect((await quoteFile(db, { ...request(T0), limits: roomy })).warnings).toEqual([]);
     const tiny = { ...roomy, printerVolumeMm: [30, 30, 30] as [number, number, number] };
     const cramped = await quoteFile(db, { ...request(T0), limits: tiny });

@@ -7,7 +7,15 @@ import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import type { LaserQuote, PrintQuote } from "@/lib/pricing";
 import { newId } from "@/lib/ids";
 import { buildLaserQuote, buildPrintQuote, type BuiltQuote, type PrintQuoteParams } from "./build-quote";
-import { familiesFor, familyProfiles, planPrintFigures, readPrintFigures, type FamilyEstimate, type FamilyProfile, type PrintFigurePlan } from "./choose-print-figures";
+import {
+  familiesFor,
+  familyProfiles,
+  planPrintFigures,
+  readPrintFigures,
+  type FamilyEstimate,
+  type FamilyProfile,
+  type PrintFigurePlan,
+} from "./choose-print-figures";
 import { ensureLayerBases, readEstimateStates, storedEstimates } from "./print-estimates";
 import { machineLimitsFromEnv, type MachineLimits } from "./machine-limits";
 import { readCachedQuote, writeCachedQuote, type QuoteCacheKey } from "./quote-cache";
@@ -89,7 +97,12 @@ function canonicalParams(request: QuoteRequest, limits: MachineLimits, plan?: Pr
  * Makes sure the layer estimator has sliced the version for these profiles. A full analysis queue
  * does not fail the quote: it falls back for now, and the next quote (a different cache key) slices.
  */
-async function prepareEstimates(db: Db, version: FileVersionRow, profiles: FamilyProfile[], watertight: boolean): Promise<void> {
+async function prepareEstimates(
+  db: Db,
+  version: FileVersionRow,
+  profiles: FamilyProfile[],
+  watertight: boolean,
+): Promise<void> {
   if (!watertight) return;
   try {
     await ensureLayerBases(db, version, profiles);
@@ -117,8 +130,18 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
     const watertight = (version.analysis.geometry as unknown as MeshGeometry).is_watertight;
     const profiles = familyProfiles(catalog.catalog, familiesFor(catalog.catalog, request.print.materials));
     await prepareEstimates(db, version, profiles, watertight);
-    const states = readEstimateStates(db, version.id, profiles.map((p) => p.key));
-    const plan = planPrintFigures(profiles, states, watertight, request.print.infill_percent, request.print.supports ?? "none");
+    const states = readEstimateStates(
+      db,
+      version.id,
+      profiles.map((p) => p.key),
+    );
+    const plan = planPrintFigures(
+      profiles,
+      states,
+      watertight,
+      request.print.infill_percent,
+      request.print.supports ?? "none",
+    );
     print = { version, profiles, plan };
   }
   const key: QuoteCacheKey = {
@@ -147,11 +170,16 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
   } else {
     const mesh = geometry as unknown as MeshGeometry;
     const supports = request.print.supports ?? "none";
-    const { figures, estimates, warnings } = readPrintFigures(storedEstimates(db, version), print!.profiles, print!.plan, {
-      infill: request.print.infill_percent,
-      supports,
-      partVolumeMm3: mesh.volume_cm3 * 1000,
-    });
+    const { figures, estimates, warnings } = readPrintFigures(
+      storedEstimates(db, version),
+      print!.profiles,
+      print!.plan,
+      {
+        infill: request.print.infill_percent,
+        supports,
+        partVolumeMm3: mesh.volume_cm3 * 1000,
+      },
+    );
     payload = {
       ...meta,
       infill_percent: request.print.infill_percent,

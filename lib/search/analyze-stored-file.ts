@@ -3,7 +3,12 @@ import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
 import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
-import { enrichDescription, llmConfigFromEnv, openAiCompatibleEnricher, type DescriptionEnricher } from "@/lib/metadata/enrich-description";
+import {
+  enrichDescription,
+  llmConfigFromEnv,
+  openAiCompatibleEnricher,
+  type DescriptionEnricher,
+} from "@/lib/metadata/enrich-description";
 import type { FileMetadata, SourceText } from "@/lib/metadata/types";
 import { writeIndexEntry } from "./index-file";
 
@@ -35,7 +40,13 @@ export async function analyzeStoredFile(
   const bbox = version.analysis?.geometry?.bbox_mm;
   if (!bbox || typeof bbox !== "object") throw notAnalysable(file, version, "it has no measured geometry.");
   // Reading the file again (contours, texts) is untrusted work: it runs in an analysis child.
-  const task = { name: file.name, tags: file.tags, fileKind: version.kind, format: version.format, analysis: version.analysis };
+  const task = {
+    name: file.name,
+    tags: file.tags,
+    fileKind: version.kind,
+    format: version.format,
+    analysis: version.analysis,
+  };
   let extracted: FileMetadata;
   let texts: SourceText[];
   try {

@@ -1,4 +1,11 @@
-import { conceptsOfPhrase, conceptsOfWord, conceptWeight, isRootWord, MAX_PHRASE_WORDS, withAncestors } from "./lexicon";
+import {
+  conceptsOfPhrase,
+  conceptsOfWord,
+  conceptWeight,
+  isRootWord,
+  MAX_PHRASE_WORDS,
+  withAncestors,
+} from "./lexicon";
 import { correctTypo } from "./correct-typo";
 import { stemEnglish } from "./stem-english";
 import { stemIndonesian } from "./stem-indonesian";
@@ -55,12 +62,23 @@ export function queryGroups(text: string): TermGroup[] {
   return spans(words).map(({ words: w, concepts }) => {
     const surface = w.join(" ");
     if (concepts.length) {
-      return { text: surface, tokens: [...concepts.map(conceptToken), ...w], concepts, weight: Math.max(...concepts.map(conceptWeight)) };
+      return {
+        text: surface,
+        tokens: [...concepts.map(conceptToken), ...w],
+        concepts,
+        weight: Math.max(...concepts.map(conceptWeight)),
+      };
     }
     const corrected = correctTypo(surface);
     const fixed = [...new Set(corrected.flatMap(conceptsOfWord))];
     if (fixed.length) {
-      return { text: surface, tokens: [...fixed.map(conceptToken), ...stems(surface)], concepts: fixed, weight: 0.8 * Math.max(...fixed.map(conceptWeight)), correctedTo: corrected };
+      return {
+        text: surface,
+        tokens: [...fixed.map(conceptToken), ...stems(surface)],
+        concepts: fixed,
+        weight: 0.8 * Math.max(...fixed.map(conceptWeight)),
+        correctedTo: corrected,
+      };
     }
     return { text: surface, tokens: stems(surface), concepts: [], weight: 0.8 };
   });

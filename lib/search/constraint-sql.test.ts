@@ -3,9 +3,19 @@ import { checkConstraint, checkDims, numericFit, type NumericFacts } from "./con
 import { parseConstraints } from "./parse-constraints";
 
 const facts = (f: Partial<NumericFacts>): NumericFacts => ({
-  dimMax: null, dimMid: null, dimMin: null, thicknessMm: null, holeCount: null, holeDiameters: [], volumeCm3: null, weightG: null, shapeClass: null, ...f,
+  dimMax: null,
+  dimMid: null,
+  dimMin: null,
+  thicknessMm: null,
+  holeCount: null,
+  holeDiameters: [],
+  volumeCm3: null,
+  weightG: null,
+  shapeClass: null,
+  ...f,
 });
-const check = (query: string, f: Partial<NumericFacts>) => checkConstraint(parseConstraints(query).constraints[0], facts(f));
+const check = (query: string, f: Partial<NumericFacts>) =>
+  checkConstraint(parseConstraints(query).constraints[0], facts(f));
 
 describe("numeric constraints rank by how far a file is from them", () => {
   it("hole counts: exact met, off by one near (miss = difference / max(asked, 2)), far beyond half", () => {
@@ -30,7 +40,10 @@ describe("numeric constraints rank by how far a file is from them", () => {
     expect(check("Ø10", { holeDiameters: [6, 12] })).toMatchObject({ status: "near", actual: 12 });
     expect(check("Ø10", { holeCount: 0 })).toMatchObject({ status: "far" });
     expect(checkDims([200, 100], "200 x 100", facts({ dimMax: 205, dimMid: 100 }))).toMatchObject({ status: "met" });
-    expect(checkDims([200, 100], "200 x 100", facts({ dimMax: 300, dimMid: 100 }))).toMatchObject({ status: "near", miss: 0.45 });
+    expect(checkDims([200, 100], "200 x 100", facts({ dimMax: 300, dimMid: 100 }))).toMatchObject({
+      status: "near",
+      miss: 0.45,
+    });
   });
 
   it("fits near misses below 1, further ones lower", () => {

@@ -69,11 +69,17 @@ function rangeOf(c: Constraint): Range {
   if (c.op === "gt") return { lo: v, hi: Infinity, scale: v };
   if (c.op === "between") return { lo: v, hi: c.max ?? v, scale: v };
   // Stated values: thickness and diameters within 5 % (≥ 0.15 mm), weight and volume 15 %, approximate sizes 10 %.
-  const tol = c.attribute === "weight" || c.attribute === "volume" ? v * 0.15 : c.attribute === "size" || c.attribute === "length" || c.attribute === "width" ? v * 0.1 : tolerance(v);
+  const tol =
+    c.attribute === "weight" || c.attribute === "volume"
+      ? v * 0.15
+      : c.attribute === "size" || c.attribute === "length" || c.attribute === "width"
+        ? v * 0.1
+        : tolerance(v);
   return { lo: v - tol, hi: v + tol, scale: v };
 }
 
-const missOf = (value: number, r: Range) => (value < r.lo ? r.lo - value : value > r.hi ? value - r.hi : 0) / (r.scale || 1);
+const missOf = (value: number, r: Range) =>
+  (value < r.lo ? r.lo - value : value > r.hi ? value - r.hi : 0) / (r.scale || 1);
 
 /** The values of a file that could answer a constraint ("50 mm bracket": any extent; "Ø10": any hole, or a round bar's diameter). */
 function candidates(c: Constraint, f: NumericFacts): number[] | null {
@@ -131,7 +137,12 @@ export function checkDims(dims: number[], text: string, f: NumericFacts): Constr
  * over the constraints.
  */
 export const numericFit = (checks: ConstraintCheck[]) =>
-  checks.reduce((fit, c) => fit * (c.status === "met" ? 1 : c.status === "near" ? 1 - c.miss! / (2 * NEAR) : c.status === "unknown" ? 0.5 : 0), 1);
+  checks.reduce(
+    (fit, c) =>
+      fit *
+      (c.status === "met" ? 1 : c.status === "near" ? 1 - c.miss! / (2 * NEAR) : c.status === "unknown" ? 0.5 : 0),
+    1,
+  );
 
 // SQL side: the same ranges, used to pick candidates (near or better, or unknown) and to fetch the files that meet every number first.
 
@@ -156,7 +167,8 @@ const widen = (r: Range, by: number): Range => ({ ...r, lo: r.lo - by * r.scale,
 /** The SQL for "the file's value is in the range widened by `by` (0: met, NEAR: near), or unknown when `unknown`". */
 function constraintSql(c: Constraint, density: number | null, by: number, unknown: boolean): SQL {
   const r = widen(rangeOf(c), by);
-  const orUnknown = (cond: SQL, column: SQL) => (unknown ? sql`(${column} IS NULL OR ${cond})` : sql`coalesce(${cond}, 0)`);
+  const orUnknown = (cond: SQL, column: SQL) =>
+    unknown ? sql`(${column} IS NULL OR ${cond})` : sql`coalesce(${cond}, 0)`;
   if (c.attribute === "weight") {
     const expr = weightExpr(density);
     return orUnknown(within(expr, r.lo, r.hi), expr);
@@ -187,12 +199,18 @@ function dimsSql(dims: number[], by: number, unknown: boolean): SQL {
 
 /** Files that could be returned: every number near or met, or unknown. */
 export function nearSql(constraints: Constraint[], dims: number[] | null, density: number | null): SQL[] {
-  return [...constraints.map((c) => constraintSql(c, density, NEAR, true)), ...(dims ? [dimsSql(dims, NEAR, true)] : [])];
+  return [
+    ...constraints.map((c) => constraintSql(c, density, NEAR, true)),
+    ...(dims ? [dimsSql(dims, NEAR, true)] : []),
+  ];
 }
 
 /** 1 when the file meets every number (used to fetch those candidates first), else 0. */
 export function metSql(constraints: Constraint[], dims: number[] | null, density: number | null): SQL {
-  const all = [...constraints.map((c) => constraintSql(c, density, 0, false)), ...(dims ? [dimsSql(dims, 0, false)] : [])];
+  const all = [
+    ...constraints.map((c) => constraintSql(c, density, 0, false)),
+    ...(dims ? [dimsSql(dims, 0, false)] : []),
+  ];
   return all.length ? sql`(CASE WHEN ${sql.join(all, sql` AND `)} THEN 1 ELSE 0 END)` : sql`1`;
 }
 

@@ -22,7 +22,13 @@ const top = (query: string) => searchFiles(db, workspaceId, { query, limit: 5 })
 
 describe("indexFile", () => {
   it("makes a rename searchable at once and keeps what the analysis read from the bytes", async () => {
-    const { file } = await createTestFile(db, getBlobStore(), workspaceId, plateDxf(100, 50, [[25, 25]], 8), "part-1.dxf");
+    const { file } = await createTestFile(
+      db,
+      getBlobStore(),
+      workspaceId,
+      plateDxf(100, 50, [[25, 25]], 8),
+      "part-1.dxf",
+    );
     const analysed = await analyzeStoredFile(db, getBlobStore(), workspaceId, file.id, null);
     expect(analysed.metadata.dimensions.holes.diameters_mm).toEqual([8]);
     expect(top("engsel")).toEqual([]);

@@ -11,7 +11,15 @@ export const workspaceToken = (workspaceId: string) => `zw${workspaceId.toLowerC
 
 function documentFields(file: FileRow, m: FileMetadata, texts: SourceText[]) {
   const assembly = m.structure?.type === "assembly" ? "assembly rakitan" : "";
-  const words = [m.part_type ?? "", assembly, m.shape_class.replace(/_/g, " "), m.material?.label ?? "", m.format, ...m.components.map((c) => c.name), ...texts.map((t) => t.text)];
+  const words = [
+    m.part_type ?? "",
+    assembly,
+    m.shape_class.replace(/_/g, " "),
+    m.material?.label ?? "",
+    m.format,
+    ...m.components.map((c) => c.name),
+    ...texts.map((t) => t.text),
+  ];
   const fields = lexicalEmbedder.embedDocument({
     name: file.name.replace(/\.[a-z0-9]+$/i, ""),
     tags: file.tags.join(" "),
@@ -22,9 +30,18 @@ function documentFields(file: FileRow, m: FileMetadata, texts: SourceText[]) {
 }
 
 /** Stores a file's metadata and (re)writes its search row, in one transaction. */
-export function writeIndexEntry(db: Db, file: FileRow, version: FileVersionRow, metadata: FileMetadata, texts: SourceText[], analyzed: boolean): void {
+export function writeIndexEntry(
+  db: Db,
+  file: FileRow,
+  version: FileVersionRow,
+  metadata: FileMetadata,
+  texts: SourceText[],
+  analyzed: boolean,
+): void {
   const d = metadata.dimensions;
-  const extents = [d.bbox_mm.x, d.bbox_mm.y, d.bbox_mm.z ?? d.thickness_mm].filter((v): v is number => v != null).sort((a, b) => b - a);
+  const extents = [d.bbox_mm.x, d.bbox_mm.y, d.bbox_mm.z ?? d.thickness_mm]
+    .filter((v): v is number => v != null)
+    .sort((a, b) => b - a);
   const values = {
     fileId: file.id,
     workspaceId: file.workspaceId,
@@ -97,10 +114,15 @@ const FULL_CHECK_MS = 5_000;
 /** Indexes the workspace's files that have no entry yet or changed since (new version, rename, new tags, status). */
 export function indexStaleFiles(db: Db, workspaceId: string): number {
   const count = (table: typeof files | typeof fileMetadata) =>
-    db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.workspaceId, workspaceId)).get()!.n;
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(table)
+      .where(eq(table.workspaceId, workspaceId))
+      .get()!.n;
   const fileCount = count(files);
   const last = checked.get(workspaceId);
-  if (last && last.files === fileCount && Date.now() - last.at < FULL_CHECK_MS && count(fileMetadata) === fileCount) return 0;
+  if (last && last.files === fileCount && Date.now() - last.at < FULL_CHECK_MS && count(fileMetadata) === fileCount)
+    return 0;
   const at = Date.now();
   const stale = db
     .select({ id: files.id })
@@ -109,7 +131,11 @@ export function indexStaleFiles(db: Db, workspaceId: string): number {
     .where(
       and(
         eq(files.workspaceId, workspaceId),
-        or(isNull(fileMetadata.fileId), ne(fileMetadata.versionId, files.currentVersionId), lt(fileMetadata.indexedAt, files.updatedAt)),
+        or(
+          isNull(fileMetadata.fileId),
+          ne(fileMetadata.versionId, files.currentVersionId),
+          lt(fileMetadata.indexedAt, files.updatedAt),
+        ),
       ),
     )
     .all();

@@ -9,7 +9,9 @@ describe("lexicon", () => {
     expect(CONCEPTS.length).toBeGreaterThanOrEqual(300);
     expect(new Set(CONCEPTS.map((c) => c.id)).size).toBe(CONCEPTS.length);
     expect(CONCEPTS.flatMap((c) => c.broader).filter((b) => b.startsWith("unknown:"))).toEqual([]);
-    const catalogue = new Set([...DEFAULT_CATALOG.print_3d.materials, ...DEFAULT_CATALOG.laser.materials].map((m) => m.id));
+    const catalogue = new Set(
+      [...DEFAULT_CATALOG.print_3d.materials, ...DEFAULT_CATALOG.laser.materials].map((m) => m.id),
+    );
     expect(CONCEPTS.filter((c) => c.material && !catalogue.has(c.material))).toEqual([]);
     expect(CONCEPTS.every((c) => c.idTerms.length > 0 && c.enTerms.length > 0)).toBe(true);
   });

@@ -23,7 +23,21 @@ export interface Concept {
 }
 
 /** Words so common in part names that matching them says little about relevance. */
-const GENERIC = new Set(["part", "model", "design", "material", "shape", "feature", "size", "process", "drawing", "version", "revision", "set", "fastener"]);
+const GENERIC = new Set([
+  "part",
+  "model",
+  "design",
+  "material",
+  "shape",
+  "feature",
+  "size",
+  "process",
+  "drawing",
+  "version",
+  "revision",
+  "set",
+  "fastener",
+]);
 
 /** Indonesian roots besides the lexicon's own words, so inflected forms (dipotong, pengeboran) find their root. */
 const EXTRA_ROOTS =
@@ -38,13 +52,28 @@ function parseEntries(lines: string[], category: ConceptCategory) {
     const [idPart, rest] = line.split(";");
     const [enPart, tail = ""] = rest.split(">");
     const [broaderPart, material = ""] = tail.split("@");
-    const list = (s: string) => s.split(",").map((t) => tokenize(t).join(" ")).filter(Boolean);
+    const list = (s: string) =>
+      s
+        .split(",")
+        .map((t) => tokenize(t).join(" "))
+        .filter(Boolean);
     const enTerms = list(enPart);
-    return { id: slug(enTerms[0]), category, idTerms: list(idPart), enTerms, broaderTerms: list(broaderPart), material: material.trim() || null };
+    return {
+      id: slug(enTerms[0]),
+      category,
+      idTerms: list(idPart),
+      enTerms,
+      broaderTerms: list(broaderPart),
+      material: material.trim() || null,
+    };
   });
 }
 
-const RAW = [...parseEntries(PART_TERMS, "part"), ...parseEntries(MATERIAL_TERMS, "material"), ...parseEntries(FEATURE_TERMS, "feature")];
+const RAW = [
+  ...parseEntries(PART_TERMS, "part"),
+  ...parseEntries(MATERIAL_TERMS, "material"),
+  ...parseEntries(FEATURE_TERMS, "feature"),
+];
 
 /** Phrase (space-joined tokens) → concept ids; each term in both languages. */
 const PHRASES = new Map<string, string[]>();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseConstraints } from "./parse-constraints";
 
-const only = (q: string) => parseConstraints(q).constraints.map(({ attribute, op, value, max }) => ({ attribute, op, value, ...(max !== undefined && { max }) }));
+const only = (q: string) =>
+  parseConstraints(q).constraints.map(({ attribute, op, value, max }) => ({
+    attribute,
+    op,
+    value,
+    ...(max !== undefined && { max }),
+  }));
 
 describe("parseConstraints", () => {
   it("reads comparisons with units in both languages", () => {

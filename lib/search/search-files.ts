@@ -37,7 +37,10 @@ export interface SearchHit {
   matchedFields: (Field | "geometry")[];
   highlights: { name?: string; description_id?: string; description_en?: string };
   /** How the file answers the query's numbers: `met` (all of them), `near` (ranked after those), `none` (the query has none). */
-  match: { numbers: "met" | "near" | "none"; constraints: (Omit<ConstraintCheck, "status"> & { status: Exclude<ConstraintStatus, "far"> })[] };
+  match: {
+    numbers: "met" | "near" | "none";
+    constraints: (Omit<ConstraintCheck, "status"> & { status: Exclude<ConstraintStatus, "far"> })[];
+  };
 }
 
 export interface NoResults {
@@ -71,16 +74,37 @@ const quote = (token: string) => `"${token.replace(/"/g, "")}"`;
 function filterSql(input: SearchInput): SQL[] {
   const f = input.filters ?? {};
   const where: SQL[] = [];
-  if (f.format?.length) where.push(sql`f.format IN (${sql.join(f.format.map((v) => sql`${v}`), sql`, `)})`);
-  if (f.status?.length) where.push(sql`f.status IN (${sql.join(f.status.map((v) => sql`${v}`), sql`, `)})`);
-  if (f.material?.length) where.push(sql`m.material IN (${sql.join(f.material.map((v) => sql`${v}`), sql`, `)})`);
+  if (f.format?.length)
+    where.push(
+      sql`f.format IN (${sql.join(
+        f.format.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.status?.length)
+    where.push(
+      sql`f.status IN (${sql.join(
+        f.status.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.material?.length)
+    where.push(
+      sql`m.material IN (${sql.join(
+        f.material.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
   for (const tag of f.tag ?? []) where.push(sql`EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ${tag})`);
   return where;
 }
 
 type Row = Record<string, unknown> & { bm: number };
 
-const factsOf = (r: Row): NumericFacts => ({ ...(r as unknown as NumericFacts), holeDiameters: JSON.parse(r.holeDiameters as string) as number[] });
+const factsOf = (r: Row): NumericFacts => ({
+  ...(r as unknown as NumericFacts),
+  holeDiameters: JSON.parse(r.holeDiameters as string) as number[],
+});
 
 /**
  * Ranked search over one workspace: FTS5 BM25 over words, stems and bilingual
@@ -89,7 +113,12 @@ const factsOf = (r: Row): NumericFacts => ({ ...(r as unknown as NumericFacts), 
  * misses after (see constraint-sql.ts). Files not yet indexed (or changed
  * since) are indexed first from their stored geometry.
  */
-export function searchFiles(db: Db, workspaceId: string, input: SearchInput, embedder: Embedder<TokenFields, TermGroup[]> = lexicalEmbedder): SearchResult {
+export function searchFiles(
+  db: Db,
+  workspaceId: string,
+  input: SearchInput,
+  embedder: Embedder<TokenFields, TermGroup[]> = lexicalEmbedder,
+): SearchResult {
   indexStaleFiles(db, workspaceId);
   const parsed = parseConstraints(input.query);
   const groups = embedder.embedQuery(parsed.text);
@@ -99,10 +128,18 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
   const dimsText = parsed.dims ? parsed.dims.join(" x ") : "";
   // Generic words ("parts", "model") next to a number should not restrict the result to files that happen to contain them.
   // A printing material next to a weight ("heavier than 100 g in PETG") sets the density; it is not a word to match.
-  const weighsIn = (g: TermGroup) => density !== null && parsed.constraints.some((c) => c.attribute === "weight") && g.concepts.some((id) => CONCEPT_BY_ID.get(id)?.category === "material");
+  const weighsIn = (g: TermGroup) =>
+    density !== null &&
+    parsed.constraints.some((c) => c.attribute === "weight") &&
+    g.concepts.some((id) => CONCEPT_BY_ID.get(id)?.category === "material");
   const textGroups = (numeric ? groups.filter((g) => g.weight > 0.15) : groups).filter((g) => !weighsIn(g));
   const printedOnly = printedOnlySql(parsed.constraints, density);
-  const hard = [sql`m.workspace_id = ${workspaceId}`, sql`f.workspace_id = ${workspaceId}`, ...filterSql(input), ...(printedOnly ? [printedOnly] : [])];
+  const hard = [
+    sql`m.workspace_id = ${workspaceId}`,
+    sql`f.workspace_id = ${workspaceId}`,
+    ...filterSql(input),
+    ...(printedOnly ? [printedOnly] : []),
+  ];
   const near = nearSql(parsed.constraints, parsed.dims, density);
   const met = metSql(parsed.constraints, parsed.dims, density);
   const select = sql`SELECT f.id AS id, f.workspace_id AS workspaceId, f.name AS name, f.format AS format, f.kind AS kind, f.status AS status,
@@ -111,7 +148,9 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
     m.dim_max AS dimMax, m.dim_mid AS dimMid, m.dim_min AS dimMin, m.thickness_mm AS thicknessMm, m.hole_count AS holeCount, m.hole_diameters AS holeDiameters,
     m.volume_cm3 AS volumeCm3, m.mass_volume_cm3 * coalesce(${density}, m.density_g_cm3, 1.24) AS weightG,
     s.name AS tName, s.tags AS tTags, s.description AS tDescription, s.metadata AS tMetadata`;
-  const match = textGroups.length ? `${workspaceToken(workspaceId)} AND (${[...new Set(textGroups.flatMap((g) => g.tokens))].map(quote).join(" OR ")})` : null;
+  const match = textGroups.length
+    ? `${workspaceToken(workspaceId)} AND (${[...new Set(textGroups.flatMap((g) => g.tokens))].map(quote).join(" OR ")})`
+    : null;
 
   /** Candidates under `where`: by words (those meeting every number first, then BM25), or without words the files meeting the numbers first. */
   const candidates = (where: SQL[]): Row[] => {
@@ -122,20 +161,32 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
       ranked = narrow
         ? db.all(sql`SELECT s.rowid AS docId, ${BM25} AS bm FROM search_fts s JOIN file_metadata m ON m.doc_id = s.rowid JOIN files f ON f.id = m.file_id
             WHERE search_fts MATCH ${match} AND ${sql.join(where, sql` AND `)} ORDER BY ${met} DESC, bm LIMIT ${CANDIDATES}`)
-        : db.all(sql`SELECT rowid AS docId, ${BM25} AS bm FROM search_fts WHERE search_fts MATCH ${match} ORDER BY bm LIMIT ${CANDIDATES}`);
+        : db.all(
+            sql`SELECT rowid AS docId, ${BM25} AS bm FROM search_fts WHERE search_fts MATCH ${match} ORDER BY bm LIMIT ${CANDIDATES}`,
+          );
     } else if (numeric) {
       ranked = db.all(sql`SELECT m.doc_id AS docId, 0 AS bm FROM file_metadata m JOIN files f ON f.id = m.file_id
         WHERE ${sql.join(where, sql` AND `)} ORDER BY ${met} DESC, f.created_at DESC LIMIT ${CANDIDATES}`);
     }
     const bmByDoc = new Map(ranked.map((r) => [r.docId, r.bm]));
     return ranked.length
-      ? db.all<Row>(sql`${select}, m.doc_id AS docId FROM file_metadata m JOIN files f ON f.id = m.file_id JOIN search_fts s ON s.rowid = m.doc_id
-          WHERE m.doc_id IN (${sql.join(ranked.map((r) => sql`${r.docId}`), sql`, `)}) AND ${sql.join(where, sql` AND `)}`).map((r) => ({ ...r, bm: bmByDoc.get(r.docId as number)! }))
+      ? db
+          .all<Row>(
+            sql`${select}, m.doc_id AS docId FROM file_metadata m JOIN files f ON f.id = m.file_id JOIN search_fts s ON s.rowid = m.doc_id
+          WHERE m.doc_id IN (${sql.join(
+            ranked.map((r) => sql`${r.docId}`),
+            sql`, `,
+          )}) AND ${sql.join(where, sql` AND `)}`,
+          )
+          .map((r) => ({ ...r, bm: bmByDoc.get(r.docId as number)! }))
       : [];
   };
   const checksOf = (r: Row) => {
     const facts = factsOf(r);
-    return [...parsed.constraints.map((c) => checkConstraint(c, facts)), ...(parsed.dims ? [checkDims(parsed.dims, dimsText, facts)] : [])];
+    return [
+      ...parsed.constraints.map((c) => checkConstraint(c, facts)),
+      ...(parsed.dims ? [checkDims(parsed.dims, dimsText, facts)] : []),
+    ];
   };
 
   const rows = candidates([...hard, ...near]);
@@ -148,7 +199,9 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
     // A file that *is* what the query names (its part type) beats one that merely mentions it ("shaft" vs "shaft coupler").
     const partType = r.partType as string | null;
     const isNamed = partType !== null && queryConcepts.some((id) => withAncestors(partType).has(id)) ? 1 : 0;
-    const relevance = (textGroups.length ? 0.5 * embedder.similarity(doc, textGroups) + 0.2 * (r.bm / best) + 0.1 * isNamed : 0.8) + 0.2;
+    const relevance =
+      (textGroups.length ? 0.5 * embedder.similarity(doc, textGroups) + 0.2 * (r.bm / best) + 0.1 * isNamed : 0.8) +
+      0.2;
     // Files meeting every number score 0.5–1, the others (near misses, unknown values) below 0.5, so they always come after.
     const fit = numericFit(checks);
     const allMet = fit === 1;
@@ -158,21 +211,33 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
   scored.sort((a, b) => b.score - a.score || String(a.r.name).localeCompare(String(b.r.name)));
 
   const top = scored.slice(0, input.limit);
-  const metadataById = loadMetadata(db, top.map(({ r }) => r.id as string));
+  const metadataById = loadMetadata(
+    db,
+    top.map(({ r }) => r.id as string),
+  );
   const hits = top.map(({ r, doc, score, checks, allMet }) => {
     const metadata = metadataById.get(r.id as string)!;
-    const matchedFields: (Field | "geometry")[] = FIELDS.filter((f) => doc[f].split(" ").some((t) => queryTokens.has(t)));
+    const matchedFields: (Field | "geometry")[] = FIELDS.filter((f) =>
+      doc[f].split(" ").some((t) => queryTokens.has(t)),
+    );
     if (checks.some((c) => c.status === "met")) matchedFields.push("geometry");
     const highlights = {
       name: highlight(String(r.name), queryTokens) ?? undefined,
       description_id: highlight(metadata.description.id, queryTokens) ?? undefined,
       description_en: highlight(metadata.description.en, queryTokens) ?? undefined,
     };
-    const match = { numbers: !numeric ? ("none" as const) : allMet ? ("met" as const) : ("near" as const), constraints: checks as SearchHit["match"]["constraints"] };
+    const match = {
+      numbers: !numeric ? ("none" as const) : allMet ? ("met" as const) : ("near" as const),
+      constraints: checks as SearchHit["match"]["constraints"],
+    };
     return { file: toFileRow(r), metadata, score: Math.round(score * 1000) / 1000, matchedFields, highlights, match };
   });
   const interpretation: SearchResult["interpretation"] = {
-    terms: groups.map((g) => ({ text: g.text, concepts: g.concepts, ...(g.correctedTo && { corrected_to: g.correctedTo }) })),
+    terms: groups.map((g) => ({
+      text: g.text,
+      concepts: g.concepts,
+      ...(g.correctedTo && { corrected_to: g.correctedTo }),
+    })),
     constraints: parsed.constraints,
     dims: parsed.dims,
     near_matches: hits.filter((h) => h.match.numbers === "near").length,
@@ -182,27 +247,46 @@ export function searchFiles(db: Db, workspaceId: string, input: SearchInput, emb
 
   /** Why nothing came back: the filters, words no file contains, or numbers no file matching the words comes near. */
   function explainEmpty(): NoResults {
-    const count = (cond: SQL) => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM file_metadata m JOIN files f ON f.id = m.file_id WHERE ${sql.join([...hard, cond], sql` AND `)}`)!.n;
+    const count = (cond: SQL) =>
+      db.get<{ n: number }>(
+        sql`SELECT count(*) AS n FROM file_metadata m JOIN files f ON f.id = m.file_id WHERE ${sql.join([...hard, cond], sql` AND `)}`,
+      )!.n;
     const inScope = count(sql`1`);
     const terms = textGroups.map((g) => ({
       text: g.text,
-      files: count(sql`m.doc_id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${`${workspaceToken(workspaceId)} AND (${g.tokens.map(quote).join(" OR ")})`})`),
+      files: count(
+        sql`m.doc_id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${`${workspaceToken(workspaceId)} AND (${g.tokens.map(quote).join(" OR ")})`})`,
+      ),
     }));
     const pool = numeric ? candidates(hard) : [];
-    const constraints = [...parsed.constraints.map((c) => ({ text: c.text, attribute: c.attribute as string })), ...(parsed.dims ? [{ text: dimsText, attribute: "dims" }] : [])].map((c, i) => {
+    const constraints = [
+      ...parsed.constraints.map((c) => ({ text: c.text, attribute: c.attribute as string })),
+      ...(parsed.dims ? [{ text: dimsText, attribute: "dims" }] : []),
+    ].map((c, i) => {
       const checks = pool.map((r) => checksOf(r)[i]);
       const known = checks.filter((k) => k.miss !== null && k.actual !== null).sort((a, b) => a.miss! - b.miss!);
-      return { ...c, met: checks.filter((k) => k.status === "met").length, near: checks.filter((k) => k.status === "near").length, closest: known[0]?.actual ?? null };
+      return {
+        ...c,
+        met: checks.filter((k) => k.status === "met").length,
+        near: checks.filter((k) => k.status === "near").length,
+        closest: known[0]?.actual ?? null,
+      };
     });
     const filters = Object.values(input.filters ?? {}).some((v) => v?.length) || printedOnly !== null;
     const scope = filters ? " passing the filters" : "";
     const missing = terms.filter((t) => t.files === 0).map((t) => `"${t.text}"`);
-    const numbers = constraints.filter((c) => c.met + c.near === 0).map((c) => `"${c.text}"${c.closest !== null ? ` (closest: ${round(c.closest)})` : ""}`);
+    const numbers = constraints
+      .filter((c) => c.met + c.near === 0)
+      .map((c) => `"${c.text}"${c.closest !== null ? ` (closest: ${round(c.closest)})` : ""}`);
     let reason: string;
-    if (inScope === 0) reason = filters ? "No file of the workspace passes the filters." : "The workspace has no files.";
-    else if (textGroups.length && missing.length === terms.length) reason = `No file${scope} contains ${missing.join(", ")}.`;
+    if (inScope === 0)
+      reason = filters ? "No file of the workspace passes the filters." : "The workspace has no files.";
+    else if (textGroups.length && missing.length === terms.length)
+      reason = `No file${scope} contains ${missing.join(", ")}.`;
     else if (numeric && pool.length) {
-      const among = textGroups.length ? `None of the ${pool.length} files${scope} matching the words` : `None of the ${pool.length} files${scope}`;
+      const among = textGroups.length
+        ? `None of the ${pool.length} files${scope} matching the words`
+        : `None of the ${pool.length} files${scope}`;
       reason = `${among} meets or comes near ${numbers.length ? numbers.join(", ") : "all the numbers together"} (a near miss is within ${NEAR * 100} % of the asked value).`;
     } else reason = "No file matches the query.";
     return { reason, terms, constraints };
@@ -215,7 +299,10 @@ const round = (n: number) => Math.round(n * 10) / 10;
 function loadMetadata(db: Db, fileIds: string[]): Map<string, FileMetadata> {
   if (!fileIds.length) return new Map();
   const rows = db.all<{ fileId: string; metadata: string }>(
-    sql`SELECT file_id AS fileId, metadata FROM file_metadata WHERE file_id IN (${sql.join(fileIds.map((id) => sql`${id}`), sql`, `)})`,
+    sql`SELECT file_id AS fileId, metadata FROM file_metadata WHERE file_id IN (${sql.join(
+      fileIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   );
   return new Map(rows.map((r) => [r.fileId, withStructure(JSON.parse(r.metadata) as FileMetadata)]));
 }
@@ -236,4 +323,3 @@ function toFileRow(r: Row): FileRow {
     updatedAt: new Date(r.updatedAt as number),
   };
 }
-

@@ -26,7 +26,11 @@ function measure(w: string): number {
 const hasVowel = (w: string) => [...w].some((_, i) => !isCons(w, i));
 const endsDoubleCons = (w: string) => w.length > 1 && w.at(-1) === w.at(-2) && isCons(w, w.length - 1);
 const endsCvc = (w: string) =>
-  w.length >= 3 && isCons(w, w.length - 3) && !isCons(w, w.length - 2) && isCons(w, w.length - 1) && !"wxy".includes(w.at(-1)!);
+  w.length >= 3 &&
+  isCons(w, w.length - 3) &&
+  !isCons(w, w.length - 2) &&
+  isCons(w, w.length - 1) &&
+  !"wxy".includes(w.at(-1)!);
 
 function replaceSuffix(w: string, rules: [string, string][], minM: number): string {
   for (const [suffix, replacement] of rules) {
@@ -38,12 +42,57 @@ function replaceSuffix(w: string, rules: [string, string][], minM: number): stri
 }
 
 const STEP2: [string, string][] = [
-  ["ational", "ate"], ["tional", "tion"], ["enci", "ence"], ["anci", "ance"], ["izer", "ize"], ["abli", "able"],
-  ["alli", "al"], ["entli", "ent"], ["eli", "e"], ["ousli", "ous"], ["ization", "ize"], ["ation", "ate"], ["ator", "ate"],
-  ["alism", "al"], ["iveness", "ive"], ["fulness", "ful"], ["ousness", "ous"], ["aliti", "al"], ["iviti", "ive"], ["biliti", "ble"],
+  ["ational", "ate"],
+  ["tional", "tion"],
+  ["enci", "ence"],
+  ["anci", "ance"],
+  ["izer", "ize"],
+  ["abli", "able"],
+  ["alli", "al"],
+  ["entli", "ent"],
+  ["eli", "e"],
+  ["ousli", "ous"],
+  ["ization", "ize"],
+  ["ation", "ate"],
+  ["ator", "ate"],
+  ["alism", "al"],
+  ["iveness", "ive"],
+  ["fulness", "ful"],
+  ["ousness", "ous"],
+  ["aliti", "al"],
+  ["iviti", "ive"],
+  ["biliti", "ble"],
 ];
-const STEP3: [string, string][] = [["icate", "ic"], ["ative", ""], ["alize", "al"], ["iciti", "ic"], ["ical", "ic"], ["ful", ""], ["ness", ""]];
-const STEP4 = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize"];
+const STEP3: [string, string][] = [
+  ["icate", "ic"],
+  ["ative", ""],
+  ["alize", "al"],
+  ["iciti", "ic"],
+  ["ical", "ic"],
+  ["ful", ""],
+  ["ness", ""],
+];
+const STEP4 = [
+  "al",
+  "ance",
+  "ence",
+  "er",
+  "ic",
+  "able",
+  "ible",
+  "ant",
+  "ement",
+  "ment",
+  "ent",
+  "ion",
+  "ou",
+  "ism",
+  "ate",
+  "iti",
+  "ous",
+  "ive",
+  "ize",
+];
 
 export function stemEnglish(word: string): string {
   let w = word.toLowerCase();

@@ -19,7 +19,8 @@ describe("parseDuration", () => {
   });
 
   it("refuses anything else", () => {
-    for (const text of ["", "4m", "33", "1h 2m", "4m33s", "-3s", "1.5s", "4 m 33 s"]) expect(parseDuration(text), text).toBeUndefined();
+    for (const text of ["", "4m", "33", "1h 2m", "4m33s", "-3s", "1.5s", "4 m 33 s"])
+      expect(parseDuration(text), text).toBeUndefined();
   });
 });
 
@@ -69,7 +70,8 @@ describe("parseGcodeSummary", () => {
       TAIL.replace("[mm] = 103.91", "[mm] = lots"),
       TAIL.replace("[g] = 0.31", "[g] = -1"),
     ];
-    for (const text of broken) expect(() => parseGcodeSummary(text)).toThrow(expect.objectContaining({ code: "slicer_output_invalid" }));
+    for (const text of broken)
+      expect(() => parseGcodeSummary(text)).toThrow(expect.objectContaining({ code: "slicer_output_invalid" }));
   });
 });
 
@@ -103,6 +105,8 @@ describe("readGcodeSummary", () => {
     fs.writeFileSync(file, `M84\n${TAIL}\n${"G1 X1 Y1\n".repeat(100_000)}`);
     await expect(readGcodeSummary(file, 256 * 1024)).rejects.toMatchObject({ code: "slicer_output_invalid" });
     await expect(readGcodeSummary(file)).resolves.toMatchObject({ time_s: 273 });
-    await expect(readGcodeSummary(path.join(dir, "missing.gcode"))).rejects.toMatchObject({ code: "slicer_output_invalid" });
+    await expect(readGcodeSummary(path.join(dir, "missing.gcode"))).rejects.toMatchObject({
+      code: "slicer_output_invalid",
+    });
   });
 });

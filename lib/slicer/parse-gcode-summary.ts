@@ -53,7 +53,8 @@ export function parseGcodeSummary(text: string): GcodeSummary {
   if (!lengths) throw invalid('G-code has no readable "; filament used [mm]"');
   const timeText = commentValue(text, "estimated printing time (normal mode)");
   const time = timeText === undefined ? undefined : parseDuration(timeText);
-  if (time === undefined) throw invalid(`G-code has no readable "; estimated printing time (normal mode)" (${timeText ?? "missing"})`);
+  if (time === undefined)
+    throw invalid(`G-code has no readable "; estimated printing time (normal mode)" (${timeText ?? "missing"})`);
 
   const diameters = numberList(commentValue(text, "filament_diameter"));
   let volume: number;
@@ -89,12 +90,20 @@ const HEAD_BYTES = 256;
  * hundreds of MB, the summary and config dump are its last ~10–50 kB. The tail read grows ×4 from
  * 64 kB until it holds the summary, up to maxTailBytes.
  */
-export async function readGcodeSummary(file: string, maxTailBytes = 8 * 1024 * 1024): Promise<GcodeSummary & { gcode_bytes: number }> {
+export async function readGcodeSummary(
+  file: string,
+  maxTailBytes = 8 * 1024 * 1024,
+): Promise<GcodeSummary & { gcode_bytes: number }> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(file, "r");
   } catch (error) {
-    throw new SlicerError("slicer_output_invalid", `no G-code was written (${(error as NodeJS.ErrnoException).code ?? error})`, {}, { cause: error });
+    throw new SlicerError(
+      "slicer_output_invalid",
+      `no G-code was written (${(error as NodeJS.ErrnoException).code ?? error})`,
+      {},
+      { cause: error },
+    );
   }
   try {
     const { size } = await handle.stat();

@@ -73,7 +73,8 @@ describe.skipIf(!fs.existsSync(PRUSA_SLICER))("runPrusaSlicer with the real prus
     const expected = reference.parts.find((p) => p.file === PART);
     if (!expected) throw new Error(`reference.json has no ${PART}`);
     const result = await runPrusaSlicer(options(PRUSA_SLICER));
-    const within = (ours: number, theirs: number, rel: number, abs = 0) => Math.abs(ours - theirs) <= Math.max(rel * theirs, abs);
+    const within = (ours: number, theirs: number, rel: number, abs = 0) =>
+      Math.abs(ours - theirs) <= Math.max(rel * theirs, abs);
     expect(result.slicer).toBe(expected.slicer);
     // PrusaSlicer 2.5 is not deterministic on several threads: 20 runs of this part on 2 cores gave
     // 271–274 s (273 most often, as in reference.json); pinned to one core, always 271 s.
@@ -87,7 +88,9 @@ describe.skipIf(!fs.existsSync(PRUSA_SLICER))("runPrusaSlicer with the real prus
 
   it("accepts the config written for another profile, with supports", async () => {
     const profile = { ...DEFAULT_PRINT_PROFILE, layerHeight: 0.15, perimeters: 3, fillPattern: "cubic" };
-    const result = await runPrusaSlicer(options(PRUSA_SLICER, { configIni: buildSlicerConfig(profile, { infillPercent: 40, supports: "auto" }) }));
+    const result = await runPrusaSlicer(
+      options(PRUSA_SLICER, { configIni: buildSlicerConfig(profile, { infillPercent: 40, supports: "auto" }) }),
+    );
     expect(result.time_s).toBeGreaterThan(273);
     expect(tempDirsLeft()).toEqual([]);
   });
@@ -127,7 +130,12 @@ cp ${TAIL_FIXTURE} "$out"`,
     try {
       const configIni = buildSlicerConfig(DEFAULT_PRINT_PROFILE, { supports: "auto" });
       const result = await runPrusaSlicer(options(fake, { configIni, memoryMb: 512, maxGcodeMb: 64 }));
-      expect(result).toMatchObject({ filament_mm: 103.91, filament_g: 0.31, time_s: 273, gcode_bytes: fs.statSync(TAIL_FIXTURE).size });
+      expect(result).toMatchObject({
+        filament_mm: 103.91,
+        filament_g: 0.31,
+        time_s: 273,
+        gcode_bytes: fs.statSync(TAIL_FIXTURE).size,
+      });
     } finally {
       delete process.env.BENGKEL_SLICER_TEST_SECRET;
     }
@@ -175,7 +183,9 @@ cp ${TAIL_FIXTURE} "$out"`,
     const fake = fakeSlicer("hangs.sh", `sleep 300 &\necho $! > ${pids}\nwait`);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
-    await expect(runPrusaSlicer(options(fake, { signal: controller.signal }))).rejects.toMatchObject({ code: "slicer_aborted" });
+    await expect(runPrusaSlicer(options(fake, { signal: controller.signal }))).rejects.toMatchObject({
+      code: "slicer_aborted",
+    });
     expect(await waitUntilGone(readPids(pids))).toEqual([]);
     expect(tempDirsLeft()).toEqual([]);
   });

@@ -90,7 +90,13 @@ function lastLines(text: string, count = MESSAGE_LINES): string {
 function runGroup(argv: string[], cwd: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Outcome> {
   return new Promise((resolve) => {
     // Nothing of the server's environment (database URL, secrets) reaches the slicer.
-    const env: Record<string, string> = { PATH: "/usr/bin:/bin", HOME: cwd, TMPDIR: cwd, LC_ALL: "C.UTF-8", LANG: "C.UTF-8" };
+    const env: Record<string, string> = {
+      PATH: "/usr/bin:/bin",
+      HOME: cwd,
+      TMPDIR: cwd,
+      LC_ALL: "C.UTF-8",
+      LANG: "C.UTF-8",
+    };
     const child = spawn(argv[0], argv.slice(1), {
       cwd,
       env: env as NodeJS.ProcessEnv, // (Next's typing makes NODE_ENV required; the child needs none)
@@ -157,12 +163,15 @@ function failure(outcome: Outcome, options: { memoryMb: number; maxGcodeMb: numb
     stderrTail: lastLines(outcome.stderr, 20),
     stdoutTail: lastLines(outcome.stdout, 20),
   };
-  if (outcome.timedOut) return new SlicerError("slicer_timeout", `prusa-slicer did not finish within ${options.timeoutMs} ms`, detail);
+  if (outcome.timedOut)
+    return new SlicerError("slicer_timeout", `prusa-slicer did not finish within ${options.timeoutMs} ms`, detail);
   const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
   const output = lastLines(outcome.stderr) || lastLines(outcome.stdout);
   let hint = "";
   if (outcome.signal === "SIGXFSZ") hint = ` (G-code larger than ${options.maxGcodeMb} MB)`;
-  else if (/bad_alloc|failed to map segment|Cannot allocate memory|Resource temporarily unavailable/.test(outcome.stderr)) {
+  else if (
+    /bad_alloc|failed to map segment|Cannot allocate memory|Resource temporarily unavailable/.test(outcome.stderr)
+  ) {
     hint = ` (out of memory: the limit is ${options.memoryMb} MB)`;
   }
   return new SlicerError("slicer_failed", `prusa-slicer ${how}${hint}${output ? `: ${output}` : ""}`, detail);
@@ -176,14 +185,21 @@ export async function runPrusaSlicer(options: RunPrusaSlicerOptions): Promise<Pr
   const { binary, meshPath, configIni, timeoutMs, memoryMb, tempRoot, signal } = options;
   const { maxGcodeMb = 1024, prlimitPath = DEFAULT_PRLIMIT_PATH, nicePath = DEFAULT_NICE_PATH } = options;
   for (const [name, value] of Object.entries({ timeoutMs, memoryMb, maxGcodeMb })) {
-    if (!(Number.isFinite(value) && value > 0)) throw new RangeError(`runPrusaSlicer: ${name} must be a positive number (${value})`);
+    if (!(Number.isFinite(value) && value > 0))
+      throw new RangeError(`runPrusaSlicer: ${name} must be a positive number (${value})`);
   }
   if (signal?.aborted) throw new SlicerError("slicer_aborted", "aborted before the slicer started");
   if (!path.isAbsolute(binary) || !(await isExecutable(binary))) {
-    throw new SlicerError("slicer_not_found", `no executable slicer at ${JSON.stringify(binary)} (an absolute path is required)`);
+    throw new SlicerError(
+      "slicer_not_found",
+      `no executable slicer at ${JSON.stringify(binary)} (an absolute path is required)`,
+    );
   }
   if (!(await isExecutable(prlimitPath))) {
-    throw new SlicerError("slicer_not_found", `no prlimit at ${prlimitPath} (util-linux): refusing to run the slicer without a memory limit`);
+    throw new SlicerError(
+      "slicer_not_found",
+      `no prlimit at ${prlimitPath} (util-linux): refusing to run the slicer without a memory limit`,
+    );
   }
   const nice = (await isExecutable(nicePath)) ? [nicePath, "-n", "10"] : [];
 
@@ -219,11 +235,20 @@ export async function runPrusaSlicer(options: RunPrusaSlicerOptions): Promise<Pr
     const elapsed_ms = Math.round(performance.now() - started);
 
     if (outcome.spawnError && outcome.code === null && outcome.signal === null) {
-      const code = outcome.spawnError.code === "ENOENT" || outcome.spawnError.code === "EACCES" ? "slicer_not_found" : "slicer_failed";
-      throw new SlicerError(code, `could not start ${argv[0]}: ${outcome.spawnError.message}`, {}, { cause: outcome.spawnError });
+      const code =
+        outcome.spawnError.code === "ENOENT" || outcome.spawnError.code === "EACCES"
+          ? "slicer_not_found"
+          : "slicer_failed";
+      throw new SlicerError(
+        code,
+        `could not start ${argv[0]}: ${outcome.spawnError.message}`,
+        {},
+        { cause: outcome.spawnError },
+      );
     }
     if (outcome.aborted) throw new SlicerError("slicer_aborted", "aborted: the slicer's process group was killed");
-    if (outcome.timedOut || outcome.code !== 0 || outcome.signal) throw failure(outcome, { memoryMb, maxGcodeMb, timeoutMs });
+    if (outcome.timedOut || outcome.code !== 0 || outcome.signal)
+      throw failure(outcome, { memoryMb, maxGcodeMb, timeoutMs });
 
     const summary = await readGcodeSummary(gcodePath);
     return { ...summary, elapsed_ms };

@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRINT_PROFILE, parseIni, profileFromPrusaConfig, type PrintProfile } from "@/lib/print-estimate/profile";
+import {
+  DEFAULT_PRINT_PROFILE,
+  parseIni,
+  profileFromPrusaConfig,
+  type PrintProfile,
+} from "@/lib/print-estimate/profile";
 import { BASE_SLICER_CONFIG_INI } from "./base-config";
 import { buildSlicerConfig } from "./slicer-config";
 import { SlicerError } from "./slicer-error";
@@ -19,11 +24,34 @@ const MODIFIED: PrintProfile = {
   fillDensity: 0.07,
   fillPattern: "cubic",
   nozzleDiameter: 0.6,
-  widths: { default: 0.68, firstLayer: 0.7, perimeter: 0.65, externalPerimeter: 0.6, infill: 0.7, solidInfill: 0.66, topInfill: 0.55 },
-  speeds: { ...DEFAULT_PRINT_PROFILE.speeds, perimeter: 60, externalPerimeter: 35, infill: 120, solidInfill: 100, firstLayer: 22.5 },
+  widths: {
+    default: 0.68,
+    firstLayer: 0.7,
+    perimeter: 0.65,
+    externalPerimeter: 0.6,
+    infill: 0.7,
+    solidInfill: 0.66,
+    topInfill: 0.55,
+  },
+  speeds: {
+    ...DEFAULT_PRINT_PROFILE.speeds,
+    perimeter: 60,
+    externalPerimeter: 35,
+    infill: 120,
+    solidInfill: 100,
+    firstLayer: 22.5,
+  },
   accelerations: { default: 1250, perimeter: 1000, infill: 1500, bridge: 900, firstLayer: 700 },
   machine: { ...DEFAULT_PRINT_PROFILE.machine, maxAccelerationX: 2500, maxFeedrateZ: 15, maxJerkZ: 0.3 },
-  retraction: { length: 1.2, speed: 40, deretractSpeed: 30, lift: 0.2, minTravel: 1.5, wipe: false, layerChange: false },
+  retraction: {
+    length: 1.2,
+    speed: 40,
+    deretractSpeed: 30,
+    lift: 0.2,
+    minTravel: 1.5,
+    wipe: false,
+    layerChange: false,
+  },
   cooling: { enabled: false, slowdownBelowLayerTime: 10, minPrintSpeed: 12 },
   skirts: 0,
   skirtHeight: 1,
@@ -70,7 +98,9 @@ describe("buildSlicerConfig", () => {
     const supported = parseIni(buildSlicerConfig(DEFAULT_PRINT_PROFILE, { supports: "auto" }));
     expect(supported.get("support_material")).toBe("1");
     expect(supported.get("support_material_auto")).toBe("1");
-    expect(profileFromPrusaConfig(buildSlicerConfig(DEFAULT_PRINT_PROFILE, { infillPercent: 35 })).fillDensity).toBe(0.35);
+    expect(profileFromPrusaConfig(buildSlicerConfig(DEFAULT_PRINT_PROFILE, { infillPercent: 35 })).fillDensity).toBe(
+      0.35,
+    );
   });
 
   it("starts from another base when given one", () => {
@@ -89,7 +119,9 @@ describe("buildSlicerConfig", () => {
       expect(() => buildSlicerConfig(profile), label).toThrow(SlicerError);
     }
     expect(() => buildSlicerConfig(DEFAULT_PRINT_PROFILE, { infillPercent: 120 })).toThrow(/infillPercent/);
-    expect(() => buildSlicerConfig(DEFAULT_PRINT_PROFILE, { base: "post_process = /tmp/x.sh\n" })).toThrow(/post_process/);
+    expect(() => buildSlicerConfig(DEFAULT_PRINT_PROFILE, { base: "post_process = /tmp/x.sh\n" })).toThrow(
+      /post_process/,
+    );
     expect(() => buildSlicerConfig({ ...DEFAULT_PRINT_PROFILE, fillPattern: "stars; rm" })).toThrow(
       expect.objectContaining({ code: "slicer_config_invalid" }),
     );

@@ -132,7 +132,8 @@ const SETTINGS: [key: string, kind: Kind, get: (p: PrintProfile) => Value][] = [
 
 /** The value as PrusaSlicer config text; refuses anything that could break out of its line. */
 function formatValue(key: string, kind: Kind, value: Value): string {
-  const invalid = (why: string) => new SlicerError("slicer_config_invalid", `${key}: ${why} (${JSON.stringify(value)})`);
+  const invalid = (why: string) =>
+    new SlicerError("slicer_config_invalid", `${key}: ${why} (${JSON.stringify(value)})`);
   if (kind === "bool") {
     if (typeof value !== "boolean") throw invalid("not a boolean");
     return value ? "1" : "0";
@@ -189,11 +190,15 @@ export function buildSlicerConfig(profile: PrintProfile, options: SlicerConfigOp
   if (infillPercent !== undefined && !(Number.isFinite(infillPercent) && infillPercent >= 0 && infillPercent <= 100)) {
     throw new SlicerError("slicer_config_invalid", `infillPercent must be 0..100 (${infillPercent})`);
   }
-  if (supports !== "none" && supports !== "auto") throw new SlicerError("slicer_config_invalid", `supports: ${String(supports)}`);
+  if (supports !== "none" && supports !== "auto")
+    throw new SlicerError("slicer_config_invalid", `supports: ${String(supports)}`);
   const target: PrintProfile = infillPercent === undefined ? profile : { ...profile, fillDensity: infillPercent / 100 };
   const desired = SETTINGS.map(([key, kind, get]) => ({ key, kind, get, text: formatValue(key, kind, get(target)) }));
 
-  const baseLines = base.replace(/^\s*\n/, "").replace(/\s+$/, "").split(/\r?\n/);
+  const baseLines = base
+    .replace(/^\s*\n/, "")
+    .replace(/\s+$/, "")
+    .split(/\r?\n/);
   if (baseLines.some((line) => /^\s*post_process\s*=\s*\S/.test(line))) {
     throw new SlicerError("slicer_config_invalid", "the base config sets post_process (it would run a program)");
   }
@@ -214,4 +219,3 @@ export function buildSlicerConfig(profile: PrintProfile, options: SlicerConfigOp
   }
   return `# Written by buildSlicerConfig (lib/slicer) from a PrintProfile over its base config.\n${render(baseLines, overrides)}`;
 }
-

@@ -32,7 +32,11 @@ describe("consumeRequest", () => {
       }
     }
     expect(passed).toBe(60);
-    const row = db.select().from(usageCounters).where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, rateWindow(now).key))).get();
+    const row = db
+      .select()
+      .from(usageCounters)
+      .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, rateWindow(now).key)))
+      .get();
     expect(row).toMatchObject({ count: 60, rejected: 40 });
     // The next minute is a fresh window.
     expect(() => consumeRequest(db, workspace, "infra", new Date("2026-11-22T10:01:00Z"))).not.toThrow();
@@ -63,7 +67,16 @@ describe("consumeRequest", () => {
     if (startAt % 60_000 > 50_000) startAt += 15_000;
     const results = await Promise.all(
       [0, 1, 2, 3].map(() =>
-        run(process.execPath, ["--import", "tsx", "test/helpers/consume-worker.ts", file, workspace.id, "infra", "25", String(startAt)]),
+        run(process.execPath, [
+          "--import",
+          "tsx",
+          "test/helpers/consume-worker.ts",
+          file,
+          workspace.id,
+          "infra",
+          "25",
+          String(startAt),
+        ]),
       ),
     );
     const passed = results.reduce((sum, r) => sum + Number(r.stdout), 0);

@@ -3,12 +3,7 @@ import { usageCounters } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { preparedPerConnection } from "@/lib/db/prepared";
 import { DomainError, type ErrorCode } from "@/lib/errors";
-import {
-  DAILY_REQUEST_QUOTA,
-  INFRA_REQUESTS_PER_MINUTE,
-  type InfraPlan,
-  type QuotePlan,
-} from "@/lib/plans/plans";
+import { DAILY_REQUEST_QUOTA, INFRA_REQUESTS_PER_MINUTE, type InfraPlan, type QuotePlan } from "@/lib/plans/plans";
 
 /** Which limiter a route counts against: the quote service's daily quota or the infrastructure per-minute rate. */
 export type Service = "quote" | "infra";

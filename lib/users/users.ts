@@ -19,13 +19,20 @@ export function hashPassword(password: string): Promise<string> {
 
 export async function createUser(db: Db, input: { email: string; password: string; name?: string }): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
-  if (input.password.length < 8) throw new DomainError("invalid_request", "Password must be at least 8 characters.", { param: "password" });
+  if (input.password.length < 8)
+    throw new DomainError("invalid_request", "Password must be at least 8 characters.", { param: "password" });
   if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
     throw new DomainError("conflict", `A user with e-mail ${email} already exists.`, { param: "email" });
   }
   return db
     .insert(users)
-    .values({ id: newId("user"), email, name: input.name ?? null, passwordHash: await hashPassword(input.password), createdAt: new Date() })
+    .values({
+      id: newId("user"),
+      email,
+      name: input.name ?? null,
+      passwordHash: await hashPassword(input.password),
+      createdAt: new Date(),
+    })
     .returning()
     .get();
 }

@@ -38,7 +38,8 @@ export async function buildDisplayDrawing(bytes: Uint8Array, filename: string): 
     }
     return { role: contour.role, closed: contour.closed, layer, ignored: isIgnoredLayer(layer), points };
   });
-  if (!Number.isFinite(min[0])) return { kind: "drawing", bbox: { min: [0, 0], max: [0, 0] }, layers: [], contours: [] };
+  if (!Number.isFinite(min[0]))
+    return { kind: "drawing", bbox: { min: [0, 0], max: [0, 0] }, layers: [], contours: [] };
   return { kind: "drawing", bbox: { min, max }, layers: [...layers].sort(), contours: out };
 }
 

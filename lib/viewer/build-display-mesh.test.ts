@@ -36,10 +36,17 @@ function torusStl(major: number, minor: number): Uint8Array {
 
 async function readBack(glb: Uint8Array) {
   await MeshoptDecoder.ready;
-  const io = new NodeIO().registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ "meshopt.decoder": MeshoptDecoder });
+  const io = new NodeIO()
+    .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization])
+    .registerDependencies({ "meshopt.decoder": MeshoptDecoder });
   const doc = await io.readBinary(glb);
   const nodes = doc.getRoot().listNodes();
-  const triangles = nodes.map((n) => n.getMesh()!.listPrimitives().reduce((sum, p) => sum + p.getIndices()!.getCount() / 3, 0));
+  const triangles = nodes.map((n) =>
+    n
+      .getMesh()!
+      .listPrimitives()
+      .reduce((sum, p) => sum + p.getIndices()!.getCount() / 3, 0),
+  );
   return { names: nodes.map((n) => n.getName()), triangles, bounds: getBounds(doc.getRoot().listScenes()[0]) };
 }
 

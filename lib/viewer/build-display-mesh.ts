@@ -14,7 +14,11 @@ export async function buildDisplayMesh(mesh: ParsedMesh): Promise<Uint8Array> {
   const doc = new Document().setLogger(new Logger(Logger.Verbosity.WARN));
   const buffer = doc.createBuffer();
   const scene = doc.createScene("model");
-  const material = doc.createMaterial("surface").setBaseColorFactor([0.62, 0.66, 0.72, 1]).setMetallicFactor(0).setRoughnessFactor(0.8);
+  const material = doc
+    .createMaterial("surface")
+    .setBaseColorFactor([0.62, 0.66, 0.72, 1])
+    .setMetallicFactor(0)
+    .setRoughnessFactor(0.8);
   for (const component of mesh.components) {
     const { positions, indices } = extractComponent(mesh, component.firstTriangle, component.triangleCount);
     const primitive = doc

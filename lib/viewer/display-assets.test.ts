@@ -23,9 +23,16 @@ beforeAll(() => {
 
 describe("buildDisplayDrawing", () => {
   it("keeps contours with their role, and flags layers quoting ignores", async () => {
-    const dxf = plateDxf(100, 50, [[25, 25]]).replace("0\nENDSEC\n0\nEOF", "0\nLINE\n8\nDIMENSIONS\n10\n0\n20\n-5\n11\n100\n21\n-5\n0\nENDSEC\n0\nEOF");
+    const dxf = plateDxf(100, 50, [[25, 25]]).replace(
+      "0\nENDSEC\n0\nEOF",
+      "0\nLINE\n8\nDIMENSIONS\n10\n0\n20\n-5\n11\n100\n21\n-5\n0\nENDSEC\n0\nEOF",
+    );
     const drawing = await buildDisplayDrawing(new TextEncoder().encode(dxf), "plate.dxf");
-    expect(drawing.contours.map((c) => [c.role, c.ignored]).sort()).toEqual([["hole", false], ["open", true], ["outer", false]]);
+    expect(drawing.contours.map((c) => [c.role, c.ignored]).sort()).toEqual([
+      ["hole", false],
+      ["open", true],
+      ["outer", false],
+    ]);
     expect(drawing.layers).toEqual(["0", "DIMENSIONS"]);
     expect(drawing.bbox).toEqual({ min: [0, -5], max: [100, 50] });
   });

@@ -27,7 +27,10 @@ export function displayDir(): string {
  */
 export async function getDisplayAsset(blobs: BlobStore, version: FileVersionRow): Promise<DisplayAsset> {
   const contentType = version.kind === "mesh" ? "model/gltf-binary" : "application/json";
-  const file = path.join(/*turbopackIgnore: true*/ displayDir(), `${version.id}.${version.kind === "mesh" ? "glb" : "json"}`);
+  const file = path.join(
+    /*turbopackIgnore: true*/ displayDir(),
+    `${version.id}.${version.kind === "mesh" ? "glb" : "json"}`,
+  );
   const cached = statOrNull(file);
   if (cached) return { path: file, sizeBytes: cached.size, contentType };
   let job = pending.get(version.id);
@@ -43,13 +46,23 @@ export async function getDisplayAsset(blobs: BlobStore, version: FileVersionRow)
 /** Display caches are per version (never shared), so a deleted file's versions take theirs along. */
 export async function removeDisplayAssets(versionIds: string[]): Promise<void> {
   const dir = displayDir();
-  await Promise.all(versionIds.flatMap((id) => ["glb", "json"].map((ext) => fsp.rm(path.join(/*turbopackIgnore: true*/ dir, `${id}.${ext}`), { force: true }))));
+  await Promise.all(
+    versionIds.flatMap((id) =>
+      ["glb", "json"].map((ext) => fsp.rm(path.join(/*turbopackIgnore: true*/ dir, `${id}.${ext}`), { force: true })),
+    ),
+  );
 }
 
 /** Converted in an analysis child: a stored file is still untrusted input, and a large one takes seconds. */
 function convert(blobs: BlobStore, version: FileVersionRow, file: string): Promise<number> {
   return blobs.withLocalFile(version.sha256, (source) =>
-    getAnalysisPool().run({ kind: "display", path: source, filename: version.originalName, fileKind: version.kind, out: file }),
+    getAnalysisPool().run({
+      kind: "display",
+      path: source,
+      filename: version.originalName,
+      fileKind: version.kind,
+      out: file,
+    }),
   );
 }
 

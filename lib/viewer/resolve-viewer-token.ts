@@ -16,7 +16,11 @@ const SECRET_SHAPE = /^[A-Za-z0-9_-]{16,100}$/;
 export function resolveViewerToken(db: Db, secret: string): ResolvedViewerToken {
   if (!SECRET_SHAPE.test(secret)) return { state: "unknown" };
   // Lookup by the SHA-256 of the secret: an index hit on a hash leaks nothing about other secrets' bytes.
-  const token = db.select().from(viewerTokens).where(eq(viewerTokens.tokenHash, hashViewerToken(secret))).get();
+  const token = db
+    .select()
+    .from(viewerTokens)
+    .where(eq(viewerTokens.tokenHash, hashViewerToken(secret)))
+    .get();
   if (!token) return { state: "unknown" };
   const state = viewerTokenState(token);
   if (state !== "active") return { state };

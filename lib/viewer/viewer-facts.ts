@@ -23,7 +23,11 @@ export interface ViewerFacts {
  * (lib/metadata/structure.ts), so the page needs no metadata row and always describes the version shown.
  * A STEP assembly of 18 placed parts is 18 components even when touching parts weld into 6 shells.
  */
-export function meshStructure(analysis: Pick<StoredAnalysis, "geometry" | "components">): { components: number | null; distinct_parts: number | null; shells: number | null } {
+export function meshStructure(analysis: Pick<StoredAnalysis, "geometry" | "components">): {
+  components: number | null;
+  distinct_parts: number | null;
+  shells: number | null;
+} {
   const raw = Array.isArray(analysis.components) ? analysis.components : [];
   const named: ComponentMetadata[] = raw
     .filter((c): c is { name: string } => typeof (c as { name?: unknown })?.name === "string")
@@ -41,7 +45,10 @@ function formatter(lang: Lang) {
 }
 
 /** Components, distinct parts when some repeat, and shells with what they are (see `meshStructure`). */
-export function structureEntries(analysis: Pick<StoredAnalysis, "geometry" | "components">, lang: Lang): { label: string; value: string; title?: string }[] {
+export function structureEntries(
+  analysis: Pick<StoredAnalysis, "geometry" | "components">,
+  lang: Lang,
+): { label: string; value: string; title?: string }[] {
   const t = translator(lang);
   const num = formatter(lang);
   const s = meshStructure(analysis);
@@ -74,6 +81,15 @@ export function viewerFactsFor(file: FileRow, version: FileVersionRow, lang: Lan
         ];
   const box = g.bbox_mm as { x?: unknown; y?: unknown; z?: unknown } | undefined;
   const bbox_mm =
-    box && typeof box.x === "number" && typeof box.y === "number" ? { x: box.x, y: box.y, ...(typeof box.z === "number" ? { z: box.z } : {}) } : null;
-  return { kind: version.kind, name: file.name, format: version.format.toUpperCase(), version: version.number, bbox_mm, entries };
+    box && typeof box.x === "number" && typeof box.y === "number"
+      ? { x: box.x, y: box.y, ...(typeof box.z === "number" ? { z: box.z } : {}) }
+      : null;
+  return {
+    kind: version.kind,
+    name: file.name,
+    format: version.format.toUpperCase(),
+    version: version.number,
+    bbox_mm,
+    entries,
+  };
 }

@@ -26,7 +26,10 @@ export interface CreateViewerTokenInput {
 }
 
 /** Returns the row, the version it shows now, and the secret (192 random bits, base64url), which exists only in this return value. */
-export function createViewerToken(db: Db, input: CreateViewerTokenInput): { token: ViewerTokenRow; version: FileVersionRow; secret: string } {
+export function createViewerToken(
+  db: Db,
+  input: CreateViewerTokenInput,
+): { token: ViewerTokenRow; version: FileVersionRow; secret: string } {
   const { file, version } = getFileVersion(db, input.workspaceId, input.fileId, input.version);
   const secret = randomBytes(24).toString("base64url");
   const now = new Date();
@@ -63,7 +66,9 @@ export function revokeViewerToken(db: Db, workspaceId: string, fileId: string, t
   const row = db
     .select()
     .from(viewerTokens)
-    .where(and(eq(viewerTokens.id, tokenId), eq(viewerTokens.workspaceId, workspaceId), eq(viewerTokens.fileId, fileId)))
+    .where(
+      and(eq(viewerTokens.id, tokenId), eq(viewerTokens.workspaceId, workspaceId), eq(viewerTokens.fileId, fileId)),
+    )
     .get();
   if (!row) throw new DomainError("not_found", `No viewer token ${tokenId} for file ${fileId}.`, { param: "token_id" });
   if (row.revokedAt) return row;

@@ -33,13 +33,20 @@ async function setup(events: SubscribableEventType[] = ["file.uploaded", "file.a
   // Other workspaces' endpoints never receive this workspace's events.
   const other = seedWorkspace(db, { plan: "pro" });
   await createWebhook(db, other.workspace.id, { url: `${receiver.url}/other`, events });
-  const enqueue = (type: "file.uploaded" | "file.approved" | "file.rejected", data: unknown = { file: { id: "file_1" } }) =>
-    db.transaction((tx) => enqueueWebhookEvent(tx, { workspaceId: workspace.id, type, data }));
+  const enqueue = (
+    type: "file.uploaded" | "file.approved" | "file.rejected",
+    data: unknown = { file: { id: "file_1" } },
+  ) => db.transaction((tx) => enqueueWebhookEvent(tx, { workspaceId: workspace.id, type, data }));
   return { workspace, hook, enqueue };
 }
 
 const deliveriesOf = (webhookId: string) =>
-  db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhookId)).orderBy(webhookDeliveries.seq).all();
+  db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, webhookId))
+    .orderBy(webhookDeliveries.seq)
+    .all();
 const endpointRow = (id: string) => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get()!;
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
@@ -62,7 +69,11 @@ describe("webhook delivery", () => {
     expect(verifySignature(hook.secret, request)).toBe(true);
     expect(verifySignature("whsec_" + Buffer.alloc(32, 1).toString("base64"), request)).toBe(false);
     const body = JSON.parse(request.body);
-    expect(body).toEqual({ type: "file.uploaded", timestamp: expect.any(String), data: { file: { id: "file_abc", name: "bracket.stl" } } });
+    expect(body).toEqual({
+      type: "file.uploaded",
+      timestamp: expect.any(String),
+      data: { file: { id: "file_abc", name: "bracket.stl" } },
+    });
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
 
     const [delivery] = deliveriesOf(hook.id);
@@ -113,7 +124,10 @@ describe("webhook delivery", () => {
     const [first, second] = deliveriesOf(hook.id);
     expect(first).toMatchObject({ status: "failed", attemptCount: 8, nextAttemptAt: null });
     expect(second).toMatchObject({ status: "pending", attemptCount: 1 });
-    expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual([...Array(8).fill("file.uploaded"), "file.approved"]);
+    expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual([
+      ...Array(8).fill("file.uploaded"),
+      "file.approved",
+    ]);
   });
 
   it("sends an endpoint's events in order, holding later ones while one is retried", async () => {
@@ -141,13 +155,19 @@ describe("webhook delivery", () => {
 
   it("does not follow redirects: a 3xx is a failure", async () => {
     const { hook, enqueue } = await setup();
-    receiver.setReply((req) => (req.path === "/elsewhere" ? { status: 200 } : { status: 302, headers: { location: `${receiver.url}/elsewhere` } }));
+    receiver.setReply((req) =>
+      req.path === "/elsewhere" ? { status: 200 } : { status: 302, headers: { location: `${receiver.url}/elsewhere` } },
+    );
     enqueue("file.uploaded");
     expect((await deliverDueWebhooks(db)).failed).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [delivery] = deliveriesOf(hook.id);
     const attempt = db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).get()!;
-    expect(attempt).toMatchObject({ statusCode: 302, succeeded: false, error: expect.stringContaining("redirects are not followed") });
+    expect(attempt).toMatchObject({
+      statusCode: 302,
+      succeeded: false,
+      error: expect.stringContaining("redirects are not followed"),
+    });
   });
 
   it("times out a slow receiver", async () => {

@@ -34,7 +34,11 @@ export interface DeliverSummary {
  * being retried holds back the later ones until it succeeds or exhausts its
  * schedule (then the next one goes out in the same tick). `now` is injectable so tests drive the retry clock.
  */
-export async function deliverDueWebhooks(db: Db, now = new Date(), options: DeliverOptions = {}): Promise<DeliverSummary> {
+export async function deliverDueWebhooks(
+  db: Db,
+  now = new Date(),
+  options: DeliverOptions = {},
+): Promise<DeliverSummary> {
   const summary: DeliverSummary = { attempted: 0, succeeded: 0, failed: 0 };
   const endpointIds = [...new Set(dueHeads(db, now).map((head) => head.endpointId))];
   const worker = async () => {
@@ -80,7 +84,13 @@ function claim(db: Db, deliveryId: string, now: Date, timeoutMs: number): boolea
   const result = db
     .update(webhookDeliveries)
     .set({ nextAttemptAt: lease })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.status, "pending"),
+        lte(webhookDeliveries.nextAttemptAt, now),
+      ),
+    )
     .run();
   return result.changes === 1;
 }
@@ -143,7 +153,11 @@ function recordAttempt(
         durationMs: result.durationMs,
         statusCode: result.statusCode,
         responseSnippet: result.responseSnippet,
-        error: result.error ?? (succeeded ? null : `HTTP ${result.statusCode}${result.statusCode! < 400 ? " (redirects are not followed)" : ""}`),
+        error:
+          result.error ??
+          (succeeded
+            ? null
+            : `HTTP ${result.statusCode}${result.statusCode! < 400 ? " (redirects are not followed)" : ""}`),
         succeeded,
       })
       .run();
@@ -153,7 +167,8 @@ function recordAttempt(
         scheduleAttempts,
         attemptCount: delivery.attemptCount + 1,
         lastAttemptAt: now,
-        nextAttemptAt: succeeded || gone || exhausted ? null : new Date(now.getTime() + RETRY_DELAYS_MS[scheduleAttempts]),
+        nextAttemptAt:
+          succeeded || gone || exhausted ? null : new Date(now.getTime() + RETRY_DELAYS_MS[scheduleAttempts]),
       })
       .where(eq(webhookDeliveries.id, delivery.id))
       .run();

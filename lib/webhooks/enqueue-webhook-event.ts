@@ -27,18 +27,25 @@ export function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, now = 
     .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.enabled, true)))
     .all();
   for (const endpoint of endpoints) {
-    if ((endpoint.events as string[]).includes(input.type)) insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
+    if ((endpoint.events as string[]).includes(input.type))
+      insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
   }
   return eventId;
 }
 
 export function insertEvent(tx: DbOrTx, input: WebhookEventInput, now: Date): string {
   const id = newId("webhookEvent");
-  tx.insert(webhookEvents).values({ id, workspaceId: input.workspaceId, type: input.type, data: input.data ?? null, createdAt: now }).run();
+  tx.insert(webhookEvents)
+    .values({ id, workspaceId: input.workspaceId, type: input.type, data: input.data ?? null, createdAt: now })
+    .run();
   return id;
 }
 
-export function insertDelivery(tx: DbOrTx, input: { workspaceId: string; endpointId: string; eventId: string }, now: Date) {
+export function insertDelivery(
+  tx: DbOrTx,
+  input: { workspaceId: string; endpointId: string; eventId: string },
+  now: Date,
+) {
   return tx
     .insert(webhookDeliveries)
     .values({

@@ -16,7 +16,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `webhook.test` is sent on request to one endpoint; it cannot be subscribed to. */
 export type SubscribableEventType = Exclude<WebhookEventType, "webhook.test">;
-export const SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type): type is SubscribableEventType => type !== "webhook.test");
+export const SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter(
+  (type): type is SubscribableEventType => type !== "webhook.test",
+);
 
 export interface WebhookEventInfo {
   type: WebhookEventType;

@@ -23,14 +23,17 @@ export function serializeWebhook(row: WebhookEndpointRow) {
     disabled_reason: row.disabledReason,
     disabled_at: row.disabledAt?.toISOString() ?? null,
     previous_secret_expires_at:
-      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date()
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
 /** Deduplicated, in catalogue order. */
-const normalizeEvents = (events: SubscribableEventType[]) => SUBSCRIBABLE_EVENT_TYPES.filter((type) => events.includes(type));
+const normalizeEvents = (events: SubscribableEventType[]) =>
+  SUBSCRIBABLE_EVENT_TYPES.filter((type) => events.includes(type));
 
 export async function createWebhook(
   db: Db,

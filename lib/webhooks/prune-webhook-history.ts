@@ -10,7 +10,11 @@ export const DEFAULT_WEBHOOK_RETENTION_DAYS = 30;
  * go with them, by cascade), then events no delivery refers to any more. Pending
  * deliveries are never deleted, however old: they are still owed to an endpoint.
  */
-export function pruneWebhookHistory(db: Db, now = new Date(), retentionDays = DEFAULT_WEBHOOK_RETENTION_DAYS): { deliveries: number; events: number } {
+export function pruneWebhookHistory(
+  db: Db,
+  now = new Date(),
+  retentionDays = DEFAULT_WEBHOOK_RETENTION_DAYS,
+): { deliveries: number; events: number } {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
   return db.transaction((tx) => {
     const deliveries = tx
@@ -22,7 +26,12 @@ export function pruneWebhookHistory(db: Db, now = new Date(), retentionDays = DE
       .where(
         and(
           lt(webhookEvents.createdAt, cutoff),
-          notExists(tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.eventId, webhookEvents.id))),
+          notExists(
+            tx
+              .select({ id: webhookDeliveries.id })
+              .from(webhookDeliveries)
+              .where(eq(webhookDeliveries.eventId, webhookEvents.id)),
+          ),
         ),
       )
       .run().changes;

@@ -60,7 +60,12 @@ export async function sendWebhookRequest(input: {
     };
     const request = (url.protocol === "https:" ? https : http).request(
       url,
-      { method: "POST", headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) }, agent: false, lookup: pinned },
+      {
+        method: "POST",
+        headers: { ...input.headers, "content-length": String(Buffer.byteLength(input.body)) },
+        agent: false,
+        lookup: pinned,
+      },
       (response) => {
         statusCode = response.statusCode ?? null;
         response.on("data", (chunk: Buffer) => {
@@ -73,7 +78,9 @@ export async function sendWebhookRequest(input: {
       },
     );
     const timer = setTimeout(() => finish(`timed out after ${input.timeoutMs} ms`), remainingMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish(error.code ? `${error.code}: ${error.message}` : error.message));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      finish(error.code ? `${error.code}: ${error.message}` : error.message),
+    );
     request.end(input.body);
   });
 }

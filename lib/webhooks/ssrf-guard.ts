@@ -85,7 +85,8 @@ export async function assertWebhookUrl(raw: string, allowPrivate = allowPrivateA
   } catch {
     throw invalidUrl("The webhook URL is not a valid absolute URL.");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidUrl("The webhook URL must use https (or http).");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw invalidUrl("The webhook URL must use https (or http).");
   if (url.username || url.password) throw invalidUrl("The webhook URL must not contain credentials.");
   if (allowPrivate) return url;
   const host = bareHost(url);
@@ -112,7 +113,10 @@ export interface CheckedAddress {
 }
 
 /** Send-time check: resolves the host and refuses it if any of its addresses is internal. */
-export async function resolveDeliveryAddress(url: URL, allowPrivate = allowPrivateAddresses()): Promise<CheckedAddress> {
+export async function resolveDeliveryAddress(
+  url: URL,
+  allowPrivate = allowPrivateAddresses(),
+): Promise<CheckedAddress> {
   const host = bareHost(url);
   const literal = net.isIP(host);
   const addresses = literal

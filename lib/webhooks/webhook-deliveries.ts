@@ -11,7 +11,11 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 type EventRow = typeof webhookEvents.$inferSelect;
 
-function serializeDelivery(delivery: DeliveryRow, event: Pick<EventRow, "id" | "type" | "createdAt">, attempts: AttemptRow[]) {
+function serializeDelivery(
+  delivery: DeliveryRow,
+  event: Pick<EventRow, "id" | "type" | "createdAt">,
+  attempts: AttemptRow[],
+) {
   return {
     id: delivery.id,
     webhook_id: delivery.endpointId,
@@ -42,16 +46,34 @@ export function listWebhookDeliveries(
   const endpoint = findWebhook(db, workspaceId, webhookId);
   const { after, order } = keyset(newestFirst(webhookDeliveries.createdAt, webhookDeliveries.id), query.cursor);
   const rows = db
-    .select({ delivery: webhookDeliveries, event: { id: webhookEvents.id, type: webhookEvents.type, createdAt: webhookEvents.createdAt } })
+    .select({
+      delivery: webhookDeliveries,
+      event: { id: webhookEvents.id, type: webhookEvents.type, createdAt: webhookEvents.createdAt },
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), query.status ? eq(webhookDeliveries.status, query.status) : undefined, after))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpoint.id),
+        query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+        after,
+      ),
+    )
     .orderBy(...order)
     .limit(query.limit + 1)
     .all();
-  const { items, nextCursor } = keysetPage(rows, query.limit, (row) => ({ v: row.delivery.createdAt, id: row.delivery.id }));
-  const attempts = attemptsByDelivery(db, items.map((row) => row.delivery.id));
-  return { items: items.map((row) => serializeDelivery(row.delivery, row.event, attempts.get(row.delivery.id) ?? [])), nextCursor };
+  const { items, nextCursor } = keysetPage(rows, query.limit, (row) => ({
+    v: row.delivery.createdAt,
+    id: row.delivery.id,
+  }));
+  const attempts = attemptsByDelivery(
+    db,
+    items.map((row) => row.delivery.id),
+  );
+  return {
+    items: items.map((row) => serializeDelivery(row.delivery, row.event, attempts.get(row.delivery.id) ?? [])),
+    nextCursor,
+  };
 }
 
 function attemptsByDelivery(db: Db, deliveryIds: string[]): Map<string, AttemptRow[]> {
@@ -96,7 +118,8 @@ export function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: str
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
     .get();
-  if (!delivery) throw new DomainError("not_found", `No delivery ${deliveryId} for this webhook.`, { param: "delivery_id" });
+  if (!delivery)
+    throw new DomainError("not_found", `No delivery ${deliveryId} for this webhook.`, { param: "delivery_id" });
   if (delivery.status !== "failed") {
     throw new DomainError(
       "invalid_state",
@@ -120,7 +143,11 @@ export function sendTestWebhook(db: Db, workspaceId: string, webhookId: string) 
   const delivery = db.transaction((tx) => {
     const eventId = insertEvent(
       tx,
-      { workspaceId, type: "webhook.test", data: { webhook_id: endpoint.id, message: "This is a test event from Bengkel." } },
+      {
+        workspaceId,
+        type: "webhook.test",
+        data: { webhook_id: endpoint.id, message: "This is a test event from Bengkel." },
+      },
       now,
     );
     return insertDelivery(tx, { workspaceId, endpointId: endpoint.id, eventId }, now);

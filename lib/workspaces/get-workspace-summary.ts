@@ -10,7 +10,12 @@ export function getWorkspaceSummary(db: Db, workspace: WorkspaceRow, key: ApiKey
     plan: workspace.plan,
     infra_plan: workspace.infraPlan,
     created_at: workspace.createdAt.toISOString(),
-    usage_today: { used: usage.used, rejected: usage.rejected, limit: usage.limit, resets_at: usage.resetAt.toISOString() },
+    usage_today: {
+      used: usage.used,
+      rejected: usage.rejected,
+      limit: usage.limit,
+      resets_at: usage.resetAt.toISOString(),
+    },
     key: { id: key.id, name: key.name, scopes: key.scopes },
   };
 }

@@ -29,8 +29,73 @@ function boxFacets(w: number, d: number, h: number, [ox, oy, oz]: number[]): str
 }
 
 /** A DXF with a w×h rectangle (closed LWPOLYLINE) and circles of diameter `holeD` at the given centres. */
-export function plateDxf(w: number, h: number, holes: [number, number][] = [], holeD = 10, moreEntities: string[] = []): string {
-  const rect = ["0", "LWPOLYLINE", "8", "0", "90", "4", "70", "1", "10", "0", "20", "0", "10", String(w), "20", "0", "10", String(w), "20", String(h), "10", "0", "20", String(h)];
-  const circles = holes.flatMap(([x, y]) => ["0", "CIRCLE", "8", "0", "10", String(x), "20", String(y), "40", String(holeD / 2)]);
-  return ["0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES", ...rect, ...circles, ...moreEntities, "0", "ENDSEC", "0", "EOF", ""].join("\n");
+export function plateDxf(
+  w: number,
+  h: number,
+  holes: [number, number][] = [],
+  holeD = 10,
+  moreEntities: string[] = [],
+): string {
+  const rect = [
+    "0",
+    "LWPOLYLINE",
+    "8",
+    "0",
+    "90",
+    "4",
+    "70",
+    "1",
+    "10",
+    "0",
+    "20",
+    "0",
+    "10",
+    String(w),
+    "20",
+    "0",
+    "10",
+    String(w),
+    "20",
+    String(h),
+    "10",
+    "0",
+    "20",
+    String(h),
+  ];
+  const circles = holes.flatMap(([x, y]) => [
+    "0",
+    "CIRCLE",
+    "8",
+    "0",
+    "10",
+    String(x),
+    "20",
+    String(y),
+    "40",
+    String(holeD / 2),
+  ]);
+  return [
+    "0",
+    "SECTION",
+    "2",
+    "HEADER",
+    "9",
+    "$INSUNITS",
+    "70",
+    "4",
+    "0",
+    "ENDSEC",
+    "0",
+    "SECTION",
+    "2",
+    "ENTITIES",
+    ...rect,
+    ...circles,
+    ...moreEntities,
+    "0",
+    "ENDSEC",
+    "0",
+    "EOF",
+    "",
+  ].join("\n");
 }

@@ -11,7 +11,9 @@ import { eq } from "drizzle-orm";
 const [file, workspaceId, service, count, startAt] = process.argv.slice(2);
 const db = openDb(`file:${file}`);
 const workspace = db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get()!;
-while (Date.now() < Number(startAt)) { /* start together with the sibling processes */ }
+while (Date.now() < Number(startAt)) {
+  /* start together with the sibling processes */
+}
 let passed = 0;
 for (let i = 0; i < Number(count); i++) {
   try {

@@ -17,15 +17,40 @@ export function uploadFromBytes(blobs: BlobStore, bytes: Uint8Array | string, fi
   const data = typeof bytes === "string" ? Buffer.from(bytes) : Buffer.from(bytes);
   const tempPath = path.join(blobs.tempDir(), `test-${randomBytes(8).toString("hex")}`);
   fs.writeFileSync(tempPath, data);
-  return { tempPath, sha256: createHash("sha256").update(data).digest("hex"), sizeBytes: data.length, filename, fields: {} };
+  return {
+    tempPath,
+    sha256: createHash("sha256").update(data).digest("hex"),
+    sizeBytes: data.length,
+    filename,
+    fields: {},
+  };
 }
 
-export function createTestFile(db: Db, blobs: BlobStore, workspaceId: string, bytes: Uint8Array | string, filename: string, tags: string[] = []) {
+export function createTestFile(
+  db: Db,
+  blobs: BlobStore,
+  workspaceId: string,
+  bytes: Uint8Array | string,
+  filename: string,
+  tags: string[] = [],
+) {
   return createFile(db, blobs, { workspaceId, upload: uploadFromBytes(blobs, bytes, filename), actor: "test", tags });
 }
 
-export function addTestVersion(db: Db, blobs: BlobStore, workspaceId: string, fileId: string, bytes: Uint8Array | string, filename: string) {
-  return addFileVersion(db, blobs, { workspaceId, fileId, upload: uploadFromBytes(blobs, bytes, filename), actor: "test" });
+export function addTestVersion(
+  db: Db,
+  blobs: BlobStore,
+  workspaceId: string,
+  fileId: string,
+  bytes: Uint8Array | string,
+  filename: string,
+) {
+  return addFileVersion(db, blobs, {
+    workspaceId,
+    fileId,
+    upload: uploadFromBytes(blobs, bytes, filename),
+    actor: "test",
+  });
 }
 
 export { boxStl, plateDxf, tableStl } from "./cad-text";

@@ -22,7 +22,11 @@ export function seedWorkspace(
   db: Db,
   options: { plan?: QuotePlan; infraPlan?: InfraPlan; scopes?: Scope[]; name?: string } = {},
 ) {
-  const workspace = createWorkspace(db, { name: options.name ?? "Test workshop", plan: options.plan, infraPlan: options.infraPlan });
+  const workspace = createWorkspace(db, {
+    name: options.name ?? "Test workshop",
+    plan: options.plan,
+    infraPlan: options.infraPlan,
+  });
   const { key, secret } = createApiKey(db, { workspaceId: workspace.id, name: "test", scopes: options.scopes ?? [] });
   return { workspace, key, secret };
 }

@@ -10,9 +10,13 @@ import { addTestVersion, boxStl } from "@/test/helpers/files";
 const [file, workspaceId, fileId, count, startAt] = process.argv.slice(2);
 const db = openDb(`file:${file}`);
 const blobs = new LocalBlobStore(path.join(path.dirname(file), "blobs"));
-while (Date.now() < Number(startAt)) { /* start together with the sibling process */ }
+while (Date.now() < Number(startAt)) {
+  /* start together with the sibling process */
+}
 const results = await Promise.allSettled(
-  Array.from({ length: Number(count) }, (_, i) => addTestVersion(db, blobs, workspaceId, fileId, boxStl(10 + i, 10, 10), `v${process.pid}-${i}.stl`)),
+  Array.from({ length: Number(count) }, (_, i) =>
+    addTestVersion(db, blobs, workspaceId, fileId, boxStl(10 + i, 10, 10), `v${process.pid}-${i}.stl`),
+  ),
 );
 for (const result of results) if (result.status === "rejected") process.stderr.write(`${result.reason}\n`);
 process.stdout.write(String(results.filter((r) => r.status === "fulfilled").length));

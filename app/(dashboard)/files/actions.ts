@@ -45,7 +45,11 @@ export const changeStatusAction = dashboardAction(
   {
     permission: ({ action }) => (action === "submit" ? "edit_files" : "decide_approval"),
     input: statusForm,
-    read: (data) => ({ fileId: data.get("fileId"), action: data.get("action"), reason: data.get("reason") ?? undefined }),
+    read: (data) => ({
+      fileId: data.get("fileId"),
+      action: data.get("action"),
+      reason: data.get("reason") ?? undefined,
+    }),
   },
   ({ db, workspace, userId, input: { fileId, action, reason } }): FileActionState => {
     changeFileStatus(db, { workspaceId: workspace.id, fileId, action, actor: userId, reason: reason || undefined });

@@ -2,7 +2,13 @@ import type { ActionState } from "@/components/dashboard/action-result";
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { dashboardAction, type ActionContext, type ActionSpec, type Infer, type StatefulAction } from "../dashboard-pipeline";
+import {
+  dashboardAction,
+  type ActionContext,
+  type ActionSpec,
+  type Infer,
+  type StatefulAction,
+} from "../dashboard-pipeline";
 
 /** What every infra form or button gets back: a lib error (with its param), a note, or a secret shown once. */
 export type InfraActionState = ActionState;
@@ -21,7 +27,9 @@ export function zodProblem(error: z.ZodError): InfraActionState {
  * work the page at `revalidate` is refreshed.
  */
 export function infraAction<S extends z.ZodType | undefined = undefined>(
-  spec: Pick<ActionSpec<S, InfraActionState>, "mirrors" | "input" | "read" | "invalid"> & { revalidate: string | ((data: FormData) => string) },
+  spec: Pick<ActionSpec<S, InfraActionState>, "mirrors" | "input" | "read" | "invalid"> & {
+    revalidate: string | ((data: FormData) => string);
+  },
   work: (ctx: ActionContext<Infer<S>>) => Promise<InfraActionState> | InfraActionState,
 ): InfraAction {
   const { revalidate, ...rest } = spec;

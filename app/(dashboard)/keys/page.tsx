@@ -10,7 +10,8 @@ export default async function KeysPage() {
   const { db, current, t, lang } = await requireDashboard();
   const keys = listApiKeys(db, current.workspace.id);
   const manage = can(current.role, "manage_keys");
-  const date = (d: Date | null) => (d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : t("keys.never"));
+  const date = (d: Date | null) =>
+    d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : t("keys.never");
   const status = (k: (typeof keys)[number]) =>
     k.revokedAt ? t("keys.revoked") : k.expiresAt && k.expiresAt <= new Date() ? t("keys.expired") : t("keys.active");
   return (
@@ -50,7 +51,9 @@ export default async function KeysPage() {
         <tbody>
           {keys.length === 0 && (
             <tr>
-              <td colSpan={7} className="p-4 text-center text-stone-500">{t("keys.none")}</td>
+              <td colSpan={7} className="p-4 text-center text-stone-500">
+                {t("keys.none")}
+              </td>
             </tr>
           )}
           {keys.map((key) => (
@@ -60,10 +63,17 @@ export default async function KeysPage() {
               <td className="p-2 text-xs">{key.scopes.length ? key.scopes.join(", ") : t("keys.allScopes")}</td>
               <td className="p-2 text-xs">{date(key.createdAt)}</td>
               <td className="p-2 text-xs">{date(key.lastUsedAt)}</td>
-              <td className="p-2" data-testid="key-status">{status(key)}</td>
+              <td className="p-2" data-testid="key-status">
+                {status(key)}
+              </td>
               <td className="p-2 text-right">
                 {manage && !key.revokedAt && (
-                  <RevokeKeyButton action={revokeKeyAction} keyId={key.id} label={t("keys.revoke")} confirmText={t("keys.revokeConfirm")} />
+                  <RevokeKeyButton
+                    action={revokeKeyAction}
+                    keyId={key.id}
+                    label={t("keys.revoke")}
+                    confirmText={t("keys.revokeConfirm")}
+                  />
                 )}
               </td>
             </tr>

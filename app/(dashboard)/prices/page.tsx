@@ -23,8 +23,10 @@ export default async function PricesPage() {
       </p>
       <section>
         <h2 className="mb-2 font-medium">
-          {t("prices.print")} — <span data-testid="print-rates">
-            {t("prices.setup")} {formatIdr(print.setup_idr, lang)}, {t("prices.machine")} {formatIdrRate(print.machine_idr_per_hour, t("prices.perHour"), lang, 0)}
+          {t("prices.print")} —{" "}
+          <span data-testid="print-rates">
+            {t("prices.setup")} {formatIdr(print.setup_idr, lang)}, {t("prices.machine")}{" "}
+            {formatIdrRate(print.machine_idr_per_hour, t("prices.perHour"), lang, 0)}
           </span>
         </h2>
         <table className="w-full bg-white text-sm">
@@ -72,20 +74,29 @@ export default async function PricesPage() {
                   <tr key={id} className="border-b">
                     <td className={cell}>{family.label}</td>
                     <td className={cell}>{mm("layer_height")} mm</td>
-                    <td className={cell} colSpan={3}>{resin}</td>
+                    <td className={cell} colSpan={3}>
+                      {resin}
+                    </td>
                   </tr>
                 );
               }
               const p = profileFromSettings(settings);
-              const speeds = [p.speeds.perimeter, p.speeds.externalPerimeter, p.speeds.infill, p.speeds.travel].map((v) => formatNumber(v, lang)).join(" / ");
+              const speeds = [p.speeds.perimeter, p.speeds.externalPerimeter, p.speeds.infill, p.speeds.travel]
+                .map((v) => formatNumber(v, lang))
+                .join(" / ");
               return (
                 <tr key={id} className="border-b">
                   <td className={cell}>{family.label}</td>
                   <td className={cell}>{formatNumber(p.layerHeight, lang)} mm</td>
-                  <td className={cell}>{p.perimeters} / {p.topSolidLayers} / {p.bottomSolidLayers}</td>
+                  <td className={cell}>
+                    {p.perimeters} / {p.topSolidLayers} / {p.bottomSolidLayers}
+                  </td>
                   <td className={cell}>{p.fillPattern}</td>
                   <td className={cell}>
-                    {speeds} mm/s{settings.filament_max_volumetric_speed ? `, ${t("prices.flowLimit")} ${mm("filament_max_volumetric_speed")} mm³/s` : ""}
+                    {speeds} mm/s
+                    {settings.filament_max_volumetric_speed
+                      ? `, ${t("prices.flowLimit")} ${mm("filament_max_volumetric_speed")} mm³/s`
+                      : ""}
                   </td>
                 </tr>
               );
@@ -124,14 +135,24 @@ export default async function PricesPage() {
         <ProfileImporter
           action={importProfileAction}
           families={Object.entries(print.families).map(([id, family]) => ({ id, label: family.label }))}
-          labels={{ import: t("prices.import"), family: t("prices.family"), button: t("prices.importButton"), imported: t("prices.imported") }}
+          labels={{
+            import: t("prices.import"),
+            family: t("prices.family"),
+            button: t("prices.importButton"),
+            imported: t("prices.imported"),
+          }}
         />
       )}
       {can(current.role, "manage_prices") && (
         <CatalogEditor
           action={publishCatalogAction}
           initialJson={JSON.stringify(stored.catalog, null, 2)}
-          labels={{ catalog: t("prices.edit"), note: t("prices.note"), publish: t("prices.publish"), published: t("prices.published") }}
+          labels={{
+            catalog: t("prices.edit"),
+            note: t("prices.note"),
+            publish: t("prices.publish"),
+            published: t("prices.published"),
+          }}
         />
       )}
     </div>

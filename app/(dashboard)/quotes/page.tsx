@@ -15,9 +15,21 @@ async function referencePrice(db: Db, workspaceId: string, file: FileRow): Promi
   try {
     const base = { workspaceId, fileId: file.id, api: "v1" as const };
     if (file.kind === "laser") {
-      return (await quoteFile(db, { ...base, process: "laser" })).quotes.find((q) => q.material_id === "mild_steel" && q.thickness_mm === 2)?.price_idr ?? null;
+      return (
+        (await quoteFile(db, { ...base, process: "laser" })).quotes.find(
+          (q) => q.material_id === "mild_steel" && q.thickness_mm === 2,
+        )?.price_idr ?? null
+      );
     }
-    return (await quoteFile(db, { ...base, process: "print_3d", print: { infill_percent: 20, materials: ["pla"], quantity: 1 } })).quotes[0]?.price_idr ?? null;
+    return (
+      (
+        await quoteFile(db, {
+          ...base,
+          process: "print_3d",
+          print: { infill_percent: 20, materials: ["pla"], quantity: 1 },
+        })
+      ).quotes[0]?.price_idr ?? null
+    );
   } catch (error) {
     if (isAppError(error)) return null; // geometry the pricer refuses: no price, the file page says why
     throw error;

@@ -21,8 +21,16 @@ export default async function UsagePage() {
           </span>
         </p>
         {usage.limit !== null && (
-          <div className="mt-3 h-2 rounded bg-stone-100" role="progressbar" aria-valuenow={usage.used} aria-valuemax={usage.limit}>
-            <div className={`h-2 rounded ${share > 0.9 ? "bg-red-600" : "bg-orange-600"}`} style={{ width: `${share * 100}%` }} />
+          <div
+            className="mt-3 h-2 rounded bg-stone-100"
+            role="progressbar"
+            aria-valuenow={usage.used}
+            aria-valuemax={usage.limit}
+          >
+            <div
+              className={`h-2 rounded ${share > 0.9 ? "bg-red-600" : "bg-orange-600"}`}
+              style={{ width: `${share * 100}%` }}
+            />
           </div>
         )}
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
@@ -39,7 +47,8 @@ export default async function UsagePage() {
       <section className="rounded border border-stone-200 bg-white p-4 text-sm">
         <h2 className="font-medium text-stone-500">{t("usage.infra")}</h2>
         <p className="mt-2">
-          {current.workspace.infraPlan}: {formatNumber(INFRA_REQUESTS_PER_MINUTE[current.workspace.infraPlan], lang)} {t("usage.perMinute")}
+          {current.workspace.infraPlan}: {formatNumber(INFRA_REQUESTS_PER_MINUTE[current.workspace.infraPlan], lang)}{" "}
+          {t("usage.perMinute")}
         </p>
       </section>
     </div>

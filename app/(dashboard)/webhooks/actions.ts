@@ -36,33 +36,52 @@ export const createWebhookAction = dashboardAction(
   {
     ...manage(contracts.createWebhook),
     input: createForm,
-    read: (data) => ({ url: data.get("url"), events: data.getAll("events"), description: data.get("description") ?? "" }),
+    read: (data) => ({
+      url: data.get("url"),
+      events: data.getAll("events"),
+      description: data.get("description") ?? "",
+    }),
   },
   async ({ db, workspace, input: { url, events, description } }): Promise<WebhookActionState> =>
-    changed({ secret: (await createWebhook(db, workspace.id, { url, events, description: description || null })).secret }),
+    changed({
+      secret: (await createWebhook(db, workspace.id, { url, events, description: description || null })).secret,
+    }),
 );
 
 export const rotateSecretAction = dashboardAction(
   manage(contracts.rotateWebhookSecret),
-  ({ db, workspace, data }): WebhookActionState => changed({ secret: rotateWebhookSecret(db, workspace.id, id(data, "webhookId")).secret }),
+  ({ db, workspace, data }): WebhookActionState =>
+    changed({ secret: rotateWebhookSecret(db, workspace.id, id(data, "webhookId")).secret }),
 );
 
-export const setEnabledAction = dashboardAction(manage(contracts.updateWebhook), async ({ db, workspace, data }): Promise<WebhookActionState> => {
-  await updateWebhook(db, workspace.id, id(data, "webhookId"), { enabled: data.get("enabled") === "true" });
-  return changed({ ok: true });
-});
+export const setEnabledAction = dashboardAction(
+  manage(contracts.updateWebhook),
+  async ({ db, workspace, data }): Promise<WebhookActionState> => {
+    await updateWebhook(db, workspace.id, id(data, "webhookId"), { enabled: data.get("enabled") === "true" });
+    return changed({ ok: true });
+  },
+);
 
-export const deleteWebhookAction = dashboardAction(manage(contracts.deleteWebhook), ({ db, workspace, data }): WebhookActionState => {
-  deleteWebhook(db, workspace.id, id(data, "webhookId"));
-  return changed({ ok: true });
-});
+export const deleteWebhookAction = dashboardAction(
+  manage(contracts.deleteWebhook),
+  ({ db, workspace, data }): WebhookActionState => {
+    deleteWebhook(db, workspace.id, id(data, "webhookId"));
+    return changed({ ok: true });
+  },
+);
 
-export const testWebhookAction = dashboardAction(manage(contracts.testWebhook), ({ db, workspace, data }): WebhookActionState => {
-  sendTestWebhook(db, workspace.id, id(data, "webhookId"));
-  return changed({ ok: true });
-});
+export const testWebhookAction = dashboardAction(
+  manage(contracts.testWebhook),
+  ({ db, workspace, data }): WebhookActionState => {
+    sendTestWebhook(db, workspace.id, id(data, "webhookId"));
+    return changed({ ok: true });
+  },
+);
 
-export const retryDeliveryAction = dashboardAction(manage(contracts.retryWebhookDelivery), ({ db, workspace, data }): WebhookActionState => {
-  retryWebhookDelivery(db, workspace.id, id(data, "webhookId"), id(data, "deliveryId"));
-  return changed({ ok: true });
-});
+export const retryDeliveryAction = dashboardAction(
+  manage(contracts.retryWebhookDelivery),
+  ({ db, workspace, data }): WebhookActionState => {
+    retryWebhookDelivery(db, workspace.id, id(data, "webhookId"), id(data, "deliveryId"));
+    return changed({ ok: true });
+  },
+);

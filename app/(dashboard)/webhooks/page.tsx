@@ -1,6 +1,12 @@
 import Link from "next/link";
 import { requireDashboard } from "../dashboard-session";
-import { createWebhookAction, deleteWebhookAction, rotateSecretAction, setEnabledAction, testWebhookAction } from "./actions";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  rotateSecretAction,
+  setEnabledAction,
+  testWebhookAction,
+} from "./actions";
 import { can, planAllows } from "@/lib/dashboard/permissions";
 import { createWebhook } from "@/lib/contracts/webhooks";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
@@ -29,21 +35,29 @@ export default async function WebhooksPage() {
         )}
       </div>
       <p className="text-sm text-stone-600">{t("webhooks.intro")}</p>
-      {!pro && (
-        <UpgradeNote message={t("webhooks.upgrade")} linkLabel={t("usage.price")} testId="webhooks-upgrade" />
-      )}
+      {!pro && <UpgradeNote message={t("webhooks.upgrade")} linkLabel={t("usage.price")} testId="webhooks-upgrade" />}
       {pro && !manage && <p className="text-sm text-stone-500">{t("webhooks.readOnly")}</p>}
       {manage && (
         <CreateWebhookForm
           action={createWebhookAction}
           events={SUBSCRIBABLE_EVENT_TYPES.map((type) => ({ type, description: t(`webhooks.event.${type}`) }))}
-          labels={{ url: t("webhooks.url"), events: t("webhooks.events"), description: t("webhooks.description"), create: t("webhooks.create") }}
+          labels={{
+            url: t("webhooks.url"),
+            events: t("webhooks.events"),
+            description: t("webhooks.description"),
+            create: t("webhooks.create"),
+          }}
           secretLabels={secretLabels}
         />
       )}
       {pro && webhooks.length === 0 && <p className="text-sm text-stone-500">{t("webhooks.none")}</p>}
       {webhooks.map((hook) => (
-        <section key={hook.id} className="space-y-3 rounded border border-stone-200 bg-white p-4" aria-label={hook.url} data-testid="webhook">
+        <section
+          key={hook.id}
+          className="space-y-3 rounded border border-stone-200 bg-white p-4"
+          aria-label={hook.url}
+          data-testid="webhook"
+        >
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
               <p className="font-mono text-sm break-all">{hook.url}</p>
@@ -55,12 +69,18 @@ export default async function WebhooksPage() {
                 data-reason={hook.disabled_reason ? (disabledReasonCode(hook.disabled_reason) ?? "other") : undefined}
                 title={!hook.enabled && lang === "id" ? (hook.disabled_reason ?? undefined) : undefined}
               >
-                {hook.enabled ? t("webhooks.enabled") : [t("webhooks.disabled"), disabledReasonText(hook.disabled_reason, lang)].filter(Boolean).join(" — ")}
+                {hook.enabled
+                  ? t("webhooks.enabled")
+                  : [t("webhooks.disabled"), disabledReasonText(hook.disabled_reason, lang)]
+                      .filter(Boolean)
+                      .join(" — ")}
               </p>
             </div>
             {manage && (
               <div className="flex flex-wrap items-start gap-2">
-                {hook.enabled && <ActionButton action={testWebhookAction} fields={{ webhookId: hook.id }} label={t("webhooks.test")} />}
+                {hook.enabled && (
+                  <ActionButton action={testWebhookAction} fields={{ webhookId: hook.id }} label={t("webhooks.test")} />
+                )}
                 <ActionButton
                   action={setEnabledAction}
                   fields={{ webhookId: hook.id, enabled: String(!hook.enabled) }}

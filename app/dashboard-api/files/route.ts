@@ -6,7 +6,14 @@ import { uploadFile } from "@/lib/contracts/files";
 import { dashboardRoute } from "@/app/(dashboard)/dashboard-pipeline";
 
 /** Upload from the dashboard: the same pipeline as `POST /v1/files`, with the signed-in user as actor. */
-export const POST = dashboardRoute({ permission: "upload", mirrors: uploadFile, successStatus: 201 }, async ({ request, db, userId, workspace }) => {
-  const { file, version } = await uploadNewFile(db, getBlobStore(), { body: multipartBody(request), workspace, actor: userId });
-  return { file: serializeFile(file), version: serializeVersion(version) };
-});
+export const POST = dashboardRoute(
+  { permission: "upload", mirrors: uploadFile, successStatus: 201 },
+  async ({ request, db, userId, workspace }) => {
+    const { file, version } = await uploadNewFile(db, getBlobStore(), {
+      body: multipartBody(request),
+      workspace,
+      actor: userId,
+    });
+    return { file: serializeFile(file), version: serializeVersion(version) };
+  },
+);

@@ -13,6 +13,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   const url = new URL(request.url);
   return new Response(null, {
     status: 307,
-    headers: { ...EMBED_HEADERS, Location: `/embed/${encodeURIComponent(token)}/view${url.search}`, "Cache-Control": "no-store" },
+    headers: {
+      ...EMBED_HEADERS,
+      Location: `/embed/${encodeURIComponent(token)}/view${url.search}`,
+      "Cache-Control": "no-store",
+    },
   });
 }

@@ -11,7 +11,8 @@ let db: Db;
 beforeAll(() => ({ db } = useTestDb()));
 
 const post = (key: string, body: unknown) => POST(apiRequest("/v1/api-keys", { method: "POST", key, body }));
-const del = (key: string, id: string) => DELETE(apiRequest(`/v1/api-keys/${id}`, { method: "DELETE", key }), routeParams({ id }));
+const del = (key: string, id: string) =>
+  DELETE(apiRequest(`/v1/api-keys/${id}`, { method: "DELETE", key }), routeParams({ id }));
 
 describe("/v1/api-keys", () => {
   it("creates a key whose secret is shown once and stored only as a hash", async () => {

@@ -57,7 +57,14 @@ describe("e-mail accounts over the API", () => {
   it("creates, lists and deletes; validation errors name their parameter", async () => {
     const { secret } = await workspaceWithZone("acme-mail.test");
     const created = await mailbox(secret, "Sales@ACME-mail.test", { quota_mb: 50 });
-    expect(created).toMatchObject({ address: "sales@acme-mail.test", quota_mb: 50, used_bytes: 0, message_count: 0, status: "active", last_login_at: null });
+    expect(created).toMatchObject({
+      address: "sales@acme-mail.test",
+      quota_mb: 50,
+      used_bytes: 0,
+      message_count: 0,
+      status: "active",
+      last_login_at: null,
+    });
     expect(created.id).toMatch(/^mbx_/);
     expect(fs.existsSync(path.join(dir, "mail", created.id, "new"))).toBe(true);
     expect(JSON.stringify(created)).not.toContain("argon");
@@ -79,10 +86,16 @@ describe("e-mail accounts over the API", () => {
     const listed = await (await list(apiRequest("/v1/email", { key: secret }))).json();
     expect(listed.data.map((m: { address: string }) => m.address)).toEqual(["sales@acme-mail.test"]);
     const { secret: other } = seedWorkspace(db);
-    const foreign = await remove(apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: other }), routeParams({ id: created.id }));
+    const foreign = await remove(
+      apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: other }),
+      routeParams({ id: created.id }),
+    );
     expect(foreign.status).toBe(404);
     expect((await (await list(apiRequest("/v1/email", { key: other }))).json()).data).toEqual([]);
-    const gone = await remove(apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: secret }), routeParams({ id: created.id }));
+    const gone = await remove(
+      apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: secret }),
+      routeParams({ id: created.id }),
+    );
     expect(gone.status).toBe(200);
     expect(fs.existsSync(path.join(dir, "mail", created.id))).toBe(false);
   });
@@ -100,7 +113,10 @@ describe("the embedded SMTP server", () => {
     const { secret } = await workspaceWithZone("inbox.test");
     const ops = await mailbox(secret, "ops@inbox.test");
     const tiny = await mailbox(secret, "tiny@inbox.test", { quota_mb: 10 });
-    db.update(emailAccounts).set({ usedBytes: 10 * 1024 * 1024 }).where(eq(emailAccounts.id, tiny.id)).run();
+    db.update(emailAccounts)
+      .set({ usedBytes: 10 * 1024 * 1024 })
+      .where(eq(emailAccounts.id, tiny.id))
+      .run();
 
     const before = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
     expect(before.totals).toEqual({ received: 0, bytes: 0, accounts: 2 });
@@ -130,7 +146,12 @@ describe("the embedded SMTP server", () => {
     const after = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
     expect(after.totals).toEqual({ received: 1, bytes: size, accounts: 2 });
     expect(after.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), received: 1, bytes: size });
-    expect(after.accounts.find((a: { id: string }) => a.id === ops.id)).toMatchObject({ received: 1, bytes: size, message_count: 1, used_bytes: size });
+    expect(after.accounts.find((a: { id: string }) => a.id === ops.id)).toMatchObject({
+      received: 1,
+      bytes: size,
+      message_count: 1,
+      used_bytes: size,
+    });
     const listed = (await (await list(apiRequest("/v1/email", { key: secret }))).json()).data;
     expect(listed.find((m: { id: string }) => m.id === ops.id)).toMatchObject({ message_count: 1, used_bytes: size });
   });
@@ -144,20 +165,37 @@ describe("the embedded SMTP server", () => {
     const row = db.select().from(emailAccounts).where(eq(emailAccounts.id, box.id)).get()!;
     expect(row.lastLoginAt).toBeInstanceOf(Date);
 
-    const reset = await resetPassword(apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret }), routeParams({ id: box.id }));
+    const reset = await resetPassword(
+      apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret }),
+      routeParams({ id: box.id }),
+    );
     const data = (await reset.json()).data;
     expect(data.password).toMatch(/^[A-Za-z2-9]{20}$/);
     expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 535]);
     expect(await smtpSession(["EHLO c.test", plain("me@auth.test", data.password)])).toEqual([220, 250, 235]);
 
     const chosen = await resetPassword(
-      apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret, body: { password: "another long secret" } }),
+      apiRequest(`/v1/email/${box.id}/password`, {
+        method: "PATCH",
+        key: secret,
+        body: { password: "another long secret" },
+      }),
       routeParams({ id: box.id }),
     );
     expect((await chosen.json()).data.password).toBeUndefined();
-    const weak = await resetPassword(apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret, body: { password: "short" } }), routeParams({ id: box.id }));
+    const weak = await resetPassword(
+      apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: secret, body: { password: "short" } }),
+      routeParams({ id: box.id }),
+    );
     expect((await weak.json()).error.param).toBe("password");
     const { secret: other } = seedWorkspace(db);
-    expect((await resetPassword(apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: other }), routeParams({ id: box.id }))).status).toBe(404);
+    expect(
+      (
+        await resetPassword(
+          apiRequest(`/v1/email/${box.id}/password`, { method: "PATCH", key: other }),
+          routeParams({ id: box.id }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -23,7 +23,13 @@ const act = (handler: Handler, key: string, id: string, body?: unknown) =>
   handler(apiRequest(`/v1/files/${id}/x`, { method: "POST", key, body }), routeParams({ id }));
 
 const eventTypes = (workspaceId: string) =>
-  db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, workspaceId)).orderBy(webhookEvents.createdAt).all().map((e) => e.type);
+  db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.workspaceId, workspaceId))
+    .orderBy(webhookEvents.createdAt)
+    .all()
+    .map((e) => e.type);
 
 describe("approval", () => {
   it("draft → pending → rejected → pending → approved, each recorded and emitted", async () => {
@@ -36,10 +42,26 @@ describe("approval", () => {
     await act(submit, secret, file.id);
     const approved = await (await act(approve, secret, file.id)).json();
     expect(approved.data.file.status).toBe("approved");
-    expect(approved.data.history.map((h: { to: string }) => h.to)).toEqual(["pending_approval", "rejected", "pending_approval", "approved"]);
+    expect(approved.data.history.map((h: { to: string }) => h.to)).toEqual([
+      "pending_approval",
+      "rejected",
+      "pending_approval",
+      "approved",
+    ]);
     // Each step names its actor for a person too: the key's name, not only its id.
-    expect(approved.data.history[1]).toMatchObject({ from: "pending_approval", reason: "Wall too thin", actor: key.id, actor_name: `API key “${key.name}”` });
-    expect(eventTypes(workspace.id)).toEqual(["file.uploaded", "file.submitted", "file.rejected", "file.submitted", "file.approved"]);
+    expect(approved.data.history[1]).toMatchObject({
+      from: "pending_approval",
+      reason: "Wall too thin",
+      actor: key.id,
+      actor_name: `API key “${key.name}”`,
+    });
+    expect(eventTypes(workspace.id)).toEqual([
+      "file.uploaded",
+      "file.submitted",
+      "file.rejected",
+      "file.submitted",
+      "file.approved",
+    ]);
   });
 
   it("a new version returns the file to draft and emits file.version_created", async () => {
@@ -71,7 +93,10 @@ describe("approval", () => {
     const noReason = await act(reject, secret, file.id, {});
     expect((await noReason.json()).error).toMatchObject({ code: "invalid_request", param: "reason" });
     const denied = await act(approve, writer.secret, file.id);
-    expect((await denied.json()).error).toMatchObject({ code: "insufficient_scope", details: { required_scope: "files:approve" } });
+    expect((await denied.json()).error).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "files:approve" },
+    });
     expect((await act(approve, other.secret, file.id)).status).toBe(404);
     expect((await act(approve, secret, file.id)).status).toBe(200);
   });

@@ -36,12 +36,21 @@ afterAll(() => {
 });
 
 const tempLeftovers = () => fs.readdirSync(path.join(dir, "blobs", "tmp"));
-const rowsOf = (workspaceId: string) => db.select().from(files).all().filter((f) => f.workspaceId === workspaceId);
+const rowsOf = (workspaceId: string) =>
+  db
+    .select()
+    .from(files)
+    .all()
+    .filter((f) => f.workspaceId === workspaceId);
 
 function multipart(url: string, key: string, content: string | Uint8Array, filename: string): Request {
   const form = new FormData();
   form.append("file", new Blob([content as BlobPart]), filename);
-  return new Request(new URL(url, "http://localhost"), { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
+  return new Request(new URL(url, "http://localhost"), {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
 }
 
 /** A multipart request whose body stream sends `head` and then fails or ends early, as a dropped client does. */
@@ -78,7 +87,10 @@ describe("hostile uploads leave nothing behind", () => {
     const res = await upload(multipart("/v1/files", theirs.secret, boxStl(10, 10, 10), "box.stl"));
     const foreignId = (await res.json()).data.file.id;
     for (const id of ["file_doesnotexist", foreignId]) {
-      const response = await uploadVersion(multipart(`/v1/files/${id}/versions`, mine.secret, boxStl(20, 20, 20), "box.stl"), routeParams({ id }));
+      const response = await uploadVersion(
+        multipart(`/v1/files/${id}/versions`, mine.secret, boxStl(20, 20, 20), "box.stl"),
+        routeParams({ id }),
+      );
       await expectError(response, 404, "not_found");
     }
     expect(tempLeftovers()).toEqual([]);
@@ -95,7 +107,12 @@ describe("hostile uploads leave nothing behind", () => {
 
   it("a multipart body without a boundary is a 400 envelope", async () => {
     const { secret } = seedWorkspace(db);
-    const request = apiRequest("/v1/files", { method: "POST", key: secret, rawBody: "x", headers: { "content-type": "multipart/form-data" } });
+    const request = apiRequest("/v1/files", {
+      method: "POST",
+      key: secret,
+      rawBody: "x",
+      headers: { "content-type": "multipart/form-data" },
+    });
     const error = await expectError(await upload(request), 400, "invalid_request");
     expect(error.message).toMatch(/multipart/i);
   });
@@ -105,11 +122,15 @@ describe("hostile uploads leave nothing behind", () => {
     // Eight levels of ten inserts each end in a point: 10^8 entities from a file of a few KB.
     const blocks = Array.from({ length: 8 }, (_, level) => ({
       name: `B${level}`,
-      entities: level === 7 ? [dxf.point(0, 0)] : Array.from({ length: 10 }, (_, i) => dxf.insert(`B${level + 1}`, i, 0)),
+      entities:
+        level === 7 ? [dxf.point(0, 0)] : Array.from({ length: 10 }, (_, i) => dxf.insert(`B${level + 1}`, i, 0)),
     }));
     const tree = dxfDocument({ blocks, entities: [dxf.line(0, 0, 10, 0), dxf.insert("B0", 0, 0)] });
     await expectError(await upload(multipart("/v1/files", secret, tree, "tree.dxf")), 422, "drawing_too_complex");
-    const array = dxfDocument({ blocks: [{ name: "C", entities: [dxf.circle(0, 0, 1)] }], entities: [dxf.insert("C", 0, 0, { columns: 100_000, rows: 100_000, columnSpacing: 3, rowSpacing: 3 })] });
+    const array = dxfDocument({
+      blocks: [{ name: "C", entities: [dxf.circle(0, 0, 1)] }],
+      entities: [dxf.insert("C", 0, 0, { columns: 100_000, rows: 100_000, columnSpacing: 3, rowSpacing: 3 })],
+    });
     await expectError(await upload(multipart("/v1/files", secret, array, "array.dxf")), 422, "drawing_too_complex");
     expect(rowsOf(workspace.id)).toEqual([]);
     expect(tempLeftovers()).toEqual([]);
@@ -117,7 +138,11 @@ describe("hostile uploads leave nothing behind", () => {
 
   it("a 3MF whose model inflates past the archive budget is 422 archive_too_large", async () => {
     const { secret } = seedWorkspace(db);
-    const model = writeThreeMfModel("millimeter", [{ id: 1, name: "a", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }], [{ objectId: 1 }]);
+    const model = writeThreeMfModel(
+      "millimeter",
+      [{ id: 1, name: "a", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }],
+      [{ objectId: 1 }],
+    );
     // Padding inside the XML compresses about 1000:1.
     const padded = model.replace("<resources>", `<resources><!--${" ".repeat(64 * 1024 * 1024)}-->`);
     const bomb = zipSync({ "3D/3dmodel.model": [new TextEncoder().encode(padded), { level: 9 }] });
@@ -143,10 +168,17 @@ describe("hostile uploads leave nothing behind", () => {
   it("deleting a file removes its versions' display caches", async () => {
     const { secret } = seedWorkspace(db);
     const created = (await (await upload(multipart("/v1/files", secret, boxStl(10, 20, 30), "box.stl"))).json()).data;
-    const version = db.select().from(fileVersions).all().find((v) => v.id === created.version.id)!;
+    const version = db
+      .select()
+      .from(fileVersions)
+      .all()
+      .find((v) => v.id === created.version.id)!;
     const asset = await getDisplayAsset(blobs, version);
     expect(fs.existsSync(asset.path)).toBe(true);
-    const response = await remove(apiRequest(`/v1/files/${created.file.id}`, { method: "DELETE", key: secret }), routeParams({ id: created.file.id }));
+    const response = await remove(
+      apiRequest(`/v1/files/${created.file.id}`, { method: "DELETE", key: secret }),
+      routeParams({ id: created.file.id }),
+    );
     expect(response.status).toBe(200);
     expect(fs.readdirSync(displayDir()).filter((name) => name.startsWith(version.id))).toEqual([]);
   });
@@ -156,7 +188,12 @@ describe("JSON bodies are bounded", () => {
   it("answers 413 for a body over the limit, declared or streamed, before reading it whole", async () => {
     const { secret } = seedWorkspace(db, { plan: "pro" });
     const big = JSON.stringify({ query: "x".repeat(2 * 1024 * 1024) });
-    const declared = apiRequest("/v1/search", { method: "POST", key: secret, rawBody: big, headers: { "content-type": "application/json" } });
+    const declared = apiRequest("/v1/search", {
+      method: "POST",
+      key: secret,
+      rawBody: big,
+      headers: { "content-type": "application/json" },
+    });
     const error = await expectError(await search(declared), 413, "payload_too_large");
     expect(error.details).toEqual({ max_bytes: 1024 * 1024 });
 

@@ -17,6 +17,10 @@ export const GET = route(listFiles, ({ db, workspace, query }) => {
 });
 
 export const POST = route(uploadFile, async ({ db, request, workspace, key }) => {
-  const { file, version } = await uploadNewFile(db, getBlobStore(), { body: multipartBody(request), workspace, actor: key.id });
+  const { file, version } = await uploadNewFile(db, getBlobStore(), {
+    body: multipartBody(request),
+    workspace,
+    actor: key.id,
+  });
   return { file: serializeFile(file), version: serializeVersion(version) };
 });

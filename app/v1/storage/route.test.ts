@@ -49,7 +49,12 @@ describe("buckets over the API", () => {
     const { secret } = seedWorkspace(db);
     const res = await post(secret, { name: "renders-2026" });
     expect(res.status).toBe(201);
-    expect((await res.json()).data).toMatchObject({ name: "renders-2026", region: "sgp1", size_bytes: 0, object_count: 0 });
+    expect((await res.json()).data).toMatchObject({
+      name: "renders-2026",
+      region: "sgp1",
+      size_bytes: 0,
+      object_count: 0,
+    });
     const folder = path.join(dir, "buckets", "renders-2026");
     expect(fs.statSync(folder).isDirectory()).toBe(true);
 

@@ -17,7 +17,13 @@ beforeAll(() => {
 });
 
 const later = (ms = 3_600_000) => new Date(Date.now() + ms);
-const body = (label: string, extra: Record<string, string> = {}) => ({ label, region: "sgp1", plan: "s-1vcpu-1gb", image: "debian-12", ...extra });
+const body = (label: string, extra: Record<string, string> = {}) => ({
+  label,
+  region: "sgp1",
+  plan: "s-1vcpu-1gb",
+  image: "debian-12",
+  ...extra,
+});
 
 async function createOk(key: string, label = "web-1") {
   const res = await create(apiRequest("/v1/vps", { method: "POST", key, body: body(label) }));
@@ -32,7 +38,16 @@ describe("VPS create, read, list", () => {
   it("creates a provisioning instance with documentation addresses that becomes running", async () => {
     const { secret } = seedWorkspace(db);
     const vps = await createOk(secret);
-    expect(vps).toMatchObject({ label: "web-1", region: "sgp1", status: "provisioning", plan: "s-1vcpu-1gb", vcpus: 1, memory_mb: 1024, disk_gb: 25, provider: "local" });
+    expect(vps).toMatchObject({
+      label: "web-1",
+      region: "sgp1",
+      status: "provisioning",
+      plan: "s-1vcpu-1gb",
+      vcpus: 1,
+      memory_mb: 1024,
+      disk_gb: 25,
+      provider: "local",
+    });
     expect(vps.id).toMatch(/^vps_/);
     expect(vps.ipv4).toMatch(/^(192\.0\.2|198\.51\.100)\.\d+$/);
     expect(vps.ipv6).toMatch(/^2001:db8:/);
@@ -47,7 +62,9 @@ describe("VPS create, read, list", () => {
     for (const label of ["a1", "a2", "a3"]) await createOk(secret, label);
     const first = await (await list(apiRequest("/v1/vps?limit=2", { key: secret }))).json();
     expect(first.data.map((v: { label: string }) => v.label)).toEqual(["a3", "a2"]);
-    const second = await (await list(apiRequest(`/v1/vps?limit=2&cursor=${first.next_cursor}`, { key: secret }))).json();
+    const second = await (
+      await list(apiRequest(`/v1/vps?limit=2&cursor=${first.next_cursor}`, { key: secret }))
+    ).json();
     expect(second.data.map((v: { label: string }) => v.label)).toEqual(["a1"]);
     expect(second.next_cursor).toBeNull();
   });
@@ -84,7 +101,9 @@ describe("VPS create, read, list", () => {
     expect((await list(apiRequest("/v1/vps", { key: filesOnly }))).status).toBe(403);
     const vps = await createOk(seedWorkspace(db).secret);
     const { secret: other } = seedWorkspace(db);
-    expect((await getOne(apiRequest(`/v1/vps/${vps.id}`, { key: other }), routeParams({ id: vps.id }))).status).toBe(404);
+    expect((await getOne(apiRequest(`/v1/vps/${vps.id}`, { key: other }), routeParams({ id: vps.id }))).status).toBe(
+      404,
+    );
     expect((await call(restart, other, vps.id)).status).toBe(404);
     expect((await call(remove, other, vps.id, "DELETE")).status).toBe(404);
   });
@@ -93,8 +112,15 @@ describe("VPS create, read, list", () => {
     const { secret } = seedWorkspace(db, { scopes: ["infra:read"] });
     const r = await (await regions(apiRequest("/v1/vps/regions", { key: secret }))).json();
     expect(r.data.map((x: { code: string }) => x.code)).toContain("sgp1");
-    expect((await (await plans(apiRequest("/v1/vps/plans", { key: secret }))).json()).data[0]).toMatchObject({ code: "s-1vcpu-1gb", vcpus: 1 });
-    expect((await (await images(apiRequest("/v1/vps/images", { key: secret }))).json()).data.map((x: { code: string }) => x.code)).toContain("debian-12");
+    expect((await (await plans(apiRequest("/v1/vps/plans", { key: secret }))).json()).data[0]).toMatchObject({
+      code: "s-1vcpu-1gb",
+      vcpus: 1,
+    });
+    expect(
+      (await (await images(apiRequest("/v1/vps/images", { key: secret }))).json()).data.map(
+        (x: { code: string }) => x.code,
+      ),
+    ).toContain("debian-12");
   });
 });
 
@@ -104,7 +130,10 @@ describe("VPS lifecycle", () => {
     const vps = await createOk(secret);
     const early = await call(restart, secret, vps.id);
     expect(early.status).toBe(409);
-    expect((await early.json()).error).toMatchObject({ code: "invalid_state", details: { current_status: "provisioning" } });
+    expect((await early.json()).error).toMatchObject({
+      code: "invalid_state",
+      details: { current_status: "provisioning" },
+    });
     tickVps(db, later());
 
     const action = await call(restart, secret, vps.id);
@@ -138,7 +167,8 @@ describe("VPS lifecycle", () => {
     const { secret } = seedWorkspace(db);
     const vps = await createOk(secret, "app");
     await createOk(secret, "taken");
-    const edit = (b: unknown) => patch(apiRequest(`/v1/vps/${vps.id}`, { method: "PATCH", key: secret, body: b }), routeParams({ id: vps.id }));
+    const edit = (b: unknown) =>
+      patch(apiRequest(`/v1/vps/${vps.id}`, { method: "PATCH", key: secret, body: b }), routeParams({ id: vps.id }));
     expect((await (await edit({ label: "App-2" })).json()).data.label).toBe("app-2");
     expect((await edit({ label: "taken" })).status).toBe(409);
     tickVps(db, later());
@@ -148,7 +178,13 @@ describe("VPS lifecycle", () => {
     await call(stop, secret, vps.id);
     tickVps(db, later());
     const resized = await (await edit({ plan: "s-2vcpu-4gb" })).json();
-    expect(resized.data).toMatchObject({ plan: "s-2vcpu-4gb", vcpus: 2, memory_mb: 4096, disk_gb: 80, status: "stopped" });
+    expect(resized.data).toMatchObject({
+      plan: "s-2vcpu-4gb",
+      vcpus: 2,
+      memory_mb: 4096,
+      disk_gb: 80,
+      status: "stopped",
+    });
     expect((await edit({ plan: "nope" })).status).toBe(400);
     expect((await edit({ region: "fra1" })).status).toBe(400);
   });
@@ -175,7 +211,11 @@ describe("Idempotency-Key", () => {
     const { secret } = seedWorkspace(db);
     const vps = await createOk(secret);
     const headers = { "idempotency-key": "restart-1" };
-    const send = () => restart(apiRequest(`/v1/vps/${vps.id}/restart`, { method: "POST", key: secret, headers }), routeParams({ id: vps.id }));
+    const send = () =>
+      restart(
+        apiRequest(`/v1/vps/${vps.id}/restart`, { method: "POST", key: secret, headers }),
+        routeParams({ id: vps.id }),
+      );
     expect((await send()).status).toBe(409);
     tickVps(db, later());
     const ok = await send();

@@ -8,6 +8,4 @@ export const GET = route(listVps, ({ db, workspace, query }) => {
   return new Page(items.map(serializeVps), nextCursor);
 });
 
-export const POST = route(createVps, (ctx) =>
-  serializeVps(create(ctx.db, ctx.workspace.id, ctx.body)),
-);
+export const POST = route(createVps, (ctx) => serializeVps(create(ctx.db, ctx.workspace.id, ctx.body)));

@@ -31,8 +31,14 @@ const json = async (res: Response | Promise<Response>) => {
   const r = await res;
   return { status: r.status, body: await r.json() };
 };
-const call = (handler: (req: Request, args: ReturnType<typeof routeParams>) => Promise<Response>, method: string, path: string, key: string, params: Record<string, string> = {}, body?: unknown) =>
-  json(handler(apiRequest(path, { method, key, body }), routeParams(params)));
+const call = (
+  handler: (req: Request, args: ReturnType<typeof routeParams>) => Promise<Response>,
+  method: string,
+  path: string,
+  key: string,
+  params: Record<string, string> = {},
+  body?: unknown,
+) => json(handler(apiRequest(path, { method, key, body }), routeParams(params)));
 const register = (key: string, body: unknown = { url: `${receiver.url}/hook`, events: ["file.uploaded"] }) =>
   json(create(apiRequest("/v1/webhooks", { method: "POST", key, body })));
 
@@ -46,27 +52,47 @@ describe("/v1/webhooks", () => {
     });
     expect(res.status).toBe(201);
     const hook = res.body.data;
-    expect(hook).toMatchObject({ id: expect.stringMatching(/^wh_/), events: ["file.uploaded", "file.approved"], description: "ERP", enabled: true });
+    expect(hook).toMatchObject({
+      id: expect.stringMatching(/^wh_/),
+      events: ["file.uploaded", "file.approved"],
+      description: "ERP",
+      enabled: true,
+    });
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(hook.secret.slice(6), "base64")).toHaveLength(32);
 
     const fetched = await call(get, "GET", `/v1/webhooks/${hook.id}`, secret, { id: hook.id });
     expect(fetched.body.data).not.toHaveProperty("secret");
-    expect(JSON.stringify((await json(list(apiRequest("/v1/webhooks", { key: secret })))).body)).not.toContain(hook.secret);
+    expect(JSON.stringify((await json(list(apiRequest("/v1/webhooks", { key: secret })))).body)).not.toContain(
+      hook.secret,
+    );
   });
 
   it("refuses bad URLs, unknown events and private addresses with the parameter named", async () => {
     const { secret } = seedWorkspace(db, { plan: "pro" });
     const bad = async (body: unknown) => (await register(secret, body)).body.error;
-    expect(await bad({ url: "ftp://example.com/x", events: ["file.uploaded"] })).toMatchObject({ code: "invalid_request", param: "url" });
-    expect(await bad({ url: "nope", events: ["file.uploaded"] })).toMatchObject({ code: "invalid_request", param: "url" });
-    expect(await bad({ url: `${receiver.url}/x`, events: ["file.deleted"] })).toMatchObject({ code: "invalid_request", param: "events.0" });
+    expect(await bad({ url: "ftp://example.com/x", events: ["file.uploaded"] })).toMatchObject({
+      code: "invalid_request",
+      param: "url",
+    });
+    expect(await bad({ url: "nope", events: ["file.uploaded"] })).toMatchObject({
+      code: "invalid_request",
+      param: "url",
+    });
+    expect(await bad({ url: `${receiver.url}/x`, events: ["file.deleted"] })).toMatchObject({
+      code: "invalid_request",
+      param: "events.0",
+    });
     expect(await bad({ url: `${receiver.url}/x`, events: ["webhook.test"] })).toMatchObject({ param: "events.0" });
     expect(await bad({ url: `${receiver.url}/x`, events: [] })).toMatchObject({ param: "events" });
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
     const res = await register(secret, { url: "http://169.254.169.254/latest/meta-data", events: ["file.uploaded"] });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: "invalid_request", param: "url", message: expect.stringContaining("private, loopback") });
+    expect(res.body.error).toMatchObject({
+      code: "invalid_request",
+      param: "url",
+      message: expect.stringContaining("private, loopback"),
+    });
     expect((await register(secret, { url: receiver.url, events: ["file.uploaded"] })).status).toBe(400);
   });
 
@@ -89,31 +115,61 @@ describe("/v1/webhooks", () => {
     const first = (await json(list(apiRequest("/v1/webhooks?limit=2", { key: secret })))).body;
     expect(first.data).toHaveLength(2);
     expect(first.next_cursor).toEqual(expect.any(String));
-    const second = (await json(list(apiRequest(`/v1/webhooks?limit=2&cursor=${first.next_cursor}`, { key: secret })))).body;
+    const second = (await json(list(apiRequest(`/v1/webhooks?limit=2&cursor=${first.next_cursor}`, { key: secret }))))
+      .body;
     expect(second.next_cursor).toBeNull();
     expect([...first.data, ...second.data].map((w: { id: string }) => w.id).sort()).toEqual([...ids].sort());
     expect((await json(list(apiRequest("/v1/webhooks?limit=101", { key: secret })))).body.error.param).toBe("limit");
-    expect((await json(list(apiRequest("/v1/webhooks?cursor=garbage", { key: secret })))).body.error.param).toBe("cursor");
+    expect((await json(list(apiRequest("/v1/webhooks?cursor=garbage", { key: secret })))).body.error.param).toBe(
+      "cursor",
+    );
   });
 
   it("updates, disables, re-enables and deletes", async () => {
     const { secret } = seedWorkspace(db, { plan: "pro" });
     const { id } = (await register(secret)).body.data;
-    const updated = await call(patch, "PATCH", `/v1/webhooks/${id}`, secret, { id }, {
+    const updated = await call(
+      patch,
+      "PATCH",
+      `/v1/webhooks/${id}`,
+      secret,
+      { id },
+      {
+        url: `${receiver.url}/v2`,
+        events: ["file.rejected"],
+        description: "v2",
+      },
+    );
+    expect(updated.body.data).toMatchObject({
       url: `${receiver.url}/v2`,
       events: ["file.rejected"],
       description: "v2",
     });
-    expect(updated.body.data).toMatchObject({ url: `${receiver.url}/v2`, events: ["file.rejected"], description: "v2" });
-    const disabled = await call(patch, "PATCH", `/v1/webhooks/${id}`, secret, { id }, { enabled: false, description: null });
-    expect(disabled.body.data).toMatchObject({ enabled: false, description: null, disabled_reason: "Disabled through the API." });
+    const disabled = await call(
+      patch,
+      "PATCH",
+      `/v1/webhooks/${id}`,
+      secret,
+      { id },
+      { enabled: false, description: null },
+    );
+    expect(disabled.body.data).toMatchObject({
+      enabled: false,
+      description: null,
+      disabled_reason: "Disabled through the API.",
+    });
     expect((await call(test, "POST", `/v1/webhooks/${id}/test`, secret, { id })).body.error.code).toBe("invalid_state");
     const enabled = await call(patch, "PATCH", `/v1/webhooks/${id}`, secret, { id }, { enabled: true });
     expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
-    expect((await call(patch, "PATCH", `/v1/webhooks/${id}`, secret, { id }, { url: "http://10.0.0.1/" })).body.error.param).toBe("url");
+    expect(
+      (await call(patch, "PATCH", `/v1/webhooks/${id}`, secret, { id }, { url: "http://10.0.0.1/" })).body.error.param,
+    ).toBe("url");
 
-    expect((await call(remove, "DELETE", `/v1/webhooks/${id}`, secret, { id })).body.data).toEqual({ id, deleted: true });
+    expect((await call(remove, "DELETE", `/v1/webhooks/${id}`, secret, { id })).body.data).toEqual({
+      id,
+      deleted: true,
+    });
     expect((await call(get, "GET", `/v1/webhooks/${id}`, secret, { id })).status).toBe(404);
   });
 
@@ -144,18 +200,34 @@ describe("/v1/webhooks", () => {
     expect(queued.body.data).toMatchObject({ status: "pending", event: { type: "webhook.test" }, attempts: [] });
     receiver.setReply(() => ({ status: 200, body: "thanks" }));
     await deliverDueWebhooks(db);
-    expect(JSON.parse(receiver.received[0].body)).toMatchObject({ type: "webhook.test", data: { webhook_id: hook.id } });
+    expect(JSON.parse(receiver.received[0].body)).toMatchObject({
+      type: "webhook.test",
+      data: { webhook_id: hook.id },
+    });
     expect(verifySignature(hook.secret, receiver.received[0])).toBe(true);
 
-    const listed = (await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=succeeded`, secret, { id: hook.id })).body;
+    const listed = (
+      await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=succeeded`, secret, { id: hook.id })
+    ).body;
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).toMatchObject({
       id: queued.body.data.id,
       status: "succeeded",
       attempt_count: 1,
-      attempts: [{ number: 1, status_code: 200, response_snippet: "thanks", error: null, succeeded: true, duration_ms: expect.any(Number) }],
+      attempts: [
+        {
+          number: 1,
+          status_code: 200,
+          response_snippet: "thanks",
+          error: null,
+          succeeded: true,
+          duration_ms: expect.any(Number),
+        },
+      ],
     });
-    const pending = (await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=pending`, secret, { id: hook.id })).body;
+    const pending = (
+      await call(deliveries, "GET", `/v1/webhooks/${hook.id}/deliveries?status=pending`, secret, { id: hook.id })
+    ).body;
     expect(pending.data).toEqual([]);
   });
 
@@ -164,8 +236,15 @@ describe("/v1/webhooks", () => {
     const hook = (await register(secret)).body.data;
     const p = { id: hook.id };
     const delivery = (await call(test, "POST", `/v1/webhooks/${hook.id}/test`, secret, p)).body.data;
-    const retryIt = () => call(retry, "POST", `/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, secret, { ...p, delivery_id: delivery.id });
-    expect((await retryIt()).body.error).toMatchObject({ code: "invalid_state", message: expect.stringContaining("scheduled") });
+    const retryIt = () =>
+      call(retry, "POST", `/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, secret, {
+        ...p,
+        delivery_id: delivery.id,
+      });
+    expect((await retryIt()).body.error).toMatchObject({
+      code: "invalid_state",
+      message: expect.stringContaining("scheduled"),
+    });
 
     receiver.setReply(() => ({ status: 410 }));
     await deliverDueWebhooks(db);
@@ -204,13 +283,23 @@ describe("/v1/webhooks", () => {
     const { secret } = seedWorkspace(db, { plan: "pro" });
     const res = await json(events(apiRequest("/v1/webhooks/events", { key: secret })));
     expect(res.body.data.map((e: { type: string }) => e.type)).toEqual([
-      "file.uploaded", "file.submitted", "file.approved", "file.rejected", "file.version_created", "webhook.test",
+      "file.uploaded",
+      "file.submitted",
+      "file.approved",
+      "file.rejected",
+      "file.version_created",
+      "webhook.test",
     ]);
-    expect(res.body.data[3]).toMatchObject({ subscribable: true, sample: { file: { status: "rejected" }, reason: expect.any(String) } });
+    expect(res.body.data[3]).toMatchObject({
+      subscribable: true,
+      sample: { file: { status: "rejected" }, reason: expect.any(String) },
+    });
     expect(res.body.data[5].subscribable).toBe(false);
     const { buildOpenApiDocument } = await import("@/lib/openapi/build-document");
     const { OPERATIONS } = await import("@/lib/contracts");
-    const doc = buildOpenApiDocument(OPERATIONS) as unknown as { webhooks: Record<string, { post: { requestBody: unknown } }> };
+    const doc = buildOpenApiDocument(OPERATIONS) as unknown as {
+      webhooks: Record<string, { post: { requestBody: unknown } }>;
+    };
     expect(Object.keys(doc.webhooks)).toHaveLength(6);
     expect(JSON.stringify(doc.webhooks["file.approved"].post.requestBody)).toContain("WebhookFileEventData");
   });

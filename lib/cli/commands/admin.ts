@@ -17,7 +17,9 @@ function parse<T extends z.ZodType>(schema: T, options: Options): z.output<T> {
   const result = schema.safeParse(options);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new DomainError("invalid_request", `--${issue.path.join(".")}: ${issue.message}`, { param: String(issue.path[0]) });
+  throw new DomainError("invalid_request", `--${issue.path.join(".")}: ${issue.message}`, {
+    param: String(issue.path[0]),
+  });
 }
 
 export function runMigrate(json: boolean): void {
@@ -44,7 +46,13 @@ export async function runWorkspaceCreate(options: Options, json: boolean): Promi
     if (!user) throw new DomainError("not_found", `No user ${input.owner}; create it with \`bengkel user create\`.`);
     addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
   }
-  const out = { id: workspace.id, name: workspace.name, plan: workspace.plan, infra_plan: workspace.infraPlan, created_at: workspace.createdAt.toISOString() };
+  const out = {
+    id: workspace.id,
+    name: workspace.name,
+    plan: workspace.plan,
+    infra_plan: workspace.infraPlan,
+    created_at: workspace.createdAt.toISOString(),
+  };
   printResult(out, json, () => `Created workspace ${workspace.id} (${workspace.plan}, ${workspace.infraPlan}).`);
 }
 
@@ -56,7 +64,14 @@ export async function runKeysCreate(options: Options, json: boolean): Promise<vo
       scopes: z
         .string()
         .optional()
-        .transform((s) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []))
+        .transform((s) =>
+          s
+            ? s
+                .split(",")
+                .map((x) => x.trim())
+                .filter(Boolean)
+            : [],
+        )
         .pipe(z.array(z.enum(SCOPES))),
       "expires-in-days": z.coerce.number().int().min(1).max(3650).optional(),
     }),
@@ -77,7 +92,12 @@ export async function runKeysCreate(options: Options, json: boolean): Promise<vo
 
 export async function runUserCreate(options: Options, json: boolean): Promise<void> {
   const input = parse(
-    z.object({ email: z.string().email(), password: z.string().min(8), name: z.string().optional(), workspace: z.string().optional() }),
+    z.object({
+      email: z.string().email(),
+      password: z.string().min(8),
+      name: z.string().optional(),
+      workspace: z.string().optional(),
+    }),
     options,
   );
   const db = openDb();

@@ -20,7 +20,11 @@ export async function runAnalyze(args: string[], flags: { json: boolean }, stlTh
     Object.entries(result.geometry)
       .filter(([, v]) => typeof v !== "object" || v === null)
       .map(([k, v]) => `${k.padEnd(22)} ${v}`)
-      .concat(`bbox_mm                ${Object.values(result.geometry.bbox_mm).map((v) => v.toFixed(3)).join(" × ")}`)
+      .concat(
+        `bbox_mm                ${Object.values(result.geometry.bbox_mm)
+          .map((v) => v.toFixed(3))
+          .join(" × ")}`,
+      )
       .join("\n"),
   );
 }

@@ -36,7 +36,10 @@ function describeCatalog(row: StoredCatalog): string {
   return [
     `Catalogue v${row.version} of ${row.workspaceId}, ${row.createdAt.toISOString()} by ${row.createdBy}${row.note ? ` (${row.note})` : ""}`,
     `3D printing: setup ${formatIdr(print.setup_idr)}, machine ${formatIdr(print.machine_idr_per_hour)}/h`,
-    ...print.materials.map((m) => `  ${m.id.padEnd(12)} ${m.label.padEnd(20)} ${m.density_g_cm3} g/cm³  ${formatIdr(m.price_idr_per_gram)}/g`),
+    ...print.materials.map(
+      (m) =>
+        `  ${m.id.padEnd(12)} ${m.label.padEnd(20)} ${m.density_g_cm3} g/cm³  ${formatIdr(m.price_idr_per_gram)}/g`,
+    ),
     `Laser: setup ${formatIdr(laser.setup_idr)}, thicknesses ${laser.thicknesses_mm.join(", ")} mm`,
     ...laser.materials.map(
       (m) =>
@@ -60,7 +63,8 @@ export function runPricesExport(options: Options): void {
 }
 
 export async function runPricesSet(options: Options, json: boolean): Promise<void> {
-  if (typeof options.file !== "string") throw new UsageError("usage: bengkel prices set --workspace ID --file catalog.json [--note TEXT]");
+  if (typeof options.file !== "string")
+    throw new UsageError("usage: bengkel prices set --workspace ID --file catalog.json [--note TEXT]");
   const text = await fs.readFile(options.file, "utf8").catch((error: Error) => {
     throw new DomainError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
   });
@@ -68,7 +72,9 @@ export async function runPricesSet(options: Options, json: boolean): Promise<voi
   try {
     catalog = JSON.parse(text);
   } catch (error) {
-    throw new DomainError("invalid_json", `${options.file} is not JSON: ${(error as Error).message}`, { param: "file" });
+    throw new DomainError("invalid_json", `${options.file} is not JSON: ${(error as Error).message}`, {
+      param: "file",
+    });
   }
   const { db, workspaceId } = openWorkspace(options);
   const note = typeof options.note === "string" ? options.note : undefined;
@@ -85,7 +91,11 @@ export async function runPricesImportProfile(options: Options, json: boolean): P
     throw new DomainError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
   });
   const { db, workspaceId } = openWorkspace(options);
-  const { stored, imported, ignored } = importPrintProfile(db, workspaceId, { family: options.family, ini, actor: "cli" });
+  const { stored, imported, ignored } = importPrintProfile(db, workspaceId, {
+    family: options.family,
+    ini,
+    actor: "cli",
+  });
   printResult({ ...serialize(stored), imported, ignored }, json, () =>
     [
       `Published catalogue v${stored.version} for ${workspaceId}: ${options.family} now slices with ${imported.length} settings from ${options.file}.`,

@@ -15,7 +15,14 @@ const supportsSchema = z.enum(["none", "auto"]).default("none");
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [header, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 const warningLines = (warnings: QuoteWarning[]) => warnings.map((w) => `! ${w.code}: ${w.message}`);
@@ -24,13 +31,18 @@ const warningLines = (warnings: QuoteWarning[]) => warnings.map((w) => `! ${w.co
  * Offline quote: measures the file and prices it with the built-in default
  * catalogue (no database, so no workspace catalogue and no cache).
  */
-export async function runQuote(args: string[], options: { json: boolean; infill?: string; supports?: string }): Promise<void> {
+export async function runQuote(
+  args: string[],
+  options: { json: boolean; infill?: string; supports?: string },
+): Promise<void> {
   const file = args[0];
   if (!file) throw new UsageError("usage: bengkel quote FILE [--infill 0-100] [--supports none|auto] [--json]");
   const infill = infillSchema.safeParse(options.infill);
-  if (!infill.success) throw new DomainError("invalid_request", "--infill must be a number from 0 to 100.", { param: "infill" });
+  if (!infill.success)
+    throw new DomainError("invalid_request", "--infill must be a number from 0 to 100.", { param: "infill" });
   const supports = supportsSchema.safeParse(options.supports);
-  if (!supports.success) throw new DomainError("invalid_request", "--supports must be none or auto.", { param: "supports" });
+  if (!supports.success)
+    throw new DomainError("invalid_request", "--supports must be none or auto.", { param: "supports" });
   // A view on the Buffer, not a copy (see analyze).
   const buffer = await fs.readFile(file);
   const name = path.basename(file);
@@ -68,16 +80,35 @@ export async function runQuote(args: string[], options: { json: boolean; infill?
     supports: supports.data,
     partVolumeMm3: analysis.geometry.volume_cm3 * 1000,
   });
-  const built = buildPrintQuote(analysis.geometry, { infill_percent: infill.data, quantity: 1 }, DEFAULT_CATALOG, limits, estimate);
+  const built = buildPrintQuote(
+    analysis.geometry,
+    { infill_percent: infill.data, quantity: 1 },
+    DEFAULT_CATALOG,
+    limits,
+    estimate,
+  );
   const { volume_cm3: volume, surface_area_cm2: area, bbox_mm: bbox } = built.geometry;
-  const result = { file: name, process: "print_3d", catalog: "default", infill_percent: infill.data, supports: supports.data, estimate: estimate.estimates, ...built };
+  const result = {
+    file: name,
+    process: "print_3d",
+    catalog: "default",
+    infill_percent: infill.data,
+    supports: supports.data,
+    estimate: estimate.estimates,
+    ...built,
+  };
   printResult(result, options.json, () =>
     [
       `${name}: 3D printing at ${infill.data} % infill${supports.data === "auto" ? " with supports" : ""}, ${volume.toFixed(2)} cm³, ${area.toFixed(2)} cm², ` +
         `${bbox.x.toFixed(1)} × ${bbox.y.toFixed(1)} × ${bbox.z.toFixed(1)} mm`,
       table(
         ["Material", "Weight", "Time", "Price"],
-        built.quotes.map((q) => [q.material_label, `${q.weight_g.toFixed(2)} g`, `${q.print_time_min.toFixed(1)} min`, formatIdr(q.price_idr)]),
+        built.quotes.map((q) => [
+          q.material_label,
+          `${q.weight_g.toFixed(2)} g`,
+          `${q.print_time_min.toFixed(1)} min`,
+          formatIdr(q.price_idr),
+        ]),
       ),
       ...warningLines(built.warnings),
     ].join("\n"),

@@ -40,7 +40,8 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
         objectId = attributes.id ?? "";
         builder.beginComponent(`Object ${objectId}`);
       }
-      const isObjectName = name === "metadata" && attributes.type === "name" && openElements[openElements.length - 1] === "object";
+      const isObjectName =
+        name === "metadata" && attributes.type === "name" && openElements[openElements.length - 1] === "object";
       openElements.push(name);
       if (COORDINATE_TAGS.includes(name) || CORNER_TAGS.includes(name) || isObjectName) {
         textTarget = name;
@@ -54,7 +55,8 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
       openElements.pop();
       if (name !== textTarget) {
         if (name === "vertex") builder.addVertex(coordinate[0], coordinate[1], coordinate[2]);
-        else if (name === "triangle") builder.addTriangle(objectBase + corner[0], objectBase + corner[1], objectBase + corner[2]);
+        else if (name === "triangle")
+          builder.addTriangle(objectBase + corner[0], objectBase + corner[1], objectBase + corner[2]);
         return;
       }
       textTarget = "";
@@ -66,7 +68,10 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
         const index = Number(text);
         const objectVertexCount = builder.vertexCount - objectBase;
         if (!Number.isInteger(index) || index < 0 || index >= objectVertexCount) {
-          throw new DomainError("unreadable_file", `AMF object ${objectId}: a triangle refers to vertex ${text.trim()}, but the object has ${objectVertexCount} vertices.`);
+          throw new DomainError(
+            "unreadable_file",
+            `AMF object ${objectId}: a triangle refers to vertex ${text.trim()}, but the object has ${objectVertexCount} vertices.`,
+          );
         }
         corner[CORNER_TAGS.indexOf(name)] = index;
       }
@@ -74,6 +79,7 @@ export function parseAmf(bytes: Uint8Array, defaultName: string, options: { maxU
   });
 
   const millimetresPerUnit = lookupUnitScale(unit);
-  if (millimetresPerUnit === null) throw new DomainError("unreadable_file", `AMF unit "${unit}" is not one of ${listKnownUnits()}.`);
+  if (millimetresPerUnit === null)
+    throw new DomainError("unreadable_file", `AMF unit "${unit}" is not one of ${listKnownUnits()}.`);
   return builder.finish("amf", unit, millimetresPerUnit);
 }

@@ -8,7 +8,8 @@ import { writeObj } from "../testing/writers";
 function writeHexagonalPrismObj(side: number, height: number): string {
   const lines: string[] = [];
   for (const z of [0, height]) {
-    for (let k = 0; k < 6; k++) lines.push(`v ${side * Math.cos((k * Math.PI) / 3)} ${side * Math.sin((k * Math.PI) / 3)} ${z}`);
+    for (let k = 0; k < 6; k++)
+      lines.push(`v ${side * Math.cos((k * Math.PI) / 3)} ${side * Math.sin((k * Math.PI) / 3)} ${z}`);
   }
   lines.push("vt 0 0", "vn 0 0 1", "l 1 2 3");
   lines.push("f 6/1/1 5/1/1 4/1/1 3/1/1 2/1/1 1/1/1"); // bottom, seen from below
@@ -23,8 +24,13 @@ function writeHexagonalPrismObj(side: number, height: number): string {
 describe("OBJ", () => {
   it("triangulates n-gons and ignores texture/normal indices and line elements", async () => {
     const { geometry } = await analyzeMesh(toBytes(writeHexagonalPrismObj(10, 5)), "hex.obj");
-    expectClose(geometry.volume_cm3, ((3 * Math.sqrt(3)) / 2) * 100 * 5 / 1000);
-    expect(geometry).toMatchObject({ triangles: 2 * 4 + 6 * 2, vertices: 12, is_manifold: true, is_winding_consistent: true });
+    expectClose(geometry.volume_cm3, (((3 * Math.sqrt(3)) / 2) * 100 * 5) / 1000);
+    expect(geometry).toMatchObject({
+      triangles: 2 * 4 + 6 * 2,
+      vertices: 12,
+      is_manifold: true,
+      is_winding_consistent: true,
+    });
   });
 
   it("resolves negative (relative) indices", async () => {
@@ -45,7 +51,10 @@ describe("OBJ", () => {
   });
 
   it("keeps o/g objects as components", async () => {
-    const text = writeObj([{ name: "left", soup: createBox([10, 10, 10]) }, { name: "right bracket – Ø8", soup: createBox([20, 10, 10], [30, 0, 0]) }]);
+    const text = writeObj([
+      { name: "left", soup: createBox([10, 10, 10]) },
+      { name: "right bracket – Ø8", soup: createBox([20, 10, 10], [30, 0, 0]) },
+    ]);
     const { components, geometry } = await analyzeMesh(toBytes(text), "two.obj");
     expect(components.map((c) => c.name)).toEqual(["left", "right bracket – Ø8"]);
     expectClose(components[1].volume_cm3, 2);
@@ -72,20 +81,45 @@ describe("OBJ", () => {
     const bytes = readCorpusFile("mesh/icosahedron.obj");
     const lines = new TextDecoder().decode(bytes).split("\n");
     const vertices = lines.filter((l) => l.startsWith("v ")).map((l) => l.trim().split(/\s+/).slice(1).map(Number));
-    const face = lines.find((l) => l.startsWith("f "))!.trim().split(/\s+/).slice(1).map((c) => Number(c.split("/")[0]) - 1);
+    const face = lines
+      .find((l) => l.startsWith("f "))!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map((c) => Number(c.split("/")[0]) - 1);
     const edge = Math.hypot(...vertices[face[0]].map((value, axis) => value - vertices[face[1]][axis]));
     const { geometry } = await analyzeMesh(bytes, "icosahedron.obj");
-    expectClose(geometry.volume_cm3, ((5 * (3 + Math.sqrt(5))) / 12) * edge ** 3 / 1000, 1e-5); // file stores 6 decimals
+    expectClose(geometry.volume_cm3, (((5 * (3 + Math.sqrt(5))) / 12) * edge ** 3) / 1000, 1e-5); // file stores 6 decimals
     expect(geometry).toMatchObject({ triangles: 20, vertices: 12, is_manifold: true });
   });
 
   describe("bad input", () => {
     it("rejects indices out of range, zero indices and non-numeric coordinates", async () => {
-      await expectAppError(analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n"), "x.obj"), "unreadable_file", /line 4: face vertex "4" is out of range/);
-      await expectAppError(analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n"), "x.obj"), "unreadable_file", /out of range/);
-      await expectAppError(analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf -4 1 2\n"), "x.obj"), "unreadable_file", /out of range/);
-      await expectAppError(analyzeMesh(toBytes("v 0 0 0\nv 1 inf 0\nv 0 1 0\nf 1 2 3\n"), "x.obj"), "unreadable_file", /Vertex 2 .* not a finite number/);
-      await expectAppError(analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nf 1 2\n"), "x.obj"), "unreadable_file", /at least 3 vertices/);
+      await expectAppError(
+        analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n"), "x.obj"),
+        "unreadable_file",
+        /line 4: face vertex "4" is out of range/,
+      );
+      await expectAppError(
+        analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n"), "x.obj"),
+        "unreadable_file",
+        /out of range/,
+      );
+      await expectAppError(
+        analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nv 0 1 0\nf -4 1 2\n"), "x.obj"),
+        "unreadable_file",
+        /out of range/,
+      );
+      await expectAppError(
+        analyzeMesh(toBytes("v 0 0 0\nv 1 inf 0\nv 0 1 0\nf 1 2 3\n"), "x.obj"),
+        "unreadable_file",
+        /Vertex 2 .* not a finite number/,
+      );
+      await expectAppError(
+        analyzeMesh(toBytes("v 0 0 0\nv 1 0 0\nf 1 2\n"), "x.obj"),
+        "unreadable_file",
+        /at least 3 vertices/,
+      );
     });
 
     it("rejects an OBJ without faces as empty geometry", async () => {

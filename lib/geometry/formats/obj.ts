@@ -26,7 +26,10 @@ export function parseObj(bytes: Uint8Array, defaultName: string): ParsedMesh {
         corners.length = 0;
         for (let i = 1; i < tokens.length; i++) corners.push(resolveCorner(tokens[i], builder.vertexCount, lineIndex));
         if (corners.length < 3) {
-          throw new DomainError("unreadable_file", `OBJ line ${lineIndex + 1}: a face needs at least 3 vertices, found ${corners.length}.`);
+          throw new DomainError(
+            "unreadable_file",
+            `OBJ line ${lineIndex + 1}: a face needs at least 3 vertices, found ${corners.length}.`,
+          );
         }
         builder.addPolygon(corners);
         break;

@@ -21,12 +21,33 @@ interface PlyElement {
 }
 
 const TYPE_ALIASES: Record<string, ScalarType> = {
-  char: "int8", int8: "int8", uchar: "uint8", uint8: "uint8",
-  short: "int16", int16: "int16", ushort: "uint16", uint16: "uint16",
-  int: "int32", int32: "int32", uint: "uint32", uint32: "uint32",
-  float: "float32", float32: "float32", double: "float64", float64: "float64",
+  char: "int8",
+  int8: "int8",
+  uchar: "uint8",
+  uint8: "uint8",
+  short: "int16",
+  int16: "int16",
+  ushort: "uint16",
+  uint16: "uint16",
+  int: "int32",
+  int32: "int32",
+  uint: "uint32",
+  uint32: "uint32",
+  float: "float32",
+  float32: "float32",
+  double: "float64",
+  float64: "float64",
 };
-const TYPE_SIZES: Record<ScalarType, number> = { int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 4, uint32: 4, float32: 4, float64: 8 };
+const TYPE_SIZES: Record<ScalarType, number> = {
+  int8: 1,
+  uint8: 1,
+  int16: 2,
+  uint16: 2,
+  int32: 4,
+  uint32: 4,
+  float32: 4,
+  float64: 8,
+};
 
 /** Reads a value of the given type and returns it; `sink.next` is advanced past it. */
 type ValueReader = (type: ScalarType) => number;
@@ -38,7 +59,10 @@ type ValueReader = (type: ScalarType) => number;
  */
 export function parsePly(bytes: Uint8Array, defaultName: string): ParsedMesh {
   const { encoding, elements, bodyStart } = parseHeader(bytes);
-  const readValue = encoding === "ascii" ? createAsciiReader(bytes, bodyStart) : createBinaryReader(bytes, bodyStart, encoding === "binary_little_endian");
+  const readValue =
+    encoding === "ascii"
+      ? createAsciiReader(bytes, bodyStart)
+      : createBinaryReader(bytes, bodyStart, encoding === "binary_little_endian");
   const builder = new MeshBuilder(defaultName);
   const corners: number[] = [];
   let vertexCount = 0;
@@ -46,7 +70,9 @@ export function parsePly(bytes: Uint8Array, defaultName: string): ParsedMesh {
   for (const element of elements) {
     // Holds no data whatever its count, so its count is not looped over.
     if (element.properties.length === 0) continue;
-    const axisProperty = ["x", "y", "z"].map((axis) => element.properties.findIndex((p) => p.name === axis && !p.countType));
+    const axisProperty = ["x", "y", "z"].map((axis) =>
+      element.properties.findIndex((p) => p.name === axis && !p.countType),
+    );
     const isVertex = element.name === "vertex" && axisProperty.every((index) => index >= 0);
     const faceListIndex = element.name === "face" ? findFaceList(element.properties) : -1;
     const coordinates = [0, 0, 0];
@@ -83,7 +109,10 @@ function addFace(builder: MeshBuilder, corners: number[], vertexCount: number, f
   if (corners.length < 3) return; // points and lines stored as faces carry no surface
   for (const index of corners) {
     if (!Number.isInteger(index) || index < 0 || index >= vertexCount) {
-      throw new DomainError("unreadable_file", `PLY face ${faceIndex + 1} refers to vertex ${index}, but the file has ${vertexCount} vertices (numbered from 0).`);
+      throw new DomainError(
+        "unreadable_file",
+        `PLY face ${faceIndex + 1} refers to vertex ${index}, but the file has ${vertexCount} vertices (numbered from 0).`,
+      );
     }
   }
   builder.addPolygon(corners);
@@ -92,19 +121,27 @@ function addFace(builder: MeshBuilder, corners: number[], vertexCount: number, f
 function parseHeader(bytes: Uint8Array): { encoding: Encoding; elements: PlyElement[]; bodyStart: number } {
   const headText = new TextDecoder("latin1").decode(bytes.subarray(0, Math.min(bytes.length, 65536)));
   const end = /end_header[ \t]*(\r\n|\n|\r)/.exec(headText);
-  if (!headText.startsWith("ply") || !end) throw new DomainError("unreadable_file", "PLY header is incomplete: no \"end_header\" line found in the first 64 KiB.");
+  if (!headText.startsWith("ply") || !end)
+    throw new DomainError(
+      "unreadable_file",
+      'PLY header is incomplete: no "end_header" line found in the first 64 KiB.',
+    );
   let encoding: Encoding | null = null;
   const elements: PlyElement[] = [];
   for (const rawLine of headText.slice(0, end.index).split(/\r\n|\n|\r/)) {
     const tokens = rawLine.trim().split(/\s+/);
     if (tokens[0] === "format") {
       if (tokens[1] !== "ascii" && tokens[1] !== "binary_little_endian" && tokens[1] !== "binary_big_endian") {
-        throw new DomainError("unreadable_file", `PLY format "${tokens[1]}" is unknown (expected ascii, binary_little_endian or binary_big_endian).`);
+        throw new DomainError(
+          "unreadable_file",
+          `PLY format "${tokens[1]}" is unknown (expected ascii, binary_little_endian or binary_big_endian).`,
+        );
       }
       encoding = tokens[1];
     } else if (tokens[0] === "element") {
       const count = Number(tokens[2]);
-      if (!Number.isInteger(count) || count < 0) throw new DomainError("unreadable_file", `PLY header line "${rawLine.trim()}" has an invalid element count.`);
+      if (!Number.isInteger(count) || count < 0)
+        throw new DomainError("unreadable_file", `PLY header line "${rawLine.trim()}" has an invalid element count.`);
       elements.push({ name: tokens[1], count, properties: [] });
     } else if (tokens[0] === "property") {
       const element = elements[elements.length - 1];
@@ -116,7 +153,7 @@ function parseHeader(bytes: Uint8Array): { encoding: Encoding; elements: PlyElem
       );
     }
   }
-  if (!encoding) throw new DomainError("unreadable_file", "PLY header has no \"format\" line.");
+  if (!encoding) throw new DomainError("unreadable_file", 'PLY header has no "format" line.');
   const bodyStart = end.index + end[0].length;
   checkDeclaredCounts(elements, encoding, bytes.length - bodyStart);
   return { encoding, elements, bodyStart };
@@ -130,7 +167,10 @@ function parseHeader(bytes: Uint8Array): { encoding: Encoding; elements: PlyElem
 function checkDeclaredCounts(elements: PlyElement[], encoding: Encoding, bodyBytes: number): void {
   let needed = 0;
   for (const element of elements) {
-    const itemBytes = element.properties.reduce((sum, p) => sum + (encoding === "ascii" ? 1 : TYPE_SIZES[p.countType ?? p.type]), 0);
+    const itemBytes = element.properties.reduce(
+      (sum, p) => sum + (encoding === "ascii" ? 1 : TYPE_SIZES[p.countType ?? p.type]),
+      0,
+    );
     needed += element.count * itemBytes;
     if (needed > bodyBytes) {
       throw new DomainError(
@@ -149,7 +189,10 @@ function scalarType(name: string): ScalarType {
 }
 
 function truncated(): DomainError {
-  return new DomainError("unreadable_file", "PLY file is truncated: it ends before all elements announced in the header were read.");
+  return new DomainError(
+    "unreadable_file",
+    "PLY file is truncated: it ends before all elements announced in the header were read.",
+  );
 }
 
 function createBinaryReader(bytes: Uint8Array, start: number, littleEndian: boolean): ValueReader {
@@ -161,20 +204,31 @@ function createBinaryReader(bytes: Uint8Array, start: number, littleEndian: bool
     const at = offset;
     offset += size;
     switch (type) {
-      case "int8": return view.getInt8(at);
-      case "uint8": return view.getUint8(at);
-      case "int16": return view.getInt16(at, littleEndian);
-      case "uint16": return view.getUint16(at, littleEndian);
-      case "int32": return view.getInt32(at, littleEndian);
-      case "uint32": return view.getUint32(at, littleEndian);
-      case "float32": return view.getFloat32(at, littleEndian);
-      case "float64": return view.getFloat64(at, littleEndian);
+      case "int8":
+        return view.getInt8(at);
+      case "uint8":
+        return view.getUint8(at);
+      case "int16":
+        return view.getInt16(at, littleEndian);
+      case "uint16":
+        return view.getUint16(at, littleEndian);
+      case "int32":
+        return view.getInt32(at, littleEndian);
+      case "uint32":
+        return view.getUint32(at, littleEndian);
+      case "float32":
+        return view.getFloat32(at, littleEndian);
+      case "float64":
+        return view.getFloat64(at, littleEndian);
     }
   };
 }
 
 function createAsciiReader(bytes: Uint8Array, start: number): ValueReader {
-  const tokens = new TextDecoder("latin1").decode(bytes.subarray(start)).split(/\s+/).filter((token) => token !== "");
+  const tokens = new TextDecoder("latin1")
+    .decode(bytes.subarray(start))
+    .split(/\s+/)
+    .filter((token) => token !== "");
   let next = 0;
   return () => {
     if (next >= tokens.length) throw truncated();

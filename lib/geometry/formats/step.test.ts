@@ -12,7 +12,7 @@ describe("STEP, IGES and BREP (OpenCascade worker)", () => {
   ])("reads %s as the same 1000 mm cube and reports the declared unit", async (file, unit) => {
     const { geometry } = await analyzeMesh(readCorpusFile(`step/${file}`), file);
     expectClose(geometry.volume_cm3, 1000 ** 3 / 1000);
-    expectClose(geometry.surface_area_cm2, 6 * 1000 ** 2 / 100);
+    expectClose(geometry.surface_area_cm2, (6 * 1000 ** 2) / 100);
     expect(geometry).toMatchObject({ units: unit, is_manifold: true, is_winding_consistent: true, parts: 1 });
   });
 
@@ -50,12 +50,20 @@ describe("STEP, IGES and BREP (OpenCascade worker)", () => {
   describe("bad input", () => {
     it("terminates the worker at the time limit", async () => {
       const started = Date.now();
-      await expectAppError(analyzeMesh(readCorpusFile("step/as1-oc-214.stp"), "as1.stp", { stepTimeoutMs: 50 }), "unreadable_file", /took longer than 0 s to tessellate/);
+      await expectAppError(
+        analyzeMesh(readCorpusFile("step/as1-oc-214.stp"), "as1.stp", { stepTimeoutMs: 50 }),
+        "unreadable_file",
+        /took longer than 0 s to tessellate/,
+      );
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
     it("rejects a damaged STEP file", async () => {
-      await expectAppError(analyzeMesh(toBytes("ISO-10303-21;\nHEADER;\nthis is not step\n"), "broken.step"), "unreadable_file", /OpenCascade could not read this STEP file|no triangles/);
+      await expectAppError(
+        analyzeMesh(toBytes("ISO-10303-21;\nHEADER;\nthis is not step\n"), "broken.step"),
+        "unreadable_file",
+        /OpenCascade could not read this STEP file|no triangles/,
+      );
     });
   });
 });

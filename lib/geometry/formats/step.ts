@@ -41,7 +41,11 @@ export async function parseCadWithOcct(
 ): Promise<ParsedMesh> {
   const label = FORMAT_LABEL[format];
   const reply = await runWorker(bytes, format, options.stepTimeoutMs ?? DEFAULT_TIMEOUT_MS);
-  if (!reply.ok) throw new DomainError("unreadable_file", `OpenCascade could not read this ${label} file; it may be damaged or not a ${label} file.`);
+  if (!reply.ok)
+    throw new DomainError(
+      "unreadable_file",
+      `OpenCascade could not read this ${label} file; it may be damaged or not a ${label} file.`,
+    );
 
   const builder = new MeshBuilder(defaultName);
   for (const mesh of reply.meshes) {
@@ -59,7 +63,9 @@ let compiledOcct: Promise<WebAssembly.Module> | null = null;
 
 /** Compiles OpenCascade's WebAssembly once per process; each worker only instantiates it. */
 function compileOcct(): Promise<WebAssembly.Module> {
-  compiledOcct ??= readFile(resolveFromRoot("node_modules/occt-import-js/dist/occt-import-js.wasm")).then((wasm) => WebAssembly.compile(wasm));
+  compiledOcct ??= readFile(resolveFromRoot("node_modules/occt-import-js/dist/occt-import-js.wasm")).then((wasm) =>
+    WebAssembly.compile(wasm),
+  );
   return compiledOcct;
 }
 
@@ -79,30 +85,69 @@ async function runWorker(bytes: Uint8Array, format: CadFormat, timeoutMs: number
       action();
     };
     const timer = setTimeout(
-      () => finish(() => reject(new DomainError("unreadable_file", `${label} file took longer than ${Math.round(timeoutMs / 1000)} s to tessellate; it is too complex or damaged.`))),
+      () =>
+        finish(() =>
+          reject(
+            new DomainError(
+              "unreadable_file",
+              `${label} file took longer than ${Math.round(timeoutMs / 1000)} s to tessellate; it is too complex or damaged.`,
+            ),
+          ),
+        ),
       timeoutMs,
     );
     worker.once("message", (reply: WorkerReply) => finish(() => resolve(reply)));
-    worker.once("error", (error) => finish(() => reject(new DomainError("unreadable_file", `${label} file could not be tessellated: ${error.message}`))));
-    worker.once("exit", (code) => finish(() => reject(new DomainError("unreadable_file", `${label} tessellation stopped unexpectedly (exit code ${code}).`))));
+    worker.once("error", (error) =>
+      finish(() =>
+        reject(new DomainError("unreadable_file", `${label} file could not be tessellated: ${error.message}`)),
+      ),
+    );
+    worker.once("exit", (code) =>
+      finish(() =>
+        reject(new DomainError("unreadable_file", `${label} tessellation stopped unexpectedly (exit code ${code}).`)),
+      ),
+    );
   });
 }
 
-const STEP_SI_PREFIX: Record<string, string> = { ".MILLI.": "millimeter", ".CENTI.": "centimeter", $: "meter", ".MICRO.": "micron", ".KILO.": "kilometer" };
-const IGES_UNIT_FLAG: Record<string, string> = { "1": "inch", "2": "millimeter", "4": "foot", "5": "mile", "6": "meter", "7": "kilometer", "8": "mil", "9": "micron", "10": "centimeter", "11": "microinch" };
+const STEP_SI_PREFIX: Record<string, string> = {
+  ".MILLI.": "millimeter",
+  ".CENTI.": "centimeter",
+  $: "meter",
+  ".MICRO.": "micron",
+  ".KILO.": "kilometer",
+};
+const IGES_UNIT_FLAG: Record<string, string> = {
+  "1": "inch",
+  "2": "millimeter",
+  "4": "foot",
+  "5": "mile",
+  "6": "meter",
+  "7": "kilometer",
+  "8": "mil",
+  "9": "micron",
+  "10": "centimeter",
+  "11": "microinch",
+};
 
 /** The length unit the file declares (for reporting; OpenCascade already converted the geometry to mm). */
 function readDeclaredUnit(bytes: Uint8Array, format: CadFormat): string {
   if (format === "brep") return ASSUMED_MILLIMETRES;
   const text = new TextDecoder("latin1").decode(bytes.subarray(0, 4 * 1024 * 1024));
   if (format === "step") {
-    const converted = /CONVERSION_BASED_UNIT\s*\(\s*'([^']+)'[^;]*LENGTH_UNIT/i.exec(text) ?? /LENGTH_UNIT\s*\(\s*\)[^;]*CONVERSION_BASED_UNIT\s*\(\s*'([^']+)'/i.exec(text);
+    const converted =
+      /CONVERSION_BASED_UNIT\s*\(\s*'([^']+)'[^;]*LENGTH_UNIT/i.exec(text) ??
+      /LENGTH_UNIT\s*\(\s*\)[^;]*CONVERSION_BASED_UNIT\s*\(\s*'([^']+)'/i.exec(text);
     if (converted) return converted[1].toLowerCase();
     const si = /LENGTH_UNIT\s*\(\s*\)[^;]*SI_UNIT\s*\(\s*(\.\w+\.|\$)\s*,\s*\.METRE\.\s*\)/i.exec(text);
     return si ? (STEP_SI_PREFIX[si[1].toUpperCase()] ?? "millimeter") : "millimeter";
   }
   // IGES global section (lines flagged "G" in column 73): parameter 14 is the unit flag.
-  const globalSection = text.split(/\r?\n/).filter((line) => line[72] === "G").map((line) => line.slice(0, 72)).join("");
+  const globalSection = text
+    .split(/\r?\n/)
+    .filter((line) => line[72] === "G")
+    .map((line) => line.slice(0, 72))
+    .join("");
   const parameterDelimiter = globalSection.startsWith("1H") ? globalSection[2] : ",";
   const unitFlag = splitIgesParameters(globalSection, parameterDelimiter)[13]?.trim();
   return IGES_UNIT_FLAG[unitFlag ?? ""] ?? "millimeter";

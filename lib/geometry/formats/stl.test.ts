@@ -11,7 +11,8 @@ import { writeAsciiStl, writeBinaryStl } from "../testing/writers";
 function readBinaryStlSoup(bytes: Uint8Array): number[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const soup: number[] = [];
-  for (let t = 0; t < view.getUint32(80, true); t++) for (let k = 0; k < 9; k++) soup.push(view.getFloat32(84 + t * 50 + 12 + k * 4, true));
+  for (let t = 0; t < view.getUint32(80, true); t++)
+    for (let k = 0; k < 9; k++) soup.push(view.getFloat32(84 + t * 50 + 12 + k * 4, true));
   return soup;
 }
 
@@ -26,16 +27,23 @@ describe("STL", () => {
   });
 
   it("reads ASCII STL with CRLF, no normals, comments and trailing garbage after endsolid", async () => {
-    const text = "# exported by a test\r\n" + writeAsciiStl(createBox([40, 30, 20]), "box", "\r\n").replaceAll("facet normal 0 0 0", "facet") + "garbage after the end \u0000\u0001";
+    const text =
+      "# exported by a test\r\n" +
+      writeAsciiStl(createBox([40, 30, 20]), "box", "\r\n").replaceAll("facet normal 0 0 0", "facet") +
+      "garbage after the end \u0000\u0001";
     const { geometry } = await analyzeMesh(toBytes(text), "box.stl");
     expectClose(geometry.volume_cm3, 24);
     expect(geometry.vertices).toBe(8);
   });
 
   it("keeps several ASCII solids as components", async () => {
-    const text = writeAsciiStl(createBox([10, 10, 10]), "first") + writeAsciiStl(createBox([10, 10, 10], [20, 0, 0]), "second");
+    const text =
+      writeAsciiStl(createBox([10, 10, 10]), "first") + writeAsciiStl(createBox([10, 10, 10], [20, 0, 0]), "second");
     const { components, geometry } = await analyzeMesh(toBytes(text), "two.stl");
-    expect(components.map((c) => [c.name, c.triangles])).toEqual([["first", 12], ["second", 12]]);
+    expect(components.map((c) => [c.name, c.triangles])).toEqual([
+      ["first", 12],
+      ["second", 12],
+    ]);
     expect(geometry.parts).toBe(2);
   });
 
@@ -85,12 +93,20 @@ describe("STL", () => {
     it("rejects a truncated binary STL with a clear size message", async () => {
       const bytes = new Uint8Array(box.subarray(0, 400));
       bytes.set([0, 0, 0, 0], 0); // header no longer starts with "solid"
-      await expectAppError(analyzeMesh(bytes, "box.stl"), "unreadable_file", /Binary STL is truncated: header says 12 triangles \(684 bytes\) but the file has 400 bytes/);
+      await expectAppError(
+        analyzeMesh(bytes, "box.stl"),
+        "unreadable_file",
+        /Binary STL is truncated: header says 12 triangles \(684 bytes\) but the file has 400 bytes/,
+      );
     });
 
     it("rejects a triangle count that disagrees with the size", async () => {
       const bytes = new Uint8Array([...box, ...new Uint8Array(10)]);
-      await expectAppError(analyzeMesh(bytes, "box.stl"), "unreadable_file", /header says 12 triangles \(684 bytes\) but the file has 694 bytes/);
+      await expectAppError(
+        analyzeMesh(bytes, "box.stl"),
+        "unreadable_file",
+        /header says 12 triangles \(684 bytes\) but the file has 694 bytes/,
+      );
     });
 
     it("rejects a header shorter than 84 bytes", async () => {
@@ -101,10 +117,18 @@ describe("STL", () => {
       for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
         const bytes = new Uint8Array(box);
         new DataView(bytes.buffer).setFloat32(84 + 50 * 3 + 16, bad, true);
-        await expectAppError(analyzeMesh(bytes, "box.stl"), "unreadable_file", /triangle 4 has a coordinate that is not a finite number/);
+        await expectAppError(
+          analyzeMesh(bytes, "box.stl"),
+          "unreadable_file",
+          /triangle 4 has a coordinate that is not a finite number/,
+        );
       }
       const text = writeAsciiStl(createBox([1, 1, 1])).replace("vertex 0 0 0", "vertex nan 0 0");
-      await expectAppError(analyzeMesh(toBytes(text), "box.stl"), "unreadable_file", /line \d+: .* three finite coordinates/);
+      await expectAppError(
+        analyzeMesh(toBytes(text), "box.stl"),
+        "unreadable_file",
+        /line \d+: .* three finite coordinates/,
+      );
     });
 
     it("rejects ASCII facets without exactly three vertices and files cut mid-facet", async () => {

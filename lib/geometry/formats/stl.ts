@@ -5,7 +5,6 @@ import { ASSUMED_MILLIMETRES } from "../units";
 import { STL_HEADER_BYTES as HEADER_BYTES, STL_RECORD_BYTES as RECORD_BYTES } from "../stl-size";
 import { Float32BitsWelder } from "../weld";
 
-
 /** Binary STL is recognised by its exact size (84 + 50·n), never by a leading "solid". */
 export function isBinaryStl(bytes: Uint8Array): boolean {
   if (bytes.length < HEADER_BYTES) return false;
@@ -72,7 +71,10 @@ export function weldBinaryStlRecords(
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const notFinite = welder.addStlRecords(view, Math.floor(records.length / RECORD_BYTES), indices, indicesAt);
   if (notFinite >= 0) {
-    throw new DomainError("unreadable_file", `Binary STL triangle ${firstTriangle + notFinite + 1} has a coordinate that is not a finite number (NaN or infinity).`);
+    throw new DomainError(
+      "unreadable_file",
+      `Binary STL triangle ${firstTriangle + notFinite + 1} has a coordinate that is not a finite number (NaN or infinity).`,
+    );
   }
 }
 
@@ -96,14 +98,24 @@ function parseAsciiStl(bytes: Uint8Array): ParsedMesh {
     if (!insideSolid) {
       if (keyword !== "solid") {
         if (components.length > 0) break; // trailing garbage after endsolid
-        throw new DomainError("unreadable_file", `ASCII STL line ${lineIndex + 1}: expected "solid", found "${line.slice(0, 40)}".`);
+        throw new DomainError(
+          "unreadable_file",
+          `ASCII STL line ${lineIndex + 1}: expected "solid", found "${line.slice(0, 40)}".`,
+        );
       }
       insideSolid = true;
-      components.push({ name: tokens.slice(1).join(" ") || `solid ${components.length + 1}`, firstTriangle: cornerCount / 3, triangleCount: 0 });
+      components.push({
+        name: tokens.slice(1).join(" ") || `solid ${components.length + 1}`,
+        firstTriangle: cornerCount / 3,
+        triangleCount: 0,
+      });
     } else if (keyword === "vertex") {
       for (let axis = 0; axis < 3; axis++) float32[axis] = parseNumberToken(tokens[axis + 1]);
       if (!Number.isFinite(float32[0]) || !Number.isFinite(float32[1]) || !Number.isFinite(float32[2])) {
-        throw new DomainError("unreadable_file", `ASCII STL line ${lineIndex + 1}: "${line.slice(0, 80)}" does not have three finite coordinates.`);
+        throw new DomainError(
+          "unreadable_file",
+          `ASCII STL line ${lineIndex + 1}: "${line.slice(0, 80)}" does not have three finite coordinates.`,
+        );
       }
       if (cornerCount === indices.length) {
         const grown = new Uint32Array(indices.length * 2);
@@ -118,7 +130,10 @@ function parseAsciiStl(bytes: Uint8Array): ParsedMesh {
       cornersInLoop++;
     } else if (keyword === "endloop") {
       if (cornersInLoop !== 3) {
-        throw new DomainError("unreadable_file", `ASCII STL line ${lineIndex + 1}: a facet has ${cornersInLoop} vertices; STL facets must have exactly 3.`);
+        throw new DomainError(
+          "unreadable_file",
+          `ASCII STL line ${lineIndex + 1}: a facet has ${cornersInLoop} vertices; STL facets must have exactly 3.`,
+        );
       }
       cornersInLoop = 0;
     } else if (keyword === "endsolid") {
@@ -128,7 +143,8 @@ function parseAsciiStl(bytes: Uint8Array): ParsedMesh {
     }
   }
   if (insideSolid) {
-    if (cornersInLoop !== 0) throw new DomainError("unreadable_file", "ASCII STL ends in the middle of a facet: the file is truncated.");
+    if (cornersInLoop !== 0)
+      throw new DomainError("unreadable_file", "ASCII STL ends in the middle of a facet: the file is truncated.");
     const component = components[components.length - 1];
     component.triangleCount = cornerCount / 3 - component.firstTriangle;
   }

@@ -44,7 +44,12 @@ interface ModelPart {
  * object placed twice counts twice, mirrored placements keep outward normals).
  */
 export function parseThreeMf(bytes: Uint8Array, options: { maxUnzippedBytes?: number }): ParsedMesh {
-  const entries = readZipEntries(bytes, "3MF archive", (name) => name.endsWith(".model") || name === "_rels/.rels", options.maxUnzippedBytes);
+  const entries = readZipEntries(
+    bytes,
+    "3MF archive",
+    (name) => name.endsWith(".model") || name === "_rels/.rels",
+    options.maxUnzippedBytes,
+  );
   const rootPath = findRootModelPath(entries);
   const models = new Map<string, ModelPart>();
   for (const [path, content] of entries) if (path.endsWith(".model")) models.set(path, parseModelPart(content, path));
@@ -57,10 +62,17 @@ export function parseThreeMf(bytes: Uint8Array, options: { maxUnzippedBytes?: nu
   }
 
   const lookup = (reference: ComponentReference, depth: number): ObjectDefinition => {
-    if (depth > MAX_NESTING) throw new DomainError("unreadable_file", `3MF components are nested more than ${MAX_NESTING} levels deep (probably a reference cycle).`);
+    if (depth > MAX_NESTING)
+      throw new DomainError(
+        "unreadable_file",
+        `3MF components are nested more than ${MAX_NESTING} levels deep (probably a reference cycle).`,
+      );
     const definition = models.get(reference.modelPath)?.objects.get(reference.objectId);
     if (!definition) {
-      throw new DomainError("unreadable_file", `3MF refers to object ${reference.objectId} in "${reference.modelPath}", which does not exist.`);
+      throw new DomainError(
+        "unreadable_file",
+        `3MF refers to object ${reference.objectId} in "${reference.modelPath}", which does not exist.`,
+      );
     }
     return definition;
   };
@@ -81,7 +93,8 @@ export function parseThreeMf(bytes: Uint8Array, options: { maxUnzippedBytes?: nu
   const placeObject = (reference: ComponentReference, transform: Transform, depth: number): void => {
     const definition = lookup(reference, depth);
     addObjectMesh(builder, definition, transform);
-    for (const component of definition.components) placeObject(component, composeTransforms(component.transform, transform), depth + 1);
+    for (const component of definition.components)
+      placeObject(component, composeTransforms(component.transform, transform), depth + 1);
   };
   let placed = 0;
   for (const item of root.build) {
@@ -105,7 +118,8 @@ function findRootModelPath(entries: Map<string, Uint8Array>): string {
   if (relationships) {
     parseXml(relationships, "3MF relationships", {
       onOpen(name, attributes) {
-        if (name === "Relationship" && attributes.Type?.endsWith("/3dmodel") && attributes.Target) target = attributes.Target;
+        if (name === "Relationship" && attributes.Type?.endsWith("/3dmodel") && attributes.Target)
+          target = attributes.Target;
       },
       onClose() {},
     });
@@ -123,14 +137,28 @@ function parseModelPart(content: Uint8Array, path: string): ModelPart {
           part.unit = attributes.unit ?? "millimeter";
           break;
         case "object":
-          current = { id: attributes.id ?? "", name: attributes.name ?? "", positions: [], triangles: [], components: [] };
+          current = {
+            id: attributes.id ?? "",
+            name: attributes.name ?? "",
+            positions: [],
+            triangles: [],
+            components: [],
+          };
           part.objects.set(current.id, current);
           break;
         case "vertex":
-          current?.positions.push(parseNumberToken(attributes.x), parseNumberToken(attributes.y), parseNumberToken(attributes.z));
+          current?.positions.push(
+            parseNumberToken(attributes.x),
+            parseNumberToken(attributes.y),
+            parseNumberToken(attributes.z),
+          );
           break;
         case "triangle":
-          current?.triangles.push(parseIndex(attributes.v1, current), parseIndex(attributes.v2, current), parseIndex(attributes.v3, current));
+          current?.triangles.push(
+            parseIndex(attributes.v1, current),
+            parseIndex(attributes.v2, current),
+            parseIndex(attributes.v3, current),
+          );
           break;
         case "component":
           current?.components.push(readReference(attributes, path));
@@ -151,7 +179,10 @@ function parseIndex(value: string | undefined, object: ObjectDefinition): number
   const index = Number(value);
   const vertexCount = object.positions.length / 3;
   if (!Number.isInteger(index) || index < 0 || index >= vertexCount) {
-    throw new DomainError("unreadable_file", `3MF object ${object.id}: a triangle refers to vertex ${value}, but the object has ${vertexCount} vertices.`);
+    throw new DomainError(
+      "unreadable_file",
+      `3MF object ${object.id}: a triangle refers to vertex ${value}, but the object has ${vertexCount} vertices.`,
+    );
   }
   return index;
 }
@@ -190,7 +221,9 @@ function addObjectMesh(builder: MeshBuilder, definition: ObjectDefinition, m: Tr
   const base = builder.vertexCount;
   const p = definition.positions;
   for (let i = 0; i < p.length; i += 3) {
-    const x = p[i], y = p[i + 1], z = p[i + 2];
+    const x = p[i],
+      y = p[i + 1],
+      z = p[i + 2];
     builder.addVertex(
       x * m[0] + y * m[3] + z * m[6] + m[9],
       x * m[1] + y * m[4] + z * m[7] + m[10],

@@ -16,12 +16,42 @@ export function createBox(size: Point, min: Point = [0, 0, 0], inward = false): 
   const [x1, y1, z1] = [x0 + size[0], y0 + size[1], z0 + size[2]];
   const soup: TriangleSoup = [];
   const faces: [Point, Point, Point, Point][] = [
-    [[x0, y0, z0], [x0, y1, z0], [x1, y1, z0], [x1, y0, z0]], // bottom, normal -z
-    [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]], // top, +z
-    [[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]], // front, -y
-    [[x0, y1, z0], [x0, y1, z1], [x1, y1, z1], [x1, y1, z0]], // back, +y
-    [[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]], // left, -x
-    [[x1, y0, z0], [x1, y1, z0], [x1, y1, z1], [x1, y0, z1]], // right, +x
+    [
+      [x0, y0, z0],
+      [x0, y1, z0],
+      [x1, y1, z0],
+      [x1, y0, z0],
+    ], // bottom, normal -z
+    [
+      [x0, y0, z1],
+      [x1, y0, z1],
+      [x1, y1, z1],
+      [x0, y1, z1],
+    ], // top, +z
+    [
+      [x0, y0, z0],
+      [x1, y0, z0],
+      [x1, y0, z1],
+      [x0, y0, z1],
+    ], // front, -y
+    [
+      [x0, y1, z0],
+      [x0, y1, z1],
+      [x1, y1, z1],
+      [x1, y1, z0],
+    ], // back, +y
+    [
+      [x0, y0, z0],
+      [x0, y0, z1],
+      [x0, y1, z1],
+      [x0, y1, z0],
+    ], // left, -x
+    [
+      [x1, y0, z0],
+      [x1, y1, z0],
+      [x1, y1, z1],
+      [x1, y0, z1],
+    ], // right, +x
   ];
   for (const [a, b, c, d] of faces) {
     if (inward) pushQuad(soup, a, d, c, b);
@@ -35,7 +65,11 @@ export function createBox(size: Point, min: Point = [0, 0, 0], inward = false): 
  * emitted wherever a filled cell meets an empty one. `filled(i, j, k)` says
  * which cells of the `counts` grid are solid.
  */
-export function createVoxelSolid(counts: Point, cell: number, filled: (i: number, j: number, k: number) => boolean): TriangleSoup {
+export function createVoxelSolid(
+  counts: Point,
+  cell: number,
+  filled: (i: number, j: number, k: number) => boolean,
+): TriangleSoup {
   const soup: TriangleSoup = [];
   const isFilled = (i: number, j: number, k: number) =>
     i >= 0 && j >= 0 && k >= 0 && i < counts[0] && j < counts[1] && k < counts[2] && filled(i, j, k);
@@ -44,7 +78,14 @@ export function createVoxelSolid(counts: Point, cell: number, filled: (i: number
       for (let k = 0; k < counts[2]; k++) {
         if (!isFilled(i, j, k)) continue;
         const box = createBox([cell, cell, cell], [i * cell, j * cell, k * cell]);
-        const neighbours = [[0, 0, -1], [0, 0, 1], [0, -1, 0], [0, 1, 0], [-1, 0, 0], [1, 0, 0]]; // same order as createBox faces
+        const neighbours = [
+          [0, 0, -1],
+          [0, 0, 1],
+          [0, -1, 0],
+          [0, 1, 0],
+          [-1, 0, 0],
+          [1, 0, 0],
+        ]; // same order as createBox faces
         neighbours.forEach(([di, dj, dk], face) => {
           if (!isFilled(i + di, j + dj, k + dk)) soup.push(...box.slice(face * 18, face * 18 + 18));
         });
@@ -73,7 +114,8 @@ export function createTorus(R: number, r: number, majorSegments: number, minorSe
 /** Reverses the winding of every triangle (turns a solid inside out). */
 export function invertSoup(soup: TriangleSoup): TriangleSoup {
   const inverted: TriangleSoup = [];
-  for (let t = 0; t < soup.length; t += 9) inverted.push(...soup.slice(t, t + 3), ...soup.slice(t + 6, t + 9), ...soup.slice(t + 3, t + 6));
+  for (let t = 0; t < soup.length; t += 9)
+    inverted.push(...soup.slice(t, t + 3), ...soup.slice(t + 6, t + 9), ...soup.slice(t + 3, t + 6));
   return inverted;
 }
 

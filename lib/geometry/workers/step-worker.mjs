@@ -12,7 +12,9 @@ const occt = await createOcct({
   print: () => {},
   printErr: () => {},
   instantiateWasm(imports, receiveInstance) {
-    WebAssembly.instantiate(workerData.wasmModule, imports).then((instance) => receiveInstance(instance, workerData.wasmModule));
+    WebAssembly.instantiate(workerData.wasmModule, imports).then((instance) =>
+      receiveInstance(instance, workerData.wasmModule),
+    );
     return {};
   },
 });

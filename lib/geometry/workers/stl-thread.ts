@@ -12,10 +12,18 @@ port.on("message", ({ file, triangles, arena }: StlThreadRequest) => {
   try {
     announceStlWorkerReady(arena, triangles);
     const followed = followStlWelding(file, triangles, arena);
-    reply(followed ? { type: "followed", ...followed } : { type: "error", code: "internal_error", message: "The welding thread stopped." });
+    reply(
+      followed
+        ? { type: "followed", ...followed }
+        : { type: "error", code: "internal_error", message: "The welding thread stopped." },
+    );
   } catch (error) {
     const unreadable = isDomainError(error) && error.code === "unreadable_file";
-    reply({ type: "error", code: unreadable ? "unreadable_file" : "internal_error", message: error instanceof Error ? error.message : String(error) });
+    reply({
+      type: "error",
+      code: unreadable ? "unreadable_file" : "internal_error",
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 });
 

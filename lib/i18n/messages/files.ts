@@ -1,7 +1,8 @@
 /** Files, versions, approval, quotes panel, viewer and sharing. */
 export const en = {
   "share.title": "Share / Embed",
-  "share.intro": "A link that shows this file in the 3D/2D viewer without signing in, for a shop's website (an iframe). It grants this file only.",
+  "share.intro":
+    "A link that shows this file in the 3D/2D viewer without signing in, for a shop's website (an iframe). It grants this file only.",
   "share.expires": "Expires after (days, optional)",
   "share.pin": "Pin version (optional)",
   "share.allowDownload": "Allow downloading the original",
@@ -115,7 +116,8 @@ export const en = {
 
 export const id: Record<keyof typeof en, string> = {
   "share.title": "Bagikan / Sematkan",
-  "share.intro": "Tautan yang menampilkan file ini di penampil 3D/2D tanpa masuk, untuk situs bengkel (iframe). Hanya untuk file ini.",
+  "share.intro":
+    "Tautan yang menampilkan file ini di penampil 3D/2D tanpa masuk, untuk situs bengkel (iframe). Hanya untuk file ini.",
   "share.expires": "Kedaluwarsa setelah (hari, opsional)",
   "share.pin": "Kunci versi (opsional)",
   "share.allowDownload": "Izinkan mengunduh file asli",
@@ -194,7 +196,8 @@ export const id: Record<keyof typeof en, string> = {
   "file.components": "Komponen",
   "file.distinctParts": "Jenis komponen",
   "file.shells": "Cangkang",
-  "file.shellsHint": "Potongan mesh yang tersambung. Komponen yang bersentuhan menyatu menjadi satu cangkang, jadi ini bukan jumlah komponen.",
+  "file.shellsHint":
+    "Potongan mesh yang tersambung. Komponen yang bersentuhan menyatu menjadi satu cangkang, jadi ini bukan jumlah komponen.",
   "file.warnings": "Peringatan",
   "file.versions": "Versi",
   "file.version": "Versi",

@@ -11,7 +11,8 @@ export const en = {
   "infra.forbidden": "Only owners and admins can change infrastructure.",
   "infra.status": "Status",
   "infra.delete": "Delete",
-  "infra.vps.intro": "Virtual servers on the local provider: real lifecycle and timings, documentation-range addresses.",
+  "infra.vps.intro":
+    "Virtual servers on the local provider: real lifecycle and timings, documentation-range addresses.",
   "infra.vps.create": "Create VPS",
   "infra.vps.label": "Label",
   "infra.vps.region": "Region",
@@ -96,7 +97,8 @@ export const id: Record<keyof typeof en, string> = {
   "infra.forbidden": "Hanya pemilik dan admin yang dapat mengubah infrastruktur.",
   "infra.status": "Status",
   "infra.delete": "Hapus",
-  "infra.vps.intro": "Server virtual pada penyedia lokal: siklus hidup dan waktu nyata, alamat dari rentang dokumentasi.",
+  "infra.vps.intro":
+    "Server virtual pada penyedia lokal: siklus hidup dan waktu nyata, alamat dari rentang dokumentasi.",
   "infra.vps.create": "Buat VPS",
   "infra.vps.label": "Label",
   "infra.vps.region": "Wilayah",

@@ -1,7 +1,8 @@
 /** API keys and usage pages. */
 export const en = {
   "keys.title": "API keys",
-  "keys.intro": "Keys authenticate integrations with `Authorization: Bearer <key>`. A key is shown once; we store only its hash.",
+  "keys.intro":
+    "Keys authenticate integrations with `Authorization: Bearer <key>`. A key is shown once; we store only its hash.",
   "keys.name": "Name",
   "keys.scopes": "Scopes",
   "keys.allScopes": "All scopes",
@@ -35,7 +36,8 @@ export const en = {
 
 export const id: Record<keyof typeof en, string> = {
   "keys.title": "Kunci API",
-  "keys.intro": "Kunci mengautentikasi integrasi dengan `Authorization: Bearer <key>`. Kunci hanya ditampilkan sekali; kami hanya menyimpan hash-nya.",
+  "keys.intro":
+    "Kunci mengautentikasi integrasi dengan `Authorization: Bearer <key>`. Kunci hanya ditampilkan sekali; kami hanya menyimpan hash-nya.",
   "keys.name": "Nama",
   "keys.scopes": "Cakupan",
   "keys.allScopes": "Semua cakupan",

@@ -29,7 +29,8 @@ export const en = {
   "prices.imported": "Published version {version}: {read} settings read, {ignored} ignored",
   "prices.importNote": "Imported PrusaSlicer profile for {family}: {read} settings read, {ignored} ignored",
   "quotes.title": "Quotes",
-  "quotes.intro": "Reference quotes for recent files: PLA at 20 % infill for 3D meshes, 2 mm mild steel for drawings. Open a file for every material.",
+  "quotes.intro":
+    "Reference quotes for recent files: PLA at 20 % infill for 3D meshes, 2 mm mild steel for drawings. Open a file for every material.",
   "quotes.reference": "Reference quote",
   "quotes.basis.print": "PLA, 20 % infill",
   "quotes.basis.laser": "Mild steel, 2 mm",
@@ -66,7 +67,8 @@ export const id: Record<keyof typeof en, string> = {
   "prices.imported": "Versi {version} terbit: {read} pengaturan dibaca, {ignored} diabaikan",
   "prices.importNote": "Profil PrusaSlicer diimpor untuk {family}: {read} pengaturan dibaca, {ignored} diabaikan",
   "quotes.title": "Penawaran",
-  "quotes.intro": "Penawaran acuan untuk file terbaru: PLA infill 20 % untuk mesh 3D, baja lunak 2 mm untuk gambar. Buka file untuk semua bahan.",
+  "quotes.intro":
+    "Penawaran acuan untuk file terbaru: PLA infill 20 % untuk mesh 3D, baja lunak 2 mm untuk gambar. Buka file untuk semua bahan.",
   "quotes.reference": "Penawaran acuan",
   "quotes.basis.print": "PLA, infill 20 %",
   "quotes.basis.laser": "Baja lunak, 2 mm",

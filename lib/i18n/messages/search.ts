@@ -6,7 +6,8 @@ export const en = {
   "search.none": "No files match.",
   "search.score": "score",
   "search.readAs": "Read as",
-  "search.upgrade": "Search is part of the Pro plan. Upgrade this workspace to Pro to search files in Indonesian or English.",
+  "search.upgrade":
+    "Search is part of the Pro plan. Upgrade this workspace to Pro to search files in Indonesian or English.",
   "metadata.title": "Metadata",
   "metadata.analyze": "Analyze",
   "metadata.analyzing": "Analyzing…",
@@ -43,7 +44,8 @@ export const id: Record<keyof typeof en, string> = {
   "search.none": "Tidak ada file yang cocok.",
   "search.score": "skor",
   "search.readAs": "Dibaca sebagai",
-  "search.upgrade": "Pencarian termasuk paket Pro. Tingkatkan ruang kerja ini ke Pro untuk mencari file dalam bahasa Indonesia atau Inggris.",
+  "search.upgrade":
+    "Pencarian termasuk paket Pro. Tingkatkan ruang kerja ini ke Pro untuk mencari file dalam bahasa Indonesia atau Inggris.",
   "metadata.title": "Metadata",
   "metadata.analyze": "Analisis",
   "metadata.analyzing": "Menganalisis…",
@@ -63,7 +65,8 @@ export const id: Record<keyof typeof en, string> = {
   "metadata.showId": "Deskripsi dalam bahasa Indonesia",
   "metadata.showEn": "Deskripsi dalam bahasa Inggris",
   "metadata.analyzer": "Penganalisis",
-  "metadata.upgrade": "Ekstraksi metadata termasuk paket Pro. Tingkatkan ruang kerja ini ke Pro untuk menganalisis file.",
+  "metadata.upgrade":
+    "Ekstraksi metadata termasuk paket Pro. Tingkatkan ruang kerja ini ke Pro untuk menganalisis file.",
   "shape.plate": "Pelat",
   "shape.sheet_part": "Komponen lembaran",
   "shape.block": "Balok",

@@ -38,7 +38,8 @@ export const en = {
 
 export const id: Record<keyof typeof en, string> = {
   "webhooks.title": "Webhook",
-  "webhooks.intro": "Bengkel mengirim event bertanda tangan (Standard Webhooks) lewat POST ke endpoint Anda saat file berubah.",
+  "webhooks.intro":
+    "Bengkel mengirim event bertanda tangan (Standard Webhooks) lewat POST ke endpoint Anda saat file berubah.",
   "webhooks.upgrade": "Webhook termasuk paket Pro. Tingkatkan ruang kerja ini ke Pro untuk memakainya.",
   "webhooks.url": "URL endpoint",
   "webhooks.events": "Event",
@@ -47,7 +48,8 @@ export const id: Record<keyof typeof en, string> = {
   "webhooks.event.file.approved": "File yang menunggu persetujuan disetujui.",
   "webhooks.event.file.rejected": "File yang menunggu persetujuan ditolak; `reason` menyebutkan alasannya.",
   "webhooks.event.file.version_created": "Versi baru diunggah ke file yang sudah ada.",
-  "webhooks.event.webhook.test": "Dikirim oleh `POST /v1/webhooks/{id}/test` untuk memeriksa endpoint; tidak pernah dikirim selain itu.",
+  "webhooks.event.webhook.test":
+    "Dikirim oleh `POST /v1/webhooks/{id}/test` untuk memeriksa endpoint; tidak pernah dikirim selain itu.",
   "webhooks.description": "Deskripsi (opsional)",
   "webhooks.create": "Tambah endpoint",
   "webhooks.secretOnce": "Salin rahasia penandatanganan ini sekarang. Rahasia tidak akan ditampilkan lagi.",

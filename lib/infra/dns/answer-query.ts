@@ -17,12 +17,19 @@ export const MAX_DNS_MESSAGE = 65_535;
  * limited to): past it, the answer records that do not fit are left out and TC is set.
  */
 export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, maxBytes = MAX_DNS_MESSAGE): Buffer {
-  const reply = (rcode: number, sections: Partial<Pick<dnsPacket.Packet, "answers" | "authorities">> = {}, authoritative = true) =>
+  const reply = (
+    rcode: number,
+    sections: Partial<Pick<dnsPacket.Packet, "answers" | "authorities">> = {},
+    authoritative = true,
+  ) =>
     encodeWithin(
       {
         id: query.id,
         type: "response",
-        flags: (authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | rcode,
+        flags:
+          (authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) |
+          ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) |
+          rcode,
         questions: query.questions,
         answers: sections.answers ?? [],
         authorities: sections.authorities ?? [],
@@ -38,12 +45,18 @@ export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, maxBytes = M
   if (!zone) return reply(RCODE.REFUSED, {}, false);
   const soa = soaRecord(zone);
 
-  const atName = db.select().from(dnsRecords).where(eq(dnsRecords.fqdn, name)).all().filter((r) => r.zoneId === zone.id);
+  const atName = db
+    .select()
+    .from(dnsRecords)
+    .where(eq(dnsRecords.fqdn, name))
+    .all()
+    .filter((r) => r.zoneId === zone.id);
   const apex = name === zone.domain;
   const answers: dnsPacket.Answer[] = [];
   const wants = (type: string) => question.type === type || (question.type as string) === "ANY";
   if (apex && wants("SOA")) answers.push(soa);
-  if (apex && wants("NS")) answers.push(...nameservers().map((ns) => ({ type: "NS" as const, name: zone.domain, ttl: 3600, data: ns })));
+  if (apex && wants("NS"))
+    answers.push(...nameservers().map((ns) => ({ type: "NS" as const, name: zone.domain, ttl: 3600, data: ns })));
   const cname = atName.find((r) => r.type === "CNAME");
   if (cname && question.type !== "CNAME") answers.push(toAnswer(cname));
   else answers.push(...atName.filter((r) => wants(r.type)).map(toAnswer));
@@ -115,7 +128,11 @@ function toAnswer(r: RecordRow): dnsPacket.Answer {
     case "MX":
       return { ...base, type: "MX", data: { preference: r.priority!, exchange: r.data } };
     case "SRV":
-      return { ...base, type: "SRV", data: { priority: r.priority!, weight: r.weight!, port: r.port!, target: r.data === "." ? "" : r.data } };
+      return {
+        ...base,
+        type: "SRV",
+        data: { priority: r.priority!, weight: r.weight!, port: r.port!, target: r.data === "." ? "" : r.data },
+      };
     case "CAA":
       return { ...base, type: "CAA", data: { flags: r.flags ?? 0, tag: r.tag as "issue", value: r.data } };
     case "TXT":

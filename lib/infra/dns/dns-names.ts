@@ -7,7 +7,11 @@ export function normalizeHostname(input: string, param: string, what = "hostname
   const name = input.trim().toLowerCase().replace(/\.$/, "");
   const labels = name.split(".");
   if (!name || name.length > 253 || labels.some((l) => !LABEL.test(l))) {
-    throw new DomainError("invalid_request", `\`${input}\` is not a valid ${what}: labels of a–z, 0–9, hyphen or underscore, each 1–63 characters, 253 in all.`, { param });
+    throw new DomainError(
+      "invalid_request",
+      `\`${input}\` is not a valid ${what}: labels of a–z, 0–9, hyphen or underscore, each 1–63 characters, 253 in all.`,
+      { param },
+    );
   }
   return name;
 }
@@ -16,7 +20,9 @@ export function normalizeHostname(input: string, param: string, what = "hostname
 export function normalizeDomain(input: string, param = "domain"): string {
   const domain = normalizeHostname(input, param, "domain");
   if (!domain.includes(".") || domain.includes("_") || !/^[a-z]/.test(domain.split(".").pop()!)) {
-    throw new DomainError("invalid_request", `\`${input}\` is not a registrable domain such as example.com.`, { param });
+    throw new DomainError("invalid_request", `\`${input}\` is not a registrable domain such as example.com.`, {
+      param,
+    });
   }
   return domain;
 }
@@ -31,7 +37,8 @@ export function resolveRecordName(input: string, zone: string): { name: string; 
   let fqdn: string;
   if (raw.endsWith(".")) {
     fqdn = normalizeHostname(raw, "name", "record name");
-    if (!fqdn.endsWith(`.${zone}`)) throw new DomainError("invalid_request", `\`${input}\` is outside the zone ${zone}.`, { param: "name" });
+    if (!fqdn.endsWith(`.${zone}`))
+      throw new DomainError("invalid_request", `\`${input}\` is outside the zone ${zone}.`, { param: "name" });
   } else {
     fqdn = normalizeHostname(`${raw}.${zone}`, "name", "record name");
   }

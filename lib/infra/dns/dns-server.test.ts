@@ -30,14 +30,18 @@ beforeAll(async () => {
     createdAt: now,
   }));
   db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500) tx.insert(dnsRecords).values(rows.slice(i, i + 500)).run();
+    for (let i = 0; i < rows.length; i += 500)
+      tx.insert(dnsRecords)
+        .values(rows.slice(i, i + 500))
+        .run();
   });
   createRecord(db, workspace.id, "big.test", { type: "A", name: "www", data: "198.51.100.8" });
   server = await startDnsServer(db, { port: 0 });
 });
 afterAll(() => server.stop());
 
-const query = (id: number, name: string, type: dnsPacket.RecordType) => dnsPacket.streamEncode({ type: "query", id, flags: 0, questions: [{ type, name }] });
+const query = (id: number, name: string, type: dnsPacket.RecordType) =>
+  dnsPacket.streamEncode({ type: "query", id, flags: 0, questions: [{ type, name }] });
 
 /** Writes `queries` on one TCP connection and reads `count` length-framed answers, checking the framing. */
 function overTcp(queries: Buffer, count: number): Promise<{ answers: Buffer[]; ms: number }> {
@@ -55,7 +59,11 @@ function overTcp(queries: Buffer, count: number): Promise<{ answers: Buffer[]; m
       if (answers.length === count) {
         socket.end();
         // Nothing after the last frame: the length prefix told the truth.
-        socket.on("close", () => (got.length === 0 ? resolve({ answers, ms: performance.now() - start }) : reject(new Error(`${got.length} stray bytes`))));
+        socket.on("close", () =>
+          got.length === 0
+            ? resolve({ answers, ms: performance.now() - start })
+            : reject(new Error(`${got.length} stray bytes`)),
+        );
       }
     });
     socket.on("error", reject);
@@ -97,7 +105,11 @@ describe("DNS answers larger than a DNS message", () => {
     const reply = await new Promise<Buffer>((resolve, reject) => {
       socket.once("message", resolve);
       socket.once("error", reject);
-      socket.send(dnsPacket.encode({ type: "query", id: 7, flags: 0, questions: [{ type: "TXT", name: "txt.big.test" }] }), server.port, "127.0.0.1");
+      socket.send(
+        dnsPacket.encode({ type: "query", id: 7, flags: 0, questions: [{ type: "TXT", name: "txt.big.test" }] }),
+        server.port,
+        "127.0.0.1",
+      );
     }).finally(() => socket.close());
     expect(reply.length).toBeLessThanOrEqual(512);
     const decoded = dnsPacket.decode(reply);
@@ -118,7 +130,12 @@ describe("encodeWithin", () => {
     id: 1,
     flags: 0,
     questions: [{ type: "A", name: "a.test" }],
-    answers: Array.from({ length: answers }, (_, i) => ({ type: "A" as const, name: "a.test", ttl: 60, data: `192.0.2.${i}` })),
+    answers: Array.from({ length: answers }, (_, i) => ({
+      type: "A" as const,
+      name: "a.test",
+      ttl: 60,
+      data: `192.0.2.${i}`,
+    })),
     authorities: [soa],
   });
 

@@ -89,7 +89,10 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
     port,
     stop: async () => {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([new Promise<void>((r) => udp.close(() => r())), new Promise<void>((r) => tcp.close(() => r()))]);
+      await Promise.all([
+        new Promise<void>((r) => udp.close(() => r())),
+        new Promise<void>((r) => tcp.close(() => r())),
+      ]);
     },
   };
 }
@@ -112,5 +115,10 @@ function respond(db: Db, message: Buffer): Buffer | null {
 
 function truncated(answer: Buffer): Buffer {
   const header = dnsPacket.decode(answer);
-  return dnsPacket.encode({ id: header.id, type: "response", flags: (header.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE, questions: header.questions });
+  return dnsPacket.encode({
+    id: header.id,
+    type: "response",
+    flags: (header.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
+    questions: header.questions,
+  });
 }

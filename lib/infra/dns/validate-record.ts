@@ -30,22 +30,33 @@ const bad = (param: string, message: string) => new DomainError("invalid_request
 
 function uint16(value: number | undefined, param: string, type: string): number {
   if (value === undefined) throw bad(param, `${type} records need \`${param}\` (0–65535).`);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw bad(param, `\`${param}\` must be an integer 0–65535.`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw bad(param, `\`${param}\` must be an integer 0–65535.`);
   return value;
 }
 
 /** Only the fields a type uses may be set; the rest are rejected so mistakes are not silently dropped. */
 function onlyFields(input: RecordInput, allowed: (keyof RecordInput)[]): void {
   for (const field of ["priority", "port", "weight", "flags", "tag"] as const) {
-    if (input[field] !== undefined && !allowed.includes(field)) throw bad(field, `\`${field}\` does not apply to ${input.type} records.`);
+    if (input[field] !== undefined && !allowed.includes(field))
+      throw bad(field, `\`${field}\` does not apply to ${input.type} records.`);
   }
 }
 
 /** Per-type checks; answers the stored values (data normalised, unused fields null). */
 export function validateRecord(input: RecordInput, apex: boolean): RecordValues {
   const ttl = input.ttl ?? 3600;
-  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400) throw bad("ttl", "`ttl` must be an integer from 60 to 86400 seconds.");
-  const out: RecordValues = { data: input.data.trim(), ttl, priority: null, port: null, weight: null, flags: null, tag: null };
+  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400)
+    throw bad("ttl", "`ttl` must be an integer from 60 to 86400 seconds.");
+  const out: RecordValues = {
+    data: input.data.trim(),
+    ttl,
+    priority: null,
+    port: null,
+    weight: null,
+    flags: null,
+    tag: null,
+  };
   switch (input.type) {
     case "A":
       onlyFields(input, []);
@@ -88,8 +99,10 @@ export function validateRecord(input: RecordInput, apex: boolean): RecordValues 
     case "CAA":
       onlyFields(input, ["flags", "tag"]);
       out.flags = input.flags ?? 0;
-      if (!Number.isInteger(out.flags) || out.flags < 0 || out.flags > 255) throw bad("flags", "`flags` must be an integer 0–255 (128 = critical).");
-      if (!CAA_TAGS.includes(input.tag as (typeof CAA_TAGS)[number])) throw bad("tag", "`tag` must be issue, issuewild or iodef.");
+      if (!Number.isInteger(out.flags) || out.flags < 0 || out.flags > 255)
+        throw bad("flags", "`flags` must be an integer 0–255 (128 = critical).");
+      if (!CAA_TAGS.includes(input.tag as (typeof CAA_TAGS)[number]))
+        throw bad("tag", "`tag` must be issue, issuewild or iodef.");
       out.tag = input.tag!;
       out.data = validateCaaValue(out.tag, out.data);
       break;
@@ -99,7 +112,8 @@ export function validateRecord(input: RecordInput, apex: boolean): RecordValues 
 
 function validateCaaValue(tag: string, value: string): string {
   if (tag === "iodef") {
-    if (!/^(mailto:[^@\s]+@[^@\s]+|https?:\/\/\S+)$/i.test(value)) throw bad("data", "iodef needs a mailto: or http(s):// URL.");
+    if (!/^(mailto:[^@\s]+@[^@\s]+|https?:\/\/\S+)$/i.test(value))
+      throw bad("data", "iodef needs a mailto: or http(s):// URL.");
     return value;
   }
   // issue / issuewild: a CA domain (optionally with ;parameters) or ";" to forbid issuance.

@@ -25,7 +25,12 @@ export function emailActivity(db: Db, workspaceId: string, days: number, now = n
   });
   const perAccount = new Map(
     db
-      .select({ id: emailDeliveries.accountId, received: sql<number>`count(*)`, bytes: sql<number>`sum(${emailDeliveries.sizeBytes})`, last: sql<number>`max(${emailDeliveries.receivedAt})` })
+      .select({
+        id: emailDeliveries.accountId,
+        received: sql<number>`count(*)`,
+        bytes: sql<number>`sum(${emailDeliveries.sizeBytes})`,
+        last: sql<number>`max(${emailDeliveries.receivedAt})`,
+      })
       .from(emailDeliveries)
       .where(inWindow)
       .groupBy(emailDeliveries.accountId)
@@ -55,7 +60,11 @@ export function emailActivity(db: Db, workspaceId: string, days: number, now = n
     from: from.toISOString(),
     to: now.toISOString(),
     days,
-    totals: { received: daily.reduce((s, d) => s + d.received, 0), bytes: daily.reduce((s, d) => s + d.bytes, 0), accounts: accounts.length },
+    totals: {
+      received: daily.reduce((s, d) => s + d.received, 0),
+      bytes: daily.reduce((s, d) => s + d.bytes, 0),
+      accounts: accounts.length,
+    },
     daily,
     accounts,
   };

@@ -7,7 +7,8 @@ import { dataPath } from "@/lib/config";
 export const maildirPath = (accountId: string) => dataPath("mail", accountId);
 
 export function createMaildir(accountId: string): void {
-  for (const sub of ["new", "cur", "tmp"]) fs.mkdirSync(path.join(/*turbopackIgnore: true*/ maildirPath(accountId), sub), { recursive: true });
+  for (const sub of ["new", "cur", "tmp"])
+    fs.mkdirSync(path.join(/*turbopackIgnore: true*/ maildirPath(accountId), sub), { recursive: true });
 }
 
 export function removeMaildir(accountId: string): void {

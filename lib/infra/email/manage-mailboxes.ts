@@ -21,11 +21,19 @@ function checkAddress(db: Db, workspaceId: string, input: string): string {
   if (at < 1 || local.length > 64 || address.length > 254 || !LOCAL_PART.test(local)) {
     throw new DomainError("invalid_request", `\`${input}\` is not a valid e-mail address.`, { param: "address" });
   }
-  const zones = db.select({ domain: dnsZones.domain }).from(dnsZones).where(eq(dnsZones.workspaceId, workspaceId)).all();
+  const zones = db
+    .select({ domain: dnsZones.domain })
+    .from(dnsZones)
+    .where(eq(dnsZones.workspaceId, workspaceId))
+    .all();
   if (!zones.some((z) => domain === z.domain || domain.endsWith(`.${z.domain}`))) {
-    throw new DomainError("invalid_request", `${domain} is not in one of this workspace's DNS zones; add the zone first (POST /v1/dns/zones).`, {
-      param: "address",
-    });
+    throw new DomainError(
+      "invalid_request",
+      `${domain} is not in one of this workspace's DNS zones; add the zone first (POST /v1/dns/zones).`,
+      {
+        param: "address",
+      },
+    );
   }
   return address;
 }
@@ -101,7 +109,10 @@ export async function resetMailboxPassword(db: Db, workspaceId: string, id: stri
 /** Counted by the SMTP server on each delivery. */
 export function recordUsage(db: Pick<Db, "update">, accountId: string, bytes: number): void {
   db.update(emailAccounts)
-    .set({ usedBytes: sql`${emailAccounts.usedBytes} + ${bytes}`, messageCount: sql`${emailAccounts.messageCount} + 1` })
+    .set({
+      usedBytes: sql`${emailAccounts.usedBytes} + ${bytes}`,
+      messageCount: sql`${emailAccounts.messageCount} + 1`,
+    })
     .where(eq(emailAccounts.id, accountId))
     .run();
 }

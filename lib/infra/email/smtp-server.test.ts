@@ -149,13 +149,15 @@ describe("SMTP AUTH throttling", () => {
 
     // 10 more attempts (1 failure above), each from its own address, so only the account's count can refuse.
     const answers: string[] = [];
-    for (let i = 0; i < 10; i++) answers.push(await auth(port, `127.0.1.${i + 1}`, i % 2 ? "ME@limits.test" : "me@limits.test", `guess ${i}`));
+    for (let i = 0; i < 10; i++)
+      answers.push(await auth(port, `127.0.1.${i + 1}`, i % 2 ? "ME@limits.test" : "me@limits.test", `guess ${i}`));
     expect(answers.slice(0, 9)).toEqual(Array(9).fill(wrong));
     expect(answers[9]).toBe(THROTTLED); // the 11th failure in a row is refused
     expect(await auth(port, "127.0.1.50", "me@limits.test", PASSWORD)).toBe(THROTTLED);
 
     // An unknown account (1 failure above) ends the same way.
-    for (let i = 0; i < 9; i++) expect(await auth(port, `127.0.2.${i + 1}`, "nobody@limits.test", `guess ${i}`)).toBe(wrong);
+    for (let i = 0; i < 9; i++)
+      expect(await auth(port, `127.0.2.${i + 1}`, "nobody@limits.test", `guess ${i}`)).toBe(wrong);
     expect(await auth(port, "127.0.2.50", "nobody@limits.test", "guess")).toBe(THROTTLED);
 
     // Other mailboxes from clean addresses still log in.

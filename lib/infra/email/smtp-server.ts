@@ -70,7 +70,10 @@ export async function startSmtpServer(
           (result) => {
             if (result.status === "refused") return callback(smtpError(454, AUTH_THROTTLED));
             if (result.status === "failed") return callback(smtpError(535, AUTH_FAILED));
-            db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.id, result.value.id)).run();
+            db.update(emailAccounts)
+              .set({ lastLoginAt: new Date() })
+              .where(eq(emailAccounts.id, result.value.id))
+              .run();
             callback(null, { user: result.value.id });
           },
           (error) => callback(error),
@@ -78,7 +81,8 @@ export async function startSmtpServer(
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
       const mailbox = findMailbox(db, address.address);
-      if (!mailbox || mailbox.status !== "active") return callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
+      if (!mailbox || mailbox.status !== "active")
+        return callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
       if (mailbox.usedBytes + Math.max(1, declaredSize(session)) > quotaBytes(mailbox)) {
         return callback(smtpError(552, `5.2.2 <${address.address}>: mailbox full`));
       }
@@ -126,7 +130,8 @@ function deliver(db: Db, session: SMTPServerSession, message: Buffer): string {
   const mailboxes = session.envelope.rcptTo.map((r) => findMailbox(db, r.address));
   for (const [i, mailbox] of mailboxes.entries()) {
     if (!mailbox) throw smtpError(550, `5.1.1 <${session.envelope.rcptTo[i].address}>: no such mailbox here`);
-    if (mailbox.usedBytes + message.length > quotaBytes(mailbox)) throw smtpError(552, `5.2.2 <${mailbox.address}>: mailbox full`);
+    if (mailbox.usedBytes + message.length > quotaBytes(mailbox))
+      throw smtpError(552, `5.2.2 <${mailbox.address}>: mailbox full`);
   }
   const now = new Date();
   for (const mailbox of mailboxes as MailboxRow[]) {
@@ -134,7 +139,9 @@ function deliver(db: Db, session: SMTPServerSession, message: Buffer): string {
     deliverToMaildir(mailbox.id, stored, now);
     db.transaction((tx) => {
       recordUsage(tx, mailbox.id, stored.length);
-      tx.insert(emailDeliveries).values({ accountId: mailbox.id, workspaceId: mailbox.workspaceId, sizeBytes: stored.length, receivedAt: now }).run();
+      tx.insert(emailDeliveries)
+        .values({ accountId: mailbox.id, workspaceId: mailbox.workspaceId, sizeBytes: stored.length, receivedAt: now })
+        .run();
     });
   }
   return `Delivered to ${mailboxes.length} mailbox${mailboxes.length === 1 ? "" : "es"}`;

@@ -13,12 +13,23 @@ export type BucketRow = typeof storageBuckets.$inferSelect;
 
 export const bucketDir = (name: string) => dataPath("buckets", name);
 
-export function createBucket(db: Db, workspaceId: string, input: { name: string; region: string }, now = new Date()): BucketRow {
+export function createBucket(
+  db: Db,
+  workspaceId: string,
+  input: { name: string; region: string },
+  now = new Date(),
+): BucketRow {
   assertBucketName(input.name);
-  if (!findRegion(input.region)) throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, { param: "region" });
+  if (!findRegion(input.region))
+    throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, {
+      param: "region",
+    });
   const row: BucketRow = { name: input.name, workspaceId, region: input.region, createdAt: now };
   const inserted = db.insert(storageBuckets).values(row).onConflictDoNothing().returning().get();
-  if (!inserted) throw new DomainError("conflict", `The bucket name \`${input.name}\` is taken; names are global.`, { param: "name" });
+  if (!inserted)
+    throw new DomainError("conflict", `The bucket name \`${input.name}\` is taken; names are global.`, {
+      param: "name",
+    });
   try {
     fs.mkdirSync(bucketDir(input.name), { recursive: true });
   } catch (error) {
@@ -54,9 +65,13 @@ export function deleteBucket(db: Db, workspaceId: string, name: string): void {
   getBucket(db, workspaceId, name);
   const usage = measureDir(bucketDir(name));
   if (usage.objectCount > 0) {
-    throw new DomainError("conflict", `Bucket \`${name}\` is not empty (${usage.objectCount} ${usage.objectCount === 1 ? "object" : "objects"}); delete its objects first.`, {
-      details: { object_count: usage.objectCount, size_bytes: usage.sizeBytes },
-    });
+    throw new DomainError(
+      "conflict",
+      `Bucket \`${name}\` is not empty (${usage.objectCount} ${usage.objectCount === 1 ? "object" : "objects"}); delete its objects first.`,
+      {
+        details: { object_count: usage.objectCount, size_bytes: usage.sizeBytes },
+      },
+    );
   }
   db.delete(storageBuckets).where(eq(storageBuckets.name, name)).run();
   fs.rmSync(bucketDir(name), { recursive: true, force: true }); // only empty folders can be left here
@@ -89,12 +104,23 @@ export function measureDir(dir: string): { sizeBytes: number; objectCount: numbe
 
 export function serializeBucket(row: BucketRow) {
   const usage = measureDir(bucketDir(row.name));
-  return { name: row.name, region: row.region, size_bytes: usage.sizeBytes, object_count: usage.objectCount, created_at: row.createdAt.toISOString() };
+  return {
+    name: row.name,
+    region: row.region,
+    size_bytes: usage.sizeBytes,
+    object_count: usage.objectCount,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** GET /v1/storage: totals over every bucket of the workspace. */
 export function storageUsage(db: Db, workspaceId: string) {
-  const buckets = db.select().from(storageBuckets).where(eq(storageBuckets.workspaceId, workspaceId)).all().map(serializeBucket);
+  const buckets = db
+    .select()
+    .from(storageBuckets)
+    .where(eq(storageBuckets.workspaceId, workspaceId))
+    .all()
+    .map(serializeBucket);
   return {
     bucket_count: buckets.length,
     size_bytes: buckets.reduce((sum, b) => sum + b.size_bytes, 0),

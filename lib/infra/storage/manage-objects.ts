@@ -25,11 +25,16 @@ function objectPath(bucket: string, key: string): string {
     segments.some((s) => s === "" || s === "." || s === ".." || s.length > 255) ||
     /[\x00-\x1f\x7f\\]/.test(key)
   ) {
-    throw new DomainError("invalid_request", "Object keys are 1–1024 bytes of `/`-separated names, none empty, `.` or `..`, without control characters or backslashes.", { param: "key" });
+    throw new DomainError(
+      "invalid_request",
+      "Object keys are 1–1024 bytes of `/`-separated names, none empty, `.` or `..`, without control characters or backslashes.",
+      { param: "key" },
+    );
   }
   const root = bucketDir(bucket);
   const full = path.join(root, ...segments);
-  if (!full.startsWith(root + path.sep)) throw new DomainError("invalid_request", "The key leaves the bucket.", { param: "key" });
+  if (!full.startsWith(root + path.sep))
+    throw new DomainError("invalid_request", "The key leaves the bucket.", { param: "key" });
   return full;
 }
 
@@ -38,7 +43,13 @@ function info(key: string, stat: fs.Stats): ObjectInfo {
 }
 
 /** Written to a temp file outside the bucket and renamed in, so readers never see half an object. */
-export function putObject(db: Db, workspaceId: string, bucket: string, key: string, bytes: Buffer): ObjectInfo & { sha256: string } {
+export function putObject(
+  db: Db,
+  workspaceId: string,
+  bucket: string,
+  key: string,
+  bytes: Buffer,
+): ObjectInfo & { sha256: string } {
   getBucket(db, workspaceId, bucket);
   const target = objectPath(bucket, key);
   if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
@@ -57,11 +68,17 @@ export function putObject(db: Db, workspaceId: string, bucket: string, key: stri
   return { ...info(key, fs.statSync(target)), sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
-export function readObject(db: Db, workspaceId: string, bucket: string, key: string): { info: ObjectInfo; path: string } {
+export function readObject(
+  db: Db,
+  workspaceId: string,
+  bucket: string,
+  key: string,
+): { info: ObjectInfo; path: string } {
   getBucket(db, workspaceId, bucket);
   const file = objectPath(bucket, key);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new DomainError("not_found", `No object \`${key}\` in bucket ${bucket}.`, { param: "key" });
+  if (!stat?.isFile())
+    throw new DomainError("not_found", `No object \`${key}\` in bucket ${bucket}.`, { param: "key" });
   return { info: info(key, stat), path: file };
 }
 
@@ -70,11 +87,17 @@ export function deleteObject(db: Db, workspaceId: string, bucket: string, key: s
   const { path: file } = readObject(db, workspaceId, bucket, key);
   fs.rmSync(file);
   const root = bucketDir(bucket);
-  for (let dir = path.dirname(file); dir !== root && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
+  for (let dir = path.dirname(file); dir !== root && fs.readdirSync(dir).length === 0; dir = path.dirname(dir))
+    fs.rmdirSync(dir);
 }
 
 /** Keys in sorted order after `cursor` (the last key of the previous page), optionally under a prefix. */
-export function listObjects(db: Db, workspaceId: string, bucket: string, query: { prefix?: string; limit: number; cursor?: string }) {
+export function listObjects(
+  db: Db,
+  workspaceId: string,
+  bucket: string,
+  query: { prefix?: string; limit: number; cursor?: string },
+) {
   getBucket(db, workspaceId, bucket);
   const root = bucketDir(bucket);
   const all: ObjectInfo[] = [];

@@ -37,6 +37,9 @@ describe("the local VPS provider", () => {
     const ticker = startVpsTicker(db, 10);
     await new Promise((r) => setTimeout(r, 150));
     ticker.stop();
-    expect(db.select().from(vpsInstances).where(eq(vpsInstances.id, vps.id)).get()).toMatchObject({ status: "running", settlesAt: null });
+    expect(db.select().from(vpsInstances).where(eq(vpsInstances.id, vps.id)).get()).toMatchObject({
+      status: "running",
+      settlesAt: null,
+    });
   });
 });

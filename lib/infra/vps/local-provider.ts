@@ -2,7 +2,10 @@ import type { VpsStatus } from "@/db/schema";
 import { config } from "@/lib/config";
 
 /** The statuses an instance passes through on its way to a settled one. */
-export type TransitionalStatus = Extract<VpsStatus, "provisioning" | "rebooting" | "stopping" | "starting" | "deleting">;
+export type TransitionalStatus = Extract<
+  VpsStatus,
+  "provisioning" | "rebooting" | "stopping" | "starting" | "deleting"
+>;
 
 export interface VpsProvider {
   readonly name: string;

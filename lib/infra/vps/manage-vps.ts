@@ -41,18 +41,34 @@ export function createVps(
   input: { label: string; region: string; plan: string; image: string },
   now = new Date(),
 ): VpsRow {
-  if (!findRegion(input.region)) throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, { param: "region" });
+  if (!findRegion(input.region))
+    throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, {
+      param: "region",
+    });
   const plan = findPlan(input.plan);
-  if (!plan) throw new DomainError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, { param: "plan" });
-  if (!findImage(input.image)) throw new DomainError("invalid_request", `Unknown image \`${input.image}\`; see GET /v1/vps/images.`, { param: "image" });
+  if (!plan)
+    throw new DomainError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, {
+      param: "plan",
+    });
+  if (!findImage(input.image))
+    throw new DomainError("invalid_request", `Unknown image \`${input.image}\`; see GET /v1/vps/images.`, {
+      param: "image",
+    });
   tickVps(db, now);
   const provider = getVpsProvider();
   return db.transaction((tx) => {
     assertLabelFree(tx, workspaceId, input.label);
-    const used = new Set(tx.select({ i: vpsInstances.addressIndex }).from(vpsInstances).all().map((r) => r.i));
+    const used = new Set(
+      tx
+        .select({ i: vpsInstances.addressIndex })
+        .from(vpsInstances)
+        .all()
+        .map((r) => r.i),
+    );
     let index = 0;
     while (used.has(index)) index++;
-    if (index >= provider.poolSize) throw new DomainError("conflict", "The address pool is exhausted; delete an instance first.");
+    if (index >= provider.poolSize)
+      throw new DomainError("conflict", "The address pool is exhausted; delete an instance first.");
     const row: VpsRow = {
       id: newId("vps"),
       workspaceId,
@@ -71,12 +87,20 @@ export function createVps(
       createdAt: now,
     };
     tx.insert(vpsInstances).values(row).run();
-    tx.insert(vpsActions).values({ id: newId("vpsAction"), vpsId: row.id, command: "create", status: "in_progress", startedAt: now }).run();
+    tx.insert(vpsActions)
+      .values({ id: newId("vpsAction"), vpsId: row.id, command: "create", status: "in_progress", startedAt: now })
+      .run();
     return row;
   });
 }
 
-export function updateVps(db: Db, workspaceId: string, id: string, input: { label?: string; plan?: string }, now = new Date()): VpsRow {
+export function updateVps(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  input: { label?: string; plan?: string },
+  now = new Date(),
+): VpsRow {
   const vps = getVps(db, workspaceId, id, now);
   const changes: Partial<VpsRow> = {};
   if (input.label !== undefined && input.label !== vps.label) {
@@ -85,14 +109,24 @@ export function updateVps(db: Db, workspaceId: string, id: string, input: { labe
   }
   if (input.plan !== undefined && input.plan !== vps.plan) {
     const plan = findPlan(input.plan);
-    if (!plan) throw new DomainError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, { param: "plan" });
-    if (vps.status !== "stopped") {
-      throw new DomainError("invalid_state", `Resizing needs a stopped VPS; this one is ${vps.status}. Stop it first.`, {
+    if (!plan)
+      throw new DomainError("invalid_request", `Unknown plan \`${input.plan}\`; see GET /v1/vps/plans.`, {
         param: "plan",
-        details: { current_status: vps.status },
       });
+    if (vps.status !== "stopped") {
+      throw new DomainError(
+        "invalid_state",
+        `Resizing needs a stopped VPS; this one is ${vps.status}. Stop it first.`,
+        {
+          param: "plan",
+          details: { current_status: vps.status },
+        },
+      );
     }
-    if (plan.disk_gb < vps.diskGb) throw new DomainError("invalid_request", "A disk cannot shrink; choose a plan with at least as much disk.", { param: "plan" });
+    if (plan.disk_gb < vps.diskGb)
+      throw new DomainError("invalid_request", "A disk cannot shrink; choose a plan with at least as much disk.", {
+        param: "plan",
+      });
     Object.assign(changes, { plan: plan.code, vcpus: plan.vcpus, memoryMb: plan.memory_mb, diskGb: plan.disk_gb });
   }
   if (Object.keys(changes).length) db.update(vpsInstances).set(changes).where(eq(vpsInstances.id, vps.id)).run();
@@ -100,7 +134,13 @@ export function updateVps(db: Db, workspaceId: string, id: string, input: { labe
 }
 
 /** restart / start / stop / delete: checks the state machine, enters the transitional status, records the action. */
-export function runVpsCommand(db: Db, workspaceId: string, id: string, command: Exclude<VpsCommand, "create">, now = new Date()): VpsActionRow {
+export function runVpsCommand(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  command: Exclude<VpsCommand, "create">,
+  now = new Date(),
+): VpsActionRow {
   const vps = getVps(db, workspaceId, id, now);
   const rule = COMMANDS[command];
   if (!rule.from.includes(vps.status)) {
@@ -108,7 +148,14 @@ export function runVpsCommand(db: Db, workspaceId: string, id: string, command: 
       details: { current_status: vps.status, allowed_from: rule.from },
     });
   }
-  const action: VpsActionRow = { id: newId("vpsAction"), vpsId: vps.id, command, status: "in_progress", startedAt: now, finishedAt: null };
+  const action: VpsActionRow = {
+    id: newId("vpsAction"),
+    vpsId: vps.id,
+    command,
+    status: "in_progress",
+    startedAt: now,
+    finishedAt: null,
+  };
   db.transaction((tx) => {
     // A command overrides an unfinished one (e.g. delete while provisioning): that one ends now.
     tx.update(vpsActions)
@@ -130,7 +177,11 @@ function assertLabelFree(db: Pick<Db, "select">, workspaceId: string, label: str
     .from(vpsInstances)
     .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.label, label)))
     .get();
-  if (taken) throw new DomainError("conflict", `A VPS labelled \`${label}\` already exists in this workspace.`, { param: "label", details: { id: taken.id } });
+  if (taken)
+    throw new DomainError("conflict", `A VPS labelled \`${label}\` already exists in this workspace.`, {
+      param: "label",
+      details: { id: taken.id },
+    });
 }
 
 export function serializeVps(row: VpsRow) {

@@ -41,7 +41,11 @@ export function tickVps(db: Db, now = new Date()): number {
         .run();
       const next = SETTLES_TO[vps.status as TransitionalStatus];
       if (next === null) tx.delete(vpsInstances).where(eq(vpsInstances.id, vps.id)).run();
-      else tx.update(vpsInstances).set({ status: next ?? vps.status, settlesAt: null }).where(eq(vpsInstances.id, vps.id)).run();
+      else
+        tx.update(vpsInstances)
+          .set({ status: next ?? vps.status, settlesAt: null })
+          .where(eq(vpsInstances.id, vps.id))
+          .run();
     });
   }
   return due.length;

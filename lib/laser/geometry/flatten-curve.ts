@@ -11,7 +11,10 @@ const MAX_DEPTH = 18;
  * L2 + (L2 − L1)/3 (Richardson on the chord error, which shrinks as h²).
  * MIN_DEPTH forces sampling inside every span so symmetric wiggles cannot fool the test.
  */
-export function flattenCurve(evaluate: (t: number) => Point, breaks: number[]): { points: Point[]; length: number; box: BBox; twiceArea: number } {
+export function flattenCurve(
+  evaluate: (t: number) => Point,
+  breaks: number[],
+): { points: Point[]; length: number; box: BBox; twiceArea: number } {
   const points: Point[] = [evaluate(breaks[0])];
   let length = 0;
   const refine = (t0: number, p0: Point, t1: number, p1: Point, depth: number): void => {
@@ -53,7 +56,8 @@ function thinPoints(points: Point[]): Point[] {
     const dx = b[0] - a[0];
     const dy = b[1] - a[1];
     const len = Math.hypot(dx, dy);
-    const dev = len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Math.hypot(p[0] - a[0], p[1] - a[1]);
+    const dev =
+      len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Math.hypot(p[0] - a[0], p[1] - a[1]);
     if (dev > 0.002) out.push(p);
   }
   out.push(points[points.length - 1]);

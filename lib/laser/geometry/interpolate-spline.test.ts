@@ -19,7 +19,13 @@ const arc = (r: number, from: number, to: number, count: number): Point[] =>
 
 describe("interpolateFitPoints", () => {
   it("passes through every fit point", () => {
-    const fit: Point[] = [[0, 0], [10, 5], [25, -3], [40, 8], [55, 0]];
+    const fit: Point[] = [
+      [0, 0],
+      [10, 5],
+      [25, -3],
+      [40, 8],
+      [55, 0],
+    ];
     const { nurbs } = curveOf(fit);
     // The curve's pieces meet at the fit points (chord-length parameters are its knots).
     expect(nurbs.breaks).toHaveLength(fit.length);
@@ -44,13 +50,42 @@ describe("interpolateFitPoints", () => {
   });
 
   it("two fit points make the straight line between them; one point makes nothing", () => {
-    expect(curveOf([[0, 0], [30, 40]]).flat.length).toBeCloseTo(50, 9);
-    expect(interpolateFitPoints([[1, 1], [1, 1]])).toBeNull();
+    expect(
+      curveOf([
+        [0, 0],
+        [30, 40],
+      ]).flat.length,
+    ).toBeCloseTo(50, 9);
+    expect(
+      interpolateFitPoints([
+        [1, 1],
+        [1, 1],
+      ]),
+    ).toBeNull();
   });
 
   it("a DXF spline stored by fit points only is cut along the curve, not its chords", async () => {
     const fit = arc(40, 0, Math.PI, 9);
-    const pairs = ["0", "SECTION", "2", "ENTITIES", "0", "SPLINE", "8", "0", "70", "8", "71", "3", "72", "0", "73", "0", "74", String(fit.length)];
+    const pairs = [
+      "0",
+      "SECTION",
+      "2",
+      "ENTITIES",
+      "0",
+      "SPLINE",
+      "8",
+      "0",
+      "70",
+      "8",
+      "71",
+      "3",
+      "72",
+      "0",
+      "73",
+      "0",
+      "74",
+      String(fit.length),
+    ];
     for (const [x, y] of fit) pairs.push("11", String(x), "21", String(y), "31", "0");
     pairs.push("0", "ENDSEC", "0", "EOF");
     const result = await analyzeDrawing(new TextEncoder().encode(pairs.join("\n") + "\n"), "fit.dxf");

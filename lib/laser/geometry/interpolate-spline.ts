@@ -11,7 +11,11 @@ export const MAX_FIT_POINTS = 1000;
  * estimated from the parabola through the three end points (Bessel's condition).
  * Null for fewer than two distinct points or too many to solve.
  */
-export function interpolateFitPoints(fit: Point[], startTangent?: Point | null, endTangent?: Point | null): { knots: number[]; control: Point[] } | null {
+export function interpolateFitPoints(
+  fit: Point[],
+  startTangent?: Point | null,
+  endTangent?: Point | null,
+): { knots: number[]; control: Point[] } | null {
   const q = fit.filter((p, k) => k === 0 || Math.hypot(p[0] - fit[k - 1][0], p[1] - fit[k - 1][1]) > 1e-12);
   const n = q.length - 1;
   if (n < 1 || n >= MAX_FIT_POINTS) return null;
@@ -60,7 +64,13 @@ export function interpolateFitPoints(fit: Point[], startTangent?: Point | null, 
   return { knots, control };
 }
 
-function endDerivative(tangent: Point | null | undefined, q: Point[], u: number[], end: "start" | "end", total: number): Point {
+function endDerivative(
+  tangent: Point | null | undefined,
+  q: Point[],
+  u: number[],
+  end: "start" | "end",
+  total: number,
+): Point {
   const length = tangent ? Math.hypot(tangent[0], tangent[1]) : 0;
   if (tangent && length > 1e-12) return [(tangent[0] / length) * total, (tangent[1] / length) * total];
   const n = q.length - 1;

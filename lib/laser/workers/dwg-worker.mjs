@@ -8,7 +8,14 @@ const SKIP_BLOCKS = /^\*(MODEL|PAPER)_SPACE/i;
 
 /** Drops xdata and handles: only geometry crosses the process boundary. */
 function slim(entity) {
-  const { xdata: _x, handle: _h, ownerBlockRecordSoftId: _o, ownerDictionaryHardId: _d, ownerDictionarySoftId: _s, ...rest } = entity;
+  const {
+    xdata: _x,
+    handle: _h,
+    ownerBlockRecordSoftId: _o,
+    ownerDictionaryHardId: _d,
+    ownerDictionarySoftId: _s,
+    ...rest
+  } = entity;
   return rest;
 }
 

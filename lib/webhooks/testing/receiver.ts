@@ -16,7 +16,9 @@ export interface Reply {
 }
 
 /** A real HTTP server on a loopback port that records what it receives and answers with `reply`. */
-export async function startReceiver(reply: (request: ReceivedRequest, index: number) => Reply = () => ({ status: 200, body: "ok" })) {
+export async function startReceiver(
+  reply: (request: ReceivedRequest, index: number) => Reply = () => ({ status: 200, body: "ok" }),
+) {
   const received: ReceivedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -39,7 +41,11 @@ export async function startReceiver(reply: (request: ReceivedRequest, index: num
     url,
     received,
     setReply: (next: typeof reply) => void (state.reply = next),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

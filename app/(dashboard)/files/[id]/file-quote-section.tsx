@@ -37,13 +37,24 @@ export async function FileQuoteSection(props: {
     result === null ? (
       <UpgradeNote message={t("quote.upgrade")} linkLabel={t("usage.price")} testId="quote-upgrade" />
     ) : "error" in result ? (
-      <p role="alert" className="text-sm text-red-700" data-code={result.error.code} title={props.lang === "id" ? result.error.message : undefined}>
+      <p
+        role="alert"
+        className="text-sm text-red-700"
+        data-code={result.error.code}
+        title={props.lang === "id" ? result.error.message : undefined}
+      >
         {errorText(result.error, props.lang)}
         {props.lang === "en" && <span className="block text-xs">{result.error.message}</span>}
       </p>
     ) : (
       // A new version starts the panel afresh at 20 %.
-      <QuotePanel key={props.versionId} fileId={props.fileId} initial={result.quote} lang={props.lang} labels={labels} />
+      <QuotePanel
+        key={props.versionId}
+        fileId={props.fileId}
+        initial={result.quote}
+        lang={props.lang}
+        labels={labels}
+      />
     );
   return (
     <section className="rounded border border-stone-200 bg-white p-4" aria-label={t("quote.title")}>
@@ -55,7 +66,11 @@ export async function FileQuoteSection(props: {
 
 type QuoteError = { code: string; message: string; details?: unknown };
 
-async function tryQuote(props: { db: Db; workspace: { id: string; plan: QuotePlan }; fileId: string }): Promise<{ quote: DashboardQuote } | { error: QuoteError }> {
+async function tryQuote(props: {
+  db: Db;
+  workspace: { id: string; plan: QuotePlan };
+  fileId: string;
+}): Promise<{ quote: DashboardQuote } | { error: QuoteError }> {
   try {
     return { quote: await quoteForDashboard(props.db, props.workspace, props.fileId, 20) };
   } catch (error) {

@@ -64,11 +64,20 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
             fileId={file.id}
             status={file.status}
             canDecide={can(current.role, "decide_approval")}
-            labels={{ submit: t("file.submit"), approve: t("file.approve"), reject: t("file.reject"), reason: t("file.rejectReason"), approvers: t("file.approvers") }}
+            labels={{
+              submit: t("file.submit"),
+              approve: t("file.approve"),
+              reject: t("file.reject"),
+              reason: t("file.rejectReason"),
+              approvers: t("file.approvers"),
+            }}
           />
         </>
       )}
-      <section aria-label={t("viewer.title")} className="h-[480px] overflow-hidden rounded border border-stone-200 bg-white">
+      <section
+        aria-label={t("viewer.title")}
+        className="h-[480px] overflow-hidden rounded border border-stone-200 bg-white"
+      >
         <ModelViewer
           src={`/dashboard-api/files/${file.id}/display?v=${version.id}`}
           facts={viewerFactsFor(file, version, lang)}
@@ -113,9 +122,23 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
       )}
       <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
         <GeometryFacts analysis={version.analysis} t={t} lang={lang} />
-        <FileQuoteSection db={db} workspace={current.workspace} fileId={file.id} versionId={version.id} t={t} lang={lang} />
+        <FileQuoteSection
+          db={db}
+          workspace={current.workspace}
+          fileId={file.id}
+          versionId={version.id}
+          t={t}
+          lang={lang}
+        />
       </div>
-      <AnalyzeSection key={version.id} fileId={file.id} plan={current.workspace.plan} editable={editable} t={t} lang={lang} />
+      <AnalyzeSection
+        key={version.id}
+        fileId={file.id}
+        plan={current.workspace.plan}
+        editable={editable}
+        t={t}
+        lang={lang}
+      />
       <section className="space-y-3" aria-labelledby="versions-heading">
         <h2 id="versions-heading" className="text-lg font-semibold">
           {t("file.versions")}

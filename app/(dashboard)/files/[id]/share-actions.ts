@@ -50,12 +50,15 @@ export const createShareLinkAction = dashboardAction(
   },
 );
 
-export const revokeShareLinkAction = dashboardFormAction({ permission: "share_files", mirrors: revokeViewerTokenContract }, ({ db, workspace, data }) => {
-  const fileId = String(data.get("fileId") ?? "");
-  try {
-    revokeViewerToken(db, workspace.id, fileId, String(data.get("tokenId") ?? ""));
-  } catch (error) {
-    if (!isAppError(error)) throw error; // already gone: nothing to do
-  }
-  revalidatePath(`/files/${fileId}`);
-});
+export const revokeShareLinkAction = dashboardFormAction(
+  { permission: "share_files", mirrors: revokeViewerTokenContract },
+  ({ db, workspace, data }) => {
+    const fileId = String(data.get("fileId") ?? "");
+    try {
+      revokeViewerToken(db, workspace.id, fileId, String(data.get("tokenId") ?? ""));
+    } catch (error) {
+      if (!isAppError(error)) throw error; // already gone: nothing to do
+    }
+    revalidatePath(`/files/${fileId}`);
+  },
+);

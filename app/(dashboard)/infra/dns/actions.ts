@@ -6,15 +6,25 @@ import { createRecord, createZone, deleteRecord } from "@/lib/infra/dns/manage-d
 import * as api from "@/lib/contracts/infra-dns";
 import { field, infraAction, optionalInt } from "../infra-manager";
 
-const recordType = z.object({ type: z.enum(DNS_RECORD_TYPES, { error: "must be one of " + DNS_RECORD_TYPES.join(", ") + "." }) });
+const recordType = z.object({
+  type: z.enum(DNS_RECORD_TYPES, { error: "must be one of " + DNS_RECORD_TYPES.join(", ") + "." }),
+});
 const zonePage = (data: FormData) => `/infra/dns/${field(data, "domain")}`;
 
-export const createZoneAction = infraAction({ mirrors: api.createZone, revalidate: "/infra/dns" }, ({ db, workspace, data }) => ({
-  message: createZone(db, workspace.id, { domain: field(data, "domain") }).domain,
-}));
+export const createZoneAction = infraAction(
+  { mirrors: api.createZone, revalidate: "/infra/dns" },
+  ({ db, workspace, data }) => ({
+    message: createZone(db, workspace.id, { domain: field(data, "domain") }).domain,
+  }),
+);
 
 export const createRecordAction = infraAction(
-  { mirrors: api.createRecord, input: recordType, read: (data) => ({ type: field(data, "type") }), revalidate: zonePage },
+  {
+    mirrors: api.createRecord,
+    input: recordType,
+    read: (data) => ({ type: field(data, "type") }),
+    revalidate: zonePage,
+  },
   ({ db, workspace, data, input: { type } }) => {
     // Blank optional fields stay absent, so lib answers the same 400s as the API does for a missing field.
     const tag = field(data, "tag").trim();
@@ -33,7 +43,10 @@ export const createRecordAction = infraAction(
   },
 );
 
-export const deleteRecordAction = infraAction({ mirrors: api.deleteRecord, revalidate: zonePage }, ({ db, workspace, data }) => {
-  deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
-  return {};
-});
+export const deleteRecordAction = infraAction(
+  { mirrors: api.deleteRecord, revalidate: zonePage },
+  ({ db, workspace, data }) => {
+    deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
+    return {};
+  },
+);

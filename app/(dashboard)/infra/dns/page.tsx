@@ -15,7 +15,11 @@ export default async function DnsZonesPage() {
         {t("infra.dns.intro")} <span className="font-mono text-xs">{nameservers().join(", ")}</span>
       </p>
       {can(current.role, "manage_infra") && (
-        <InfraForm action={createZoneAction} submit={t("infra.dns.addZone")} fields={[{ name: "domain", label: t("infra.dns.domain"), placeholder: "example.com", required: true }]} />
+        <InfraForm
+          action={createZoneAction}
+          submit={t("infra.dns.addZone")}
+          fields={[{ name: "domain", label: t("infra.dns.domain"), placeholder: "example.com", required: true }]}
+        />
       )}
       <DataTable
         label={t("infra.dns.zones")}

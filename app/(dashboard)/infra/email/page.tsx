@@ -11,7 +11,8 @@ export default async function EmailPage() {
   const { db, current, t, lang } = await requireDashboard();
   const manage = can(current.role, "manage_infra");
   const mailboxes = listMailboxes(db, current.workspace.id, { limit: 100 }).items;
-  const date = (d: Date | null) => (d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : "—");
+  const date = (d: Date | null) =>
+    d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : "—";
   return (
     <div className="space-y-6">
       <p className="text-sm text-stone-600">{t("infra.email.intro")}</p>
@@ -20,7 +21,13 @@ export default async function EmailPage() {
           action={createMailboxAction}
           submit={t("infra.email.create")}
           fields={[
-            { name: "address", label: t("infra.email.address"), type: "email", placeholder: "ayu@example.com", required: true },
+            {
+              name: "address",
+              label: t("infra.email.address"),
+              type: "email",
+              placeholder: "ayu@example.com",
+              required: true,
+            },
             { name: "password", label: t("infra.email.password"), type: "password", required: true },
             { name: "quota_mb", label: t("infra.email.quota"), type: "number", initial: "1024" },
           ]}
@@ -29,7 +36,12 @@ export default async function EmailPage() {
       <DataTable
         label={t("infra.tab.email")}
         empty={t("infra.email.none")}
-        columns={[t("infra.email.address"), t("infra.email.usage"), t("infra.email.messages"), t("infra.email.lastLogin")]}
+        columns={[
+          t("infra.email.address"),
+          t("infra.email.usage"),
+          t("infra.email.messages"),
+          t("infra.email.lastLogin"),
+        ]}
         actions={manage}
         rowCount={mailboxes.length}
       >
@@ -40,7 +52,12 @@ export default async function EmailPage() {
               {box.status !== "active" && <span className="ml-2 text-xs text-red-700">{box.status}</span>}
             </td>
             <td className="p-2">
-              <UsageBar used={box.usedBytes} quota={box.quotaMb * 1024 * 1024} label={`${t("infra.email.usage")} ${box.address}`} lang={lang} />
+              <UsageBar
+                used={box.usedBytes}
+                quota={box.quotaMb * 1024 * 1024}
+                label={`${t("infra.email.usage")} ${box.address}`}
+                lang={lang}
+              />
             </td>
             <td className="p-2">{box.messageCount}</td>
             <td className="p-2 text-xs">{date(box.lastLoginAt)}</td>

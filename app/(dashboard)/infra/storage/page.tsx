@@ -19,7 +19,8 @@ export default async function StoragePage() {
     <div className="space-y-6">
       <p className="text-sm text-stone-600">{t("infra.storage.intro")}</p>
       <p className="text-sm" data-testid="storage-totals">
-        {countText(lang, buckets.length, "infra.storage.buckets")} · {formatBytes(total, lang)} · {countText(lang, objects, "infra.storage.objects")}
+        {countText(lang, buckets.length, "infra.storage.buckets")} · {formatBytes(total, lang)} ·{" "}
+        {countText(lang, objects, "infra.storage.objects")}
       </p>
       {manage && (
         <InfraForm
@@ -27,7 +28,11 @@ export default async function StoragePage() {
           submit={t("infra.storage.create")}
           fields={[
             { name: "name", label: t("infra.storage.name"), placeholder: "my-assets", required: true },
-            { name: "region", label: t("infra.vps.region"), options: REGIONS.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })) },
+            {
+              name: "region",
+              label: t("infra.vps.region"),
+              options: REGIONS.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })),
+            },
           ]}
         />
       )}

@@ -14,7 +14,12 @@ export const createVpsAction = infraAction(
   {
     mirrors: api.createVps,
     input: createForm,
-    read: (data) => ({ label: field(data, "label"), region: field(data, "region"), plan: field(data, "plan"), image: field(data, "image") }),
+    read: (data) => ({
+      label: field(data, "label"),
+      region: field(data, "region"),
+      plan: field(data, "plan"),
+      image: field(data, "image"),
+    }),
     revalidate: "/infra/vps",
   },
   ({ db, workspace, input }) => {

@@ -18,7 +18,10 @@ const COMMAND_TEXT: Record<"restart" | "stop" | "start" | "delete", [MessageKey,
   delete: ["infra.delete", "infra.vps.deleteConfirm"],
 };
 const SETTLED = new Set(["running", "stopped"]);
-const STATUS_TONE: Record<string, string> = { running: "bg-green-100 text-green-800", stopped: "bg-stone-200 text-stone-700" };
+const STATUS_TONE: Record<string, string> = {
+  running: "bg-green-100 text-green-800",
+  stopped: "bg-stone-200 text-stone-700",
+};
 
 export default async function VpsPage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -42,7 +45,11 @@ export default async function VpsPage() {
             submit={t("infra.vps.create")}
             fields={[
               { name: "label", label: t("infra.vps.label"), placeholder: "web-1", required: true },
-              { name: "region", label: t("infra.vps.region"), options: REGIONS.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })) },
+              {
+                name: "region",
+                label: t("infra.vps.region"),
+                options: REGIONS.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })),
+              },
               {
                 name: "plan",
                 label: t("infra.vps.plan"),
@@ -53,7 +60,11 @@ export default async function VpsPage() {
                   label: `${p.vcpus} vCPU · ${formatNumber(p.memory_mb / 1024, lang)} GB · ${formatNumber(p.disk_gb, lang)} GB · ${formatIdr(p.price_idr_monthly, lang)}${t("infra.vps.perMonth")}`,
                 })),
               },
-              { name: "image", label: t("infra.vps.image"), options: IMAGES.map((i) => ({ value: i.code, label: i.name })) },
+              {
+                name: "image",
+                label: t("infra.vps.image"),
+                options: IMAGES.map((i) => ({ value: i.code, label: i.name })),
+              },
             ]}
           />
         </section>
@@ -61,7 +72,14 @@ export default async function VpsPage() {
       <DataTable
         label={t("infra.tab.vps")}
         empty={t("infra.vps.none")}
-        columns={[t("infra.vps.label"), t("infra.status"), t("infra.vps.region"), t("infra.vps.plan"), t("infra.vps.image"), t("infra.vps.address")]}
+        columns={[
+          t("infra.vps.label"),
+          t("infra.status"),
+          t("infra.vps.region"),
+          t("infra.vps.plan"),
+          t("infra.vps.image"),
+          t("infra.vps.address"),
+        ]}
         actions={manage}
         rowCount={instances.length}
       >
@@ -69,7 +87,11 @@ export default async function VpsPage() {
           <tr key={vps.id} className="border-b align-top" data-testid="vps-row">
             <td className="p-2 font-medium">{vps.label}</td>
             <td className="p-2">
-              <span className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`} data-testid="vps-status" data-status={vps.status}>
+              <span
+                className={`rounded px-2 py-0.5 text-xs ${STATUS_TONE[vps.status] ?? "bg-amber-100 text-amber-900"}`}
+                data-testid="vps-status"
+                data-status={vps.status}
+              >
                 {t(`infra.vps.status.${vps.status}`)}
               </span>
             </td>
@@ -90,7 +112,12 @@ export default async function VpsPage() {
                 <VpsCommands
                   action={vpsCommandAction}
                   vpsId={vps.id}
-                  commands={commands.map((c) => ({ command: c.command, label: c.label, confirmText: c.confirmText, allowed: c.from.includes(vps.status) }))}
+                  commands={commands.map((c) => ({
+                    command: c.command,
+                    label: c.label,
+                    confirmText: c.confirmText,
+                    allowed: c.from.includes(vps.status),
+                  }))}
                 />
               </td>
             )}

@@ -5,11 +5,16 @@ export default function InvalidViewerLink() {
       <div className="space-y-4">
         <div lang="en">
           <h1 className="mb-2 text-xl font-semibold">Link no longer valid</h1>
-          <p className="text-stone-600">This viewer link was revoked, has expired or never existed. Ask the person who shared it for a new link.</p>
+          <p className="text-stone-600">
+            This viewer link was revoked, has expired or never existed. Ask the person who shared it for a new link.
+          </p>
         </div>
         <div lang="id">
           <h2 className="mb-2 text-xl font-semibold">Tautan tidak berlaku lagi</h2>
-          <p className="text-stone-600">Tautan penampil ini telah dicabut, kedaluwarsa, atau tidak pernah ada. Mintalah tautan baru kepada orang yang membagikannya.</p>
+          <p className="text-stone-600">
+            Tautan penampil ini telah dicabut, kedaluwarsa, atau tidak pernah ada. Mintalah tautan baru kepada orang
+            yang membagikannya.
+          </p>
         </div>
       </div>
     </main>

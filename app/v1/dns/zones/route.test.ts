@@ -25,7 +25,10 @@ async function zone(key: string, domain: string) {
 }
 
 const addRecord = (key: string, domain: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  createRecord(apiRequest(`/v1/dns/zones/${domain}/records`, { method: "POST", key, body, headers }), routeParams({ domain }));
+  createRecord(
+    apiRequest(`/v1/dns/zones/${domain}/records`, { method: "POST", key, body, headers }),
+    routeParams({ domain }),
+  );
 
 async function record(key: string, domain: string, body: Record<string, unknown>) {
   const res = await addRecord(key, domain, body);
@@ -37,14 +40,21 @@ describe("DNS zones and records over the API", () => {
   it("creates and lists zones; an overlapping or taken domain is 409", async () => {
     const { secret } = seedWorkspace(db);
     const created = await zone(secret, "Shop-Example.COM.");
-    expect(created).toMatchObject({ domain: "shop-example.com", serial: 1, record_count: 0, nameservers: ["ns1.bengkel.test", "ns2.bengkel.test"] });
+    expect(created).toMatchObject({
+      domain: "shop-example.com",
+      serial: 1,
+      record_count: 0,
+      nameservers: ["ns1.bengkel.test", "ns2.bengkel.test"],
+    });
     expect(created.id).toMatch(/^zone_/);
     const { secret: other } = seedWorkspace(db);
     for (const domain of ["shop-example.com", "sub.shop-example.com"]) {
       const res = await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: other, body: { domain } }));
       expect(res.status).toBe(409);
     }
-    const bad = await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: other, body: { domain: "localhost" } }));
+    const bad = await createZone(
+      apiRequest("/v1/dns/zones", { method: "POST", key: other, body: { domain: "localhost" } }),
+    );
     expect((await bad.json()).error).toMatchObject({ code: "invalid_request", param: "domain" });
     const listed = await (await listZones(apiRequest("/v1/dns/zones", { key: secret }))).json();
     expect(listed.data.map((z: { domain: string }) => z.domain)).toEqual(["shop-example.com"]);
@@ -83,15 +93,29 @@ describe("DNS zones and records over the API", () => {
     await zone(secret, "dupes.test");
     const a = await record(secret, "dupes.test", { type: "A", name: "WWW", data: "192.0.2.1" });
     expect(a).toMatchObject({ name: "www", fqdn: "www.dupes.test", ttl: 3600, priority: null });
-    expect((await addRecord(secret, "dupes.test", { type: "A", name: "www", data: "192.0.2.1", ttl: 600 })).status).toBe(409);
-    expect((await addRecord(secret, "dupes.test", { type: "CNAME", name: "www", data: "x.example.net" })).status).toBe(409);
+    expect(
+      (await addRecord(secret, "dupes.test", { type: "A", name: "www", data: "192.0.2.1", ttl: 600 })).status,
+    ).toBe(409);
+    expect((await addRecord(secret, "dupes.test", { type: "CNAME", name: "www", data: "x.example.net" })).status).toBe(
+      409,
+    );
     await record(secret, "dupes.test", { type: "CNAME", name: "alias", data: "x.example.net" });
     expect((await addRecord(secret, "dupes.test", { type: "TXT", name: "alias", data: "hi" })).status).toBe(409);
 
     const { secret: other } = seedWorkspace(db);
     expect((await addRecord(other, "dupes.test", { type: "A", name: "x", data: "192.0.2.2" })).status).toBe(404);
-    expect((await listRecords(apiRequest("/v1/dns/zones/dupes.test/records", { key: other }), routeParams({ domain: "dupes.test" }))).status).toBe(404);
-    const del = await deleteRecord(apiRequest(`/v1/dns/zones/dupes.test/records/${a.id}`, { method: "DELETE", key: other }), routeParams({ domain: "dupes.test", id: a.id }));
+    expect(
+      (
+        await listRecords(
+          apiRequest("/v1/dns/zones/dupes.test/records", { key: other }),
+          routeParams({ domain: "dupes.test" }),
+        )
+      ).status,
+    ).toBe(404);
+    const del = await deleteRecord(
+      apiRequest(`/v1/dns/zones/dupes.test/records/${a.id}`, { method: "DELETE", key: other }),
+      routeParams({ domain: "dupes.test", id: a.id }),
+    );
     expect(del.status).toBe(404);
   });
 
@@ -99,14 +123,18 @@ describe("DNS zones and records over the API", () => {
     expect((await listZones(apiRequest("/v1/dns/zones"))).status).toBe(401);
     const { secret } = seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await listZones(apiRequest("/v1/dns/zones", { key: secret }))).status).toBe(200);
-    expect((await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: secret, body: { domain: "ro.test" } }))).status).toBe(403);
+    expect(
+      (await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: secret, body: { domain: "ro.test" } })))
+        .status,
+    ).toBe(403);
   });
 
   it("paginates records", async () => {
     const { secret } = seedWorkspace(db);
     await zone(secret, "pages.test");
     for (let i = 1; i <= 3; i++) await record(secret, "pages.test", { type: "A", name: `h${i}`, data: `192.0.2.${i}` });
-    const url = (cursor = "") => apiRequest(`/v1/dns/zones/pages.test/records?limit=2${cursor && `&cursor=${cursor}`}`, { key: secret });
+    const url = (cursor = "") =>
+      apiRequest(`/v1/dns/zones/pages.test/records?limit=2${cursor && `&cursor=${cursor}`}`, { key: secret });
     const first = await (await listRecords(url(), routeParams({ domain: "pages.test" }))).json();
     expect(first.data).toHaveLength(2);
     const second = await (await listRecords(url(first.next_cursor), routeParams({ domain: "pages.test" }))).json();
@@ -124,7 +152,14 @@ describe("the embedded DNS server answers from the database", () => {
     await record(secret, "served.test", { type: "MX", name: "@", data: "mail.served.test", priority: 10 });
     await record(secret, "served.test", { type: "TXT", name: "@", data: "v=spf1 -all" });
     await record(secret, "served.test", { type: "TXT", name: "long", data: "x".repeat(300) });
-    await record(secret, "served.test", { type: "SRV", name: "_sip._tcp", data: "sip.served.test", priority: 10, weight: 60, port: 5060 });
+    await record(secret, "served.test", {
+      type: "SRV",
+      name: "_sip._tcp",
+      data: "sip.served.test",
+      priority: 10,
+      weight: 60,
+      port: 5060,
+    });
     await record(secret, "served.test", { type: "CAA", name: "@", data: "letsencrypt.org", tag: "issue" });
     await record(secret, "served.test", { type: "CNAME", name: "blog", data: "www.served.test" });
 
@@ -133,17 +168,26 @@ describe("the embedded DNS server answers from the database", () => {
     expect(await resolver.resolveMx("served.test")).toEqual([{ exchange: "mail.served.test", priority: 10 }]);
     expect(await resolver.resolveTxt("served.test")).toEqual([["v=spf1 -all"]]);
     expect((await resolver.resolveTxt("long.served.test"))[0].join("")).toBe("x".repeat(300));
-    expect(await resolver.resolveSrv("_sip._tcp.served.test")).toEqual([{ name: "sip.served.test", port: 5060, priority: 10, weight: 60 }]);
+    expect(await resolver.resolveSrv("_sip._tcp.served.test")).toEqual([
+      { name: "sip.served.test", port: 5060, priority: 10, weight: 60 },
+    ]);
     expect(await resolver.resolveCaa("served.test")).toEqual([{ critical: 0, issue: "letsencrypt.org" }]);
     expect(await resolver.resolveCname("blog.served.test")).toEqual(["www.served.test"]);
     expect(await resolver.resolveNs("served.test")).toEqual(["ns1.bengkel.test", "ns2.bengkel.test"]);
-    expect(await resolver.resolveSoa("served.test")).toMatchObject({ nsname: "ns1.bengkel.test", hostmaster: "hostmaster.served.test", serial: 9 });
+    expect(await resolver.resolveSoa("served.test")).toMatchObject({
+      nsname: "ns1.bengkel.test",
+      hostmaster: "hostmaster.served.test",
+      serial: 9,
+    });
 
     await expect(resolver.resolve4("nope.served.test")).rejects.toMatchObject({ code: "ENOTFOUND" });
     await expect(resolver.resolve4("served.test")).rejects.toMatchObject({ code: "ENODATA" });
     await expect(resolver.resolve4("example.org")).rejects.toMatchObject({ code: "EREFUSED" });
 
-    const del = await deleteRecord(apiRequest(`/v1/dns/zones/served.test/records/${a.id}`, { method: "DELETE", key: secret }), routeParams({ domain: "served.test", id: a.id }));
+    const del = await deleteRecord(
+      apiRequest(`/v1/dns/zones/served.test/records/${a.id}`, { method: "DELETE", key: secret }),
+      routeParams({ domain: "served.test", id: a.id }),
+    );
     expect((await del.json()).data).toEqual({ id: a.id, deleted: true });
     await expect(resolver.resolve4("www.served.test")).rejects.toMatchObject({ code: "ENODATA" });
   });
@@ -154,7 +198,12 @@ describe("the embedded DNS server answers from the database", () => {
     await record(secret, "tcp.test", { type: "A", name: "@", data: "198.51.100.7" });
     const net = await import("node:net");
     const dnsPacket = await import("dns-packet");
-    const query = dnsPacket.streamEncode({ type: "query", id: 7, flags: 0, questions: [{ type: "A", name: "tcp.test" }] });
+    const query = dnsPacket.streamEncode({
+      type: "query",
+      id: 7,
+      flags: 0,
+      questions: [{ type: "A", name: "tcp.test" }],
+    });
     const reply = await new Promise<Buffer>((resolve, reject) => {
       const socket = net.connect(server.port, "127.0.0.1", () => socket.write(query));
       let got = Buffer.alloc(0);

@@ -11,6 +11,4 @@ export const GET = route(listZones, ({ db, workspace, query }) => {
   );
 });
 
-export const POST = route(createZone, (ctx) =>
-  serializeZone(ctx.db, create(ctx.db, ctx.workspace.id, ctx.body)),
-);
+export const POST = route(createZone, (ctx) => serializeZone(ctx.db, create(ctx.db, ctx.workspace.id, ctx.body)));

@@ -10,7 +10,9 @@ export const GET = route(getFile, ({ db, workspace, params }) => {
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
 
-export const PATCH = route(updateFile, ({ db, workspace, params, body }) => serializeFile(patchFile(db, workspace.id, params.id, body)));
+export const PATCH = route(updateFile, ({ db, workspace, params, body }) =>
+  serializeFile(patchFile(db, workspace.id, params.id, body)),
+);
 
 export const DELETE = route(deleteFile, async ({ db, workspace, params }) => {
   const file = await removeFile(db, getBlobStore(), workspace.id, params.id);

@@ -8,6 +8,4 @@ export const GET = route(listBuckets, ({ db, workspace, query }) => {
   return new Page(items.map(serializeBucket), nextCursor);
 });
 
-export const POST = route(createBucket, (ctx) =>
-  serializeBucket(create(ctx.db, ctx.workspace.id, ctx.body)),
-);
+export const POST = route(createBucket, (ctx) => serializeBucket(create(ctx.db, ctx.workspace.id, ctx.body)));

@@ -15,7 +15,18 @@ beforeAll(async () => {
   const seeded = seedWorkspace(db, { plan: "pro" });
   key = seeded.secret;
   boxId = (await createTestFile(db, blobs, seeded.workspace.id, boxStl(40, 30, 20), "box.stl")).file.id;
-  plateId = (await createTestFile(db, blobs, seeded.workspace.id, plateDxf(100, 50, [[25, 25], [75, 25]]), "plate.dxf")).file.id;
+  plateId = (
+    await createTestFile(
+      db,
+      blobs,
+      seeded.workspace.id,
+      plateDxf(100, 50, [
+        [25, 25],
+        [75, 25],
+      ]),
+      "plate.dxf",
+    )
+  ).file.id;
 });
 
 type Init = { key?: string; body?: unknown; rawBody?: string };
@@ -79,7 +90,10 @@ describe("POST /api/files/{id}/quote (legacy envelope)", () => {
     const res = await quote3d(plateId);
     expect(res.status).toBe(422);
     const { error } = await res.json();
-    expect(error).toMatchObject({ code: "wrong_process", details: { file_kind: "laser", endpoint: `POST /api/files/${plateId}/quote/laser` } });
+    expect(error).toMatchObject({
+      code: "wrong_process",
+      details: { file_kind: "laser", endpoint: `POST /api/files/${plateId}/quote/laser` },
+    });
   });
 });
 
@@ -88,18 +102,30 @@ describe("POST /api/files/{id}/quote/laser (legacy envelope)", () => {
     const res = await quoteCut(plateId);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ ok: true, file_id: plateId, geometry: { pierce_count: 3, bbox_mm: { x: 100, y: 50 } } });
+    expect(body).toMatchObject({
+      ok: true,
+      file_id: plateId,
+      geometry: { pierce_count: 3, bbox_mm: { x: 100, y: 50 } },
+    });
     expect(body.geometry.area_cm2).toBeCloseTo((5000 - 2 * Math.PI * 25) / 100, 6);
     expect(body.quotes).toHaveLength(20);
-    expect(Object.keys(body.quotes[0]).sort()).toEqual(
-      ["breakdown", "cut_rate_idr_per_mm", "material_id", "material_label", "pierce_fee_idr", "price_idr", "thickness_mm"],
-    );
+    expect(Object.keys(body.quotes[0]).sort()).toEqual([
+      "breakdown",
+      "cut_rate_idr_per_mm",
+      "material_id",
+      "material_label",
+      "pierce_fee_idr",
+      "price_idr",
+      "thickness_mm",
+    ]);
   });
 
   it("401, 403, 404 and 422 for a mesh", async () => {
     expect((await quoteCut(plateId, { key: "" })).status).toBe(401);
     expect((await quoteCut(plateId, { key: seedWorkspace(db, { plan: "free" }).secret })).status).toBe(403);
-    expect((await quoteCut(plateId, { key: seedWorkspace(db, { plan: "pro", scopes: ["files:read"] }).secret })).status).toBe(403);
+    expect(
+      (await quoteCut(plateId, { key: seedWorkspace(db, { plan: "pro", scopes: ["files:read"] }).secret })).status,
+    ).toBe(403);
     expect((await quoteCut("file_unknown")).status).toBe(404);
     const res = await quoteCut(boxId);
     expect(res.status).toBe(422);

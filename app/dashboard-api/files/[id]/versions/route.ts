@@ -10,7 +10,12 @@ import { fileParams } from "../../file-params";
 export const POST = dashboardRoute(
   { permission: "upload", mirrors: uploadVersion, params: fileParams, successStatus: 201 },
   async ({ request, db, userId, workspace, params }) => {
-    const { file, version } = await uploadFileVersion(db, getBlobStore(), { body: multipartBody(request), workspace, actor: userId, fileId: params.id });
+    const { file, version } = await uploadFileVersion(db, getBlobStore(), {
+      body: multipartBody(request),
+      workspace,
+      actor: userId,
+      fileId: params.id,
+    });
     return { file: serializeFile(file), version: serializeVersion(version) };
   },
 );

@@ -11,7 +11,19 @@ import type { Db } from "@/lib/db/client";
 
 /** A plate drawing with a text entity and a named layer, as shops send them. */
 const labelledPlate = (text: string) =>
-  plateDxf(200, 100, [[20, 20], [100, 20], [180, 20], [20, 80], [100, 80], [180, 80]], 10).replace(
+  plateDxf(
+    200,
+    100,
+    [
+      [20, 20],
+      [100, 20],
+      [180, 20],
+      [20, 80],
+      [100, 80],
+      [180, 80],
+    ],
+    10,
+  ).replace(
     "0\nENDSEC\n0\nEOF",
     ["0", "TEXT", "8", "NOTES", "10", "5", "20", "5", "40", "3", "1", text, "0", "ENDSEC", "0", "EOF"].join("\n"),
   );
@@ -31,7 +43,8 @@ beforeAll(() => {
   freeKey = seedWorkspace(db, { plan: "free", scopes: ["files:read", "files:write"] }).secret;
 });
 
-const call = (id: string, secret = key) => analyze(apiRequest(`/v1/files/${id}/analyze`, { method: "POST", key: secret }), routeParams({ id }));
+const call = (id: string, secret = key) =>
+  analyze(apiRequest(`/v1/files/${id}/analyze`, { method: "POST", key: secret }), routeParams({ id }));
 
 describe("POST /v1/files/{id}/analyze", () => {
   it("reads material and thickness from the drawing's text, hole diameters from its circles", async () => {
@@ -44,8 +57,12 @@ describe("POST /v1/files/{id}/analyze", () => {
     expect(metadata.dimensions.holes).toEqual({ count: 6, diameters_mm: [10, 10, 10, 10, 10, 10] });
     expect(metadata.material).toMatchObject({ id: "ss304", evidence: [{ source: "dxf_text", text: "SS304 t=3" }] });
     expect(metadata.shape_class).toBe("plate");
-    expect(metadata.description.id).toMatch(/^Pelat dasar baja tahan karat SS304 200 × 100 mm, tebal 3 mm, dengan 6 lubang Ø10 mm/);
-    expect(metadata.description.en).toMatch(/^SS304 stainless steel base plate 200 × 100 mm, 3 mm thick, with 6 Ø10 mm holes/);
+    expect(metadata.description.id).toMatch(
+      /^Pelat dasar baja tahan karat SS304 200 × 100 mm, tebal 3 mm, dengan 6 lubang Ø10 mm/,
+    );
+    expect(metadata.description.en).toMatch(
+      /^SS304 stainless steel base plate 200 × 100 mm, 3 mm thick, with 6 Ø10 mm holes/,
+    );
     expect(metadata.analyzer).toBe("rules");
   });
 
@@ -98,7 +115,13 @@ describe("POST /v1/files/{id}/analyze: assemblies (issue #16)", () => {
   let shells: number;
   let metadata: Record<string, unknown> & { structure: unknown; description: { id: string; en: string } };
   beforeAll(async () => {
-    const { file, version } = await createTestFile(db, blobs, workspaceId, readCorpusFile("step/as1-oc-214.stp"), "as1-oc-214.stp");
+    const { file, version } = await createTestFile(
+      db,
+      blobs,
+      workspaceId,
+      readCorpusFile("step/as1-oc-214.stp"),
+      "as1-oc-214.stp",
+    );
     fileId = file.id;
     shells = (version.analysis.geometry as { parts: number }).parts;
     const res = await call(file.id);
@@ -124,12 +147,20 @@ describe("POST /v1/files/{id}/analyze: assemblies (issue #16)", () => {
     expect(shells).toBeLessThan(18);
     expect(metadata.components).toHaveLength(18);
     // Not the "rod" one of its products is called, nor a wall thickness or holes of welded shells.
-    expect(metadata).toMatchObject({ part_type: "assembly", shape_class: "complex", dimensions: { thickness_mm: null, holes: { count: null } } });
+    expect(metadata).toMatchObject({
+      part_type: "assembly",
+      shape_class: "complex",
+      dimensions: { thickness_mm: null, holes: { count: null } },
+    });
   });
 
   it("describes it as an assembly in both languages", () => {
-    expect(metadata.description.id).toMatch(/^Rakitan 18 komponen \(5 jenis komponen: nut ×8, bolt ×6, l-bracket ×2, plate, rod\), 200 × 150 × 84 mm, volume \d+ cm³$/);
-    expect(metadata.description.en).toMatch(/^Assembly of 18 components \(5 distinct parts: nut ×8, bolt ×6, l-bracket ×2, plate, rod\), 200 × 150 × 84 mm, volume \d+ cm³$/);
+    expect(metadata.description.id).toMatch(
+      /^Rakitan 18 komponen \(5 jenis komponen: nut ×8, bolt ×6, l-bracket ×2, plate, rod\), 200 × 150 × 84 mm, volume \d+ cm³$/,
+    );
+    expect(metadata.description.en).toMatch(
+      /^Assembly of 18 components \(5 distinct parts: nut ×8, bolt ×6, l-bracket ×2, plate, rod\), 200 × 150 × 84 mm, volume \d+ cm³$/,
+    );
   });
 
   it("is found by 'assembly' and 'rakitan'", async () => {

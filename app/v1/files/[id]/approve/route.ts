@@ -3,5 +3,11 @@ import { approveFile } from "@/lib/contracts/files";
 import { transitionFile } from "@/lib/files/transition-file";
 
 export const POST = route(approveFile, ({ db, workspace, key, params, body }) =>
-  transitionFile(db, { workspaceId: workspace.id, fileId: params.id, action: "approve", actor: key.id, reason: body?.reason }),
+  transitionFile(db, {
+    workspaceId: workspace.id,
+    fileId: params.id,
+    action: "approve",
+    actor: key.id,
+    reason: body?.reason,
+  }),
 );

@@ -20,7 +20,18 @@ beforeAll(async () => {
   const seeded = seedWorkspace(db, { plan: "pro" });
   key = seeded.secret;
   boxId = (await createTestFile(db, blobs, seeded.workspace.id, boxStl(40, 30, 20), "box.stl")).file.id;
-  plateId = (await createTestFile(db, blobs, seeded.workspace.id, plateDxf(100, 50, [[25, 25], [75, 25]]), "plate.dxf")).file.id;
+  plateId = (
+    await createTestFile(
+      db,
+      blobs,
+      seeded.workspace.id,
+      plateDxf(100, 50, [
+        [25, 25],
+        [75, 25],
+      ]),
+      "plate.dxf",
+    )
+  ).file.id;
   tableId = (await createTestFile(db, blobs, seeded.workspace.id, tableStl(), "table.stl")).file.id;
 });
 
@@ -56,10 +67,22 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
     const res = await quote3d(boxId, { body: { infill: 20 } });
     expect(res.status).toBe(200);
     const body = await data(res);
-    expect(body).toMatchObject({ file_id: boxId, catalog_version: 1, infill_percent: 20, quantity: 1, cached: false, warnings: [] });
+    expect(body).toMatchObject({
+      file_id: boxId,
+      catalog_version: 1,
+      infill_percent: 20,
+      quantity: 1,
+      cached: false,
+      warnings: [],
+    });
     expect(body.id).toMatch(/^qt_/);
     expect(body.version_id).toMatch(/^ver_/);
-    expect(body.geometry).toMatchObject({ volume_cm3: 24, surface_area_cm2: 52, bbox_mm: { x: 40, y: 30, z: 20 }, is_manifold: true });
+    expect(body.geometry).toMatchObject({
+      volume_cm3: 24,
+      surface_area_cm2: 52,
+      bbox_mm: { x: 40, y: 30, z: 20 },
+      is_manifold: true,
+    });
     expect(body.geometry).not.toHaveProperty("warnings");
     expect(Date.parse(body.expires_at) - Date.parse(body.quoted_at)).toBe(86_400_000);
     const quotes: PrintEntry[] = body.quotes;
@@ -117,7 +140,11 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
       }
     }
     for (const [id, series] of Object.entries(prices)) {
-      series.slice(1).forEach((price, i) => (id === "resin_sla" ? expect(price).toBe(series[i]) : expect(price).toBeGreaterThan(series[i])));
+      series
+        .slice(1)
+        .forEach((price, i) =>
+          id === "resin_sla" ? expect(price).toBe(series[i]) : expect(price).toBeGreaterThan(series[i]),
+        );
     }
   });
 
@@ -136,7 +163,12 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
     const single = (await data(await quote3d(boxId, { body: { materials: ["pla"] } }))).quotes[0] as PrintEntry;
     const perPart = single.breakdown.machine_idr + single.breakdown.material_idr;
     const unit = Math.round((25_000 + 10 * perPart) / 10 / 100) * 100;
-    expect(quotes[0]).toMatchObject({ quantity: 10, price_idr: single.price_idr, unit_price_idr: unit, total_price_idr: unit * 10 });
+    expect(quotes[0]).toMatchObject({
+      quantity: 10,
+      price_idr: single.price_idr,
+      unit_price_idr: unit,
+      total_price_idr: unit * 10,
+    });
     expect(body.quantity).toBe(10);
   });
 
@@ -220,7 +252,10 @@ describe("quote errors (v1)", () => {
   });
 
   it("401 without a key", async () => {
-    const res = await print(apiRequest(`/v1/files/${boxId}/quote/3dprint`, { method: "POST" }), routeParams({ id: boxId }));
+    const res = await print(
+      apiRequest(`/v1/files/${boxId}/quote/3dprint`, { method: "POST" }),
+      routeParams({ id: boxId }),
+    );
     expect(res.status).toBe(401);
     expect((await res.json()).success).toBe(false);
   });
@@ -238,7 +273,11 @@ describe("quote errors (v1)", () => {
 
   it("404 for another workspace's file and for an unknown id", async () => {
     const other = seedWorkspace(db, { plan: "pro" });
-    for (const res of [await quote3d(boxId, { key: other.secret }), await quoteCut(plateId, { key: other.secret }), await quote3d("file_nope")]) {
+    for (const res of [
+      await quote3d(boxId, { key: other.secret }),
+      await quoteCut(plateId, { key: other.secret }),
+      await quote3d("file_nope"),
+    ]) {
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe("not_found");
     }

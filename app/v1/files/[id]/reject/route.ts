@@ -3,5 +3,11 @@ import { rejectFile } from "@/lib/contracts/files";
 import { transitionFile } from "@/lib/files/transition-file";
 
 export const POST = route(rejectFile, ({ db, workspace, key, params, body }) =>
-  transitionFile(db, { workspaceId: workspace.id, fileId: params.id, action: "reject", actor: key.id, reason: body?.reason }),
+  transitionFile(db, {
+    workspaceId: workspace.id,
+    fileId: params.id,
+    action: "reject",
+    actor: key.id,
+    reason: body?.reason,
+  }),
 );

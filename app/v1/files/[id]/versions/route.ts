@@ -7,7 +7,12 @@ import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
 export const POST = route(uploadVersion, async ({ db, request, workspace, key, params }) => {
-  const { file, version } = await uploadFileVersion(db, getBlobStore(), { body: multipartBody(request), workspace, actor: key.id, fileId: params.id });
+  const { file, version } = await uploadFileVersion(db, getBlobStore(), {
+    body: multipartBody(request),
+    workspace,
+    actor: key.id,
+    fileId: params.id,
+  });
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
 

@@ -17,5 +17,10 @@ export const GET = route(createViewerLink, ({ db, request, workspace, key, param
   });
   // Convert now, so the first visitor does not wait for it; a failure shows up (and is retried) on that visit.
   getDisplayAsset(getBlobStore(), version).catch(() => undefined);
-  return { ...embedLinkFor(publicOrigin(request.headers), secret), token: secret, token_id: token.id, expires_at: token.expiresAt?.toISOString() ?? null };
+  return {
+    ...embedLinkFor(publicOrigin(request.headers), secret),
+    token: secret,
+    token_id: token.id,
+    expires_at: token.expiresAt?.toISOString() ?? null,
+  };
 });

@@ -34,14 +34,22 @@ async function setup(plan: "free" | "pro" = "free") {
   return { workspace, secret, file };
 }
 
-const link = (key: string, fileId: string, query = "") => createLink(apiRequest(`/v1/files/${fileId}/viewer${query}`, { key }), routeParams({ id: fileId }));
+const link = (key: string, fileId: string, query = "") =>
+  createLink(apiRequest(`/v1/files/${fileId}/viewer${query}`, { key }), routeParams({ id: fileId }));
 
 describe("GET /v1/files/{id}/viewer", () => {
   it("builds the embed link on the public origin: PUBLIC_URL, else the proxy's forwarded host when trusted", async () => {
     const { secret, file } = await setup("free");
     const forwarded = { "x-forwarded-host": "shop.example.id", "x-forwarded-proto": "https" };
     const embedUrl = async () =>
-      (await (await createLink(apiRequest(`/v1/files/${file.id}/viewer`, { key: secret, headers: forwarded }), routeParams({ id: file.id }))).json()).data.embed_url;
+      (
+        await (
+          await createLink(
+            apiRequest(`/v1/files/${file.id}/viewer`, { key: secret, headers: forwarded }),
+            routeParams({ id: file.id }),
+          )
+        ).json()
+      ).data.embed_url;
     try {
       process.env.TRUST_PROXY = "true";
       expect(await embedUrl()).toMatch(/^https:\/\/shop\.example\.id\/embed\//);
@@ -92,7 +100,14 @@ describe("GET /v1/files/{id}/viewer", () => {
     expect((await link(secret, file.id, "?version=9")).status).toBe(404);
     const other = seedWorkspace(db);
     expect((await link(other.secret, file.id)).status).toBe(404);
-    expect((await listTokens(apiRequest(`/v1/files/${file.id}/viewer/tokens`, { key: other.secret }), routeParams({ id: file.id }))).status).toBe(404);
+    expect(
+      (
+        await listTokens(
+          apiRequest(`/v1/files/${file.id}/viewer/tokens`, { key: other.secret }),
+          routeParams({ id: file.id }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("needs files:read", async () => {
@@ -107,18 +122,27 @@ describe("tokens list, revoke, expiry", () => {
     const { secret, file } = await setup();
     const first = (await (await link(secret, file.id)).json()).data;
     const second = (await (await link(secret, file.id, "?expires_in=60")).json()).data;
-    const listed = await (await listTokens(apiRequest(`/v1/files/${file.id}/viewer/tokens`, { key: secret }), routeParams({ id: file.id }))).json();
+    const listed = await (
+      await listTokens(apiRequest(`/v1/files/${file.id}/viewer/tokens`, { key: secret }), routeParams({ id: file.id }))
+    ).json();
     expect(listed.data.map((t: { id: string }) => t.id).sort()).toEqual([first.token_id, second.token_id].sort());
     expect(JSON.stringify(listed)).not.toContain(first.token);
     expect(listed.data.every((t: { state: string }) => t.state === "active")).toBe(true);
 
-    const del = () => revoke(apiRequest(`/v1/files/${file.id}/viewer/${first.token_id}`, { method: "DELETE", key: secret }), routeParams({ id: file.id, token_id: first.token_id }));
+    const del = () =>
+      revoke(
+        apiRequest(`/v1/files/${file.id}/viewer/${first.token_id}`, { method: "DELETE", key: secret }),
+        routeParams({ id: file.id, token_id: first.token_id }),
+      );
     const revoked = await (await del()).json();
     expect(revoked.data).toMatchObject({ id: first.token_id, state: "revoked" });
     expect((await (await del()).json()).data.revoked_at).toBe(revoked.data.revoked_at);
     expect(resolveViewerToken(db, first.token).state).toBe("revoked");
 
-    db.update(viewerTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(viewerTokens.id, second.token_id)).run();
+    db.update(viewerTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(viewerTokens.id, second.token_id))
+      .run();
     expect(resolveViewerToken(db, second.token).state).toBe("expired");
     expect(resolveViewerToken(db, "x".repeat(32)).state).toBe("unknown");
     expect(resolveViewerToken(db, "../../etc").state).toBe("unknown");
@@ -128,7 +152,10 @@ describe("tokens list, revoke, expiry", () => {
     const { secret, file } = await setup();
     const { token_id } = (await (await link(secret, file.id)).json()).data;
     const other = seedWorkspace(db);
-    const res = await revoke(apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: other.secret }), routeParams({ id: file.id, token_id }));
+    const res = await revoke(
+      apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: other.secret }),
+      routeParams({ id: file.id, token_id }),
+    );
     expect(res.status).toBe(404);
   });
 
@@ -137,14 +164,19 @@ describe("tokens list, revoke, expiry", () => {
     const { token_id } = (await (await link(secret, file.id)).json()).data;
     const { createApiKey } = await import("@/lib/auth/api-keys");
     const reader = createApiKey(db, { workspaceId: workspace.id, name: "reader", scopes: ["files:read"] }).secret;
-    const res = await revoke(apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: reader }), routeParams({ id: file.id, token_id }));
+    const res = await revoke(
+      apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: reader }),
+      routeParams({ id: file.id, token_id }),
+    );
     expect([res.status, (await res.json()).error.details.required_scope]).toEqual([403, "files:write"]);
   });
 });
 
 describe("GET /embed/{token}", () => {
   const embed = (token: string, query = "", headers: Record<string, string> = {}) =>
-    openEmbed(new Request(`http://localhost/embed/${token}${query}`, { headers }), { params: Promise.resolve({ token }) });
+    openEmbed(new Request(`http://localhost/embed/${token}${query}`, { headers }), {
+      params: Promise.resolve({ token }),
+    });
 
   it("sends a valid link on to the viewer page with its options, framable anywhere", async () => {
     const { secret, file } = await setup();
@@ -158,7 +190,10 @@ describe("GET /embed/{token}", () => {
   it("says a link is no longer valid in the viewer's language: ?lang=, else the browser's", async () => {
     const { secret, file } = await setup();
     const { token, token_id } = (await (await link(secret, file.id)).json()).data;
-    await revoke(apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: secret }), routeParams({ id: file.id, token_id }));
+    await revoke(
+      apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: secret }),
+      routeParams({ id: file.id, token_id }),
+    );
 
     const english = await embed(token);
     expect(english.status).toBe(410);

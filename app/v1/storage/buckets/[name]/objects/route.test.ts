@@ -16,15 +16,22 @@ beforeAll(() => {
   process.env.DATA_DIR = dir;
 });
 
-const params = (name: string, key: string) => routeParams({ name, key: key.split("/") } as unknown as Record<string, string>);
+const params = (name: string, key: string) =>
+  routeParams({ name, key: key.split("/") } as unknown as Record<string, string>);
 const put = (key: string, bucket: string, objectKey: string, content: string | Buffer) =>
   upload(
-    apiRequest(`/v1/storage/buckets/${bucket}/objects/${objectKey}`, { method: "PUT", key, body: { content_base64: Buffer.from(content).toString("base64") } }),
+    apiRequest(`/v1/storage/buckets/${bucket}/objects/${objectKey}`, {
+      method: "PUT",
+      key,
+      body: { content_base64: Buffer.from(content).toString("base64") },
+    }),
     params(bucket, objectKey),
   );
 
 async function bucket(key: string, name: string) {
-  expect((await createBucket(apiRequest("/v1/storage/buckets", { method: "POST", key, body: { name } }))).status).toBe(201);
+  expect((await createBucket(apiRequest("/v1/storage/buckets", { method: "POST", key, body: { name } }))).status).toBe(
+    201,
+  );
 }
 
 describe("objects", () => {
@@ -43,7 +50,11 @@ describe("objects", () => {
     await bucket(secret, "obj-bucket");
     const stored = await put(secret, "obj-bucket", "renders/part-01.png", "PNGDATA");
     expect(stored.status).toBe(201);
-    expect((await stored.json()).data).toMatchObject({ key: "renders/part-01.png", size_bytes: 7, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await stored.json()).data).toMatchObject({
+      key: "renders/part-01.png",
+      size_bytes: 7,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(fs.readFileSync(path.join(dir, "buckets", "obj-bucket", "renders", "part-01.png"), "utf8")).toBe("PNGDATA");
     await put(secret, "obj-bucket", "a.txt", "hello");
     await put(secret, "obj-bucket", "renders/part-02.png", Buffer.alloc(100));
@@ -51,23 +62,48 @@ describe("objects", () => {
     const listUrl = (q: string) => apiRequest(`/v1/storage/buckets/obj-bucket/objects?${q}`, { key: secret });
     const all = await (await list(listUrl("limit=2"), routeParams({ name: "obj-bucket" }))).json();
     expect(all.data.map((o: { key: string }) => o.key)).toEqual(["a.txt", "renders/part-01.png"]);
-    const rest = await (await list(listUrl(`limit=2&cursor=${encodeURIComponent(all.next_cursor)}`), routeParams({ name: "obj-bucket" }))).json();
+    const rest = await (
+      await list(listUrl(`limit=2&cursor=${encodeURIComponent(all.next_cursor)}`), routeParams({ name: "obj-bucket" }))
+    ).json();
     expect(rest.data.map((o: { key: string }) => o.key)).toEqual(["renders/part-02.png"]);
     const prefixed = await (await list(listUrl("prefix=renders/"), routeParams({ name: "obj-bucket" }))).json();
     expect(prefixed.data).toHaveLength(2);
 
-    const got = await download(apiRequest("/v1/storage/buckets/obj-bucket/objects/a.txt", { key: secret }), params("obj-bucket", "a.txt"));
+    const got = await download(
+      apiRequest("/v1/storage/buckets/obj-bucket/objects/a.txt", { key: secret }),
+      params("obj-bucket", "a.txt"),
+    );
     expect(got.headers.get("content-length")).toBe("5");
     expect(await got.text()).toBe("hello");
-    expect((await (await usage(apiRequest("/v1/storage", { key: secret }))).json()).data).toMatchObject({ size_bytes: 112, object_count: 3 });
+    expect((await (await usage(apiRequest("/v1/storage", { key: secret }))).json()).data).toMatchObject({
+      size_bytes: 112,
+      object_count: 3,
+    });
 
-    expect((await removeBucket(apiRequest("/v1/storage/buckets/obj-bucket", { method: "DELETE", key: secret }), routeParams({ name: "obj-bucket" }))).status).toBe(409);
+    expect(
+      (
+        await removeBucket(
+          apiRequest("/v1/storage/buckets/obj-bucket", { method: "DELETE", key: secret }),
+          routeParams({ name: "obj-bucket" }),
+        )
+      ).status,
+    ).toBe(409);
     for (const key of ["a.txt", "renders/part-01.png", "renders/part-02.png"]) {
-      const res = await remove(apiRequest(`/v1/storage/buckets/obj-bucket/objects/${key}`, { method: "DELETE", key: secret }), params("obj-bucket", key));
+      const res = await remove(
+        apiRequest(`/v1/storage/buckets/obj-bucket/objects/${key}`, { method: "DELETE", key: secret }),
+        params("obj-bucket", key),
+      );
       expect(res.status).toBe(200);
     }
     expect(fs.readdirSync(path.join(dir, "buckets", "obj-bucket"))).toEqual([]);
-    expect((await download(apiRequest("/v1/storage/buckets/obj-bucket/objects/a.txt", { key: secret }), params("obj-bucket", "a.txt"))).status).toBe(404);
+    expect(
+      (
+        await download(
+          apiRequest("/v1/storage/buckets/obj-bucket/objects/a.txt", { key: secret }),
+          params("obj-bucket", "a.txt"),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses keys that would leave the bucket or clash with a prefix, and other workspaces' buckets", async () => {
@@ -81,12 +117,26 @@ describe("objects", () => {
     await put(secret, "safe-bucket", "dir/file", "x");
     expect((await put(secret, "safe-bucket", "dir", "x")).status).toBe(409);
     expect((await put(secret, "safe-bucket", "dir/file/deeper", "x")).status).toBe(409);
-    const bad = await upload(apiRequest("/v1/storage/buckets/safe-bucket/objects/x", { method: "PUT", key: secret, body: { content_base64: "not base64!" } }), params("safe-bucket", "x"));
+    const bad = await upload(
+      apiRequest("/v1/storage/buckets/safe-bucket/objects/x", {
+        method: "PUT",
+        key: secret,
+        body: { content_base64: "not base64!" },
+      }),
+      params("safe-bucket", "x"),
+    );
     expect((await bad.json()).error.param).toBe("content_base64");
 
     const { secret: other } = seedWorkspace(db);
     expect((await put(other, "safe-bucket", "x", "x")).status).toBe(404);
-    expect((await list(apiRequest("/v1/storage/buckets/safe-bucket/objects", { key: other }), routeParams({ name: "safe-bucket" }))).status).toBe(404);
+    expect(
+      (
+        await list(
+          apiRequest("/v1/storage/buckets/safe-bucket/objects", { key: other }),
+          routeParams({ name: "safe-bucket" }),
+        )
+      ).status,
+    ).toBe(404);
     const { secret: ro } = seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await put(ro, "safe-bucket", "x", "x")).status).toBe(403);
   });

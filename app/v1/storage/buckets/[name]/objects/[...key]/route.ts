@@ -11,7 +11,11 @@ export const PUT = route(putObject, ({ db, workspace, params, body }) =>
 export const GET = route(getObject, ({ db, workspace, params }) => {
   const { info, path } = readObject(db, workspace.id, params.name, params.key);
   return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, {
-    headers: { "Content-Type": "application/octet-stream", "Content-Length": String(info.size_bytes), "Last-Modified": new Date(info.modified_at).toUTCString() },
+    headers: {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(info.size_bytes),
+      "Last-Modified": new Date(info.modified_at).toUTCString(),
+    },
   });
 });
 
