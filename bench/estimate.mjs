@@ -7,6 +7,7 @@
 // Usage: node bench/estimate.mjs   (needs `npm run build` and Debian's prusa-slicer)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { writeTorusStl } from "./generate-torus-stl.mjs";
 import { startBenchServer } from "./server.mjs";
@@ -19,7 +20,9 @@ const {
   auth,
   stop,
 } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
-const torusFile = path.join(dir, "torus-1m.stl");
+// Outside the server's data folder, which stop() removes before the slicer runs.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-estimate-"));
+const torusFile = path.join(work, "torus-1m.stl");
 writeTorusStl(torusFile);
 const bytes = fs.readFileSync(torusFile);
 
@@ -46,7 +49,7 @@ const otherInfill = await quote(35);
 stop();
 
 const profile = path.resolve("eval/quotes/profile.ini");
-const gcode = path.join(path.dirname(torusFile), "torus.gcode");
+const gcode = path.join(work, "torus.gcode");
 const slicerStarted = performance.now();
 execFileSync("/usr/bin/prusa-slicer", ["--export-gcode", "--load", profile, "-o", gcode, torusFile], {
   stdio: "ignore",
@@ -56,7 +59,7 @@ const summary = fs
   .readFileSync(gcode, "utf8")
   .split("\n")
   .filter((l) => l.startsWith("; filament used [g]") || l.startsWith("; estimated printing time (normal mode)"));
-fs.rmSync(path.dirname(torusFile), { recursive: true, force: true });
+fs.rmSync(work, { recursive: true, force: true });
 
 const pla = first.data.quotes[0];
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
