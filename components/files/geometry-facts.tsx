@@ -23,7 +23,8 @@ export function GeometryFacts({
   t: (key: MessageKey) => string;
   lang: Lang;
 }) {
-  const g = analysis.geometry as Geometry;
+  // Read defensively, by name: versions stored by older releases may lack a figure.
+  const g: Geometry = { ...analysis.geometry };
   const n = (key: string, digits: number) =>
     typeof g[key] === "number" ? formatFixed(g[key] as number, digits, lang) : "—";
   const box = g.bbox_mm

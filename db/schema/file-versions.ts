@@ -1,13 +1,15 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { MeshComponent, MeshGeometry } from "@/lib/geometry/types";
+import type { LaserGeometry } from "@/lib/laser/types";
 import { files, type FileFormat } from "./files";
 
-/** The stored analysis: `analyzeFile()`'s result without the laser display contours (recomputed on demand). */
-export type StoredAnalysis = {
-  kind: "mesh" | "laser";
-  format: FileFormat;
-  geometry: Record<string, unknown>;
-  components?: unknown[];
-};
+/**
+ * The stored analysis: `analyzeFile()`'s result without the laser display contours (recomputed on demand).
+ * `components` is missing on versions analysed before components were listed.
+ */
+export type StoredAnalysis =
+  | { kind: "mesh"; format: FileFormat; geometry: MeshGeometry; components?: MeshComponent[] }
+  | { kind: "laser"; format: FileFormat; geometry: LaserGeometry };
 
 export const fileVersions = sqliteTable(
   "file_versions",

@@ -1,3 +1,6 @@
+import type { StoredAnalysis } from "@/db/schema";
+import type { MeshGeometry } from "@/lib/geometry/types";
+import type { LaserGeometry } from "@/lib/laser/types";
 import { randomUUID } from "node:crypto";
 import { files, fileVersions } from "@/db/schema";
 import { openDb, type Db } from "@/lib/db/client";
@@ -16,21 +19,22 @@ export interface CorpusFile {
   hole_d?: number[];
 }
 
-function analysisOf(f: CorpusFile) {
+/** Only the figures search reads: the corpus keeps sizes, not whole analyses. */
+function analysisOf(f: CorpusFile): StoredAnalysis {
   const format = f.name.split(".").pop() as "stl";
   if (f.laser) {
     const [x, y, area_cm2, holes, cut_length_mm] = f.laser;
     return {
       kind: "laser" as const,
       format,
-      geometry: { bbox_mm: { x, y }, area_cm2, holes, cut_length_mm, parts: 1 },
+      geometry: { bbox_mm: { x, y }, area_cm2, holes, cut_length_mm, parts: 1 } as unknown as LaserGeometry,
     };
   }
   const [x, y, z, volume_cm3, surface_area_cm2] = f.mesh!;
   return {
     kind: "mesh" as const,
     format,
-    geometry: { bbox_mm: { x, y, z }, volume_cm3, surface_area_cm2, parts: 1 },
+    geometry: { bbox_mm: { x, y, z }, volume_cm3, surface_area_cm2, parts: 1 } as unknown as MeshGeometry,
     components: [],
   };
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { MeshGeometry } from "@/lib/geometry/types";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ describe("AnalysisPool", () => {
     const soup = createTorus(40, 10, 400, 200);
     const file = writeTemp("torus.stl", writeBinaryStl(soup));
     const direct = toStoredAnalysis(await analyzeFile(new Uint8Array(fs.readFileSync(file)), "torus.stl"));
-    expect(direct.geometry.triangles).toBe(160_000);
+    expect((direct.geometry as MeshGeometry).triangles).toBe(160_000);
     expect(await makePool().analyze(file, "torus.stl")).toEqual(JSON.parse(JSON.stringify(direct)));
   });
 
@@ -76,7 +77,7 @@ describe("AnalysisPool", () => {
     const error = await expectAppError(pool.analyze(big, "torus.stl"), "analysis_timeout");
     expect(error.details).toEqual({ limit_seconds: 0.1 });
     const box = await makePool({ workers: 1 }).analyze(writeTemp("box.stl", boxStl(10, 20, 30)), "box.stl");
-    expect(box.geometry.volume_cm3).toBeCloseTo(6, 9);
+    expect((box.geometry as MeshGeometry).volume_cm3).toBeCloseTo(6, 9);
     // The same pool serves the next job once the stuck worker is replaced.
     const again = await pool.analyze(writeTemp("small.dxf", plateDxf(100, 50)), "small.dxf");
     expect(again.kind).toBe("laser");
@@ -87,7 +88,7 @@ describe("AnalysisPool", () => {
     const big = writeTemp("torus.stl", writeAsciiStl(createTorus(40, 10, 400, 200)));
     await expectAppError(pool.analyze(big, "torus.stl"), "analysis_too_large");
     const box = await pool.analyze(writeTemp("box.stl", boxStl(10, 10, 10)), "box.stl");
-    expect(box.geometry.volume_cm3).toBeCloseTo(1, 9);
+    expect((box.geometry as MeshGeometry).volume_cm3).toBeCloseTo(1, 9);
   });
 
   it("refuses work past its waiting line with 503 busy and Retry-After", async () => {

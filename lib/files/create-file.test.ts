@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { MeshGeometry } from "@/lib/geometry/types";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { files, fileVersions } from "@/db/schema";
@@ -24,8 +25,8 @@ describe("createFile / addFileVersion", () => {
     const { workspace } = seedWorkspace(db);
     const { file, version } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl", ["bracket"]);
     expect(file).toMatchObject({ kind: "mesh", format: "stl", status: "draft", versionCount: 1, name: "box.stl" });
-    expect(version.analysis.geometry.volume_cm3).toBeCloseTo(24, 9);
-    expect(version.analysis.geometry.surface_area_cm2).toBeCloseTo(52, 9);
+    expect((version.analysis.geometry as MeshGeometry).volume_cm3).toBeCloseTo(24, 9);
+    expect((version.analysis.geometry as MeshGeometry).surface_area_cm2).toBeCloseTo(52, 9);
     const before = blobFiles().length;
     await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "same.stl");
     expect(blobFiles().length).toBe(before);
@@ -43,7 +44,7 @@ describe("createFile / addFileVersion", () => {
       ]),
       "plate.dxf",
     );
-    const g = version.analysis.geometry as Record<string, number>;
+    const g: Record<string, unknown> = { ...version.analysis.geometry };
     expect(g.cut_length_mm).toBeCloseTo(300 + 2 * Math.PI * 10, 6);
     expect(g.pierce_count).toBe(3);
     expect(g.area_cm2).toBeCloseTo((5000 - 2 * Math.PI * 25) / 100, 6);
@@ -55,7 +56,7 @@ describe("createFile / addFileVersion", () => {
     const next = await addTestVersion(db, blobs, workspace.id, file.id, boxStl(40, 30, 25), "box-v2.stl");
     expect(next.version.number).toBe(2);
     expect(next.file).toMatchObject({ versionCount: 2, currentVersionId: next.version.id, status: "draft" });
-    expect(next.version.analysis.geometry.volume_cm3).toBeCloseTo(30, 9);
+    expect((next.version.analysis.geometry as MeshGeometry).volume_cm3).toBeCloseTo(30, 9);
   });
 
   it("an unreadable or unsupported file leaves no row and no blob", async () => {

@@ -7,6 +7,7 @@ interface Metric {
   label: { en: string; id: string };
   unit: string;
   digits: number;
+  /** Reads defensively: versions stored by older releases may lack a figure. */
   read: (g: Record<string, unknown>) => number | undefined;
 }
 
@@ -83,9 +84,9 @@ function referencePrice(
   catalog: PriceCatalog,
   figures: Record<string, FamilyFigures>,
 ): { basis: PriceBasis; idr: number } | null {
-  const g = analysis.geometry as Record<string, number>;
   try {
     if (analysis.kind === "mesh") {
+      const g = analysis.geometry;
       const [pla] = price3dPrint(
         { volume_cm3: g.volume_cm3, surface_area_cm2: g.surface_area_cm2 },
         { infill_percent: 20, materials: ["pla"] },
@@ -94,6 +95,7 @@ function referencePrice(
       );
       return { basis: "pla_20_infill", idr: pla.price_idr };
     }
+    const g = analysis.geometry;
     const steel = priceLaser({ cut_length_mm: g.cut_length_mm, pierce_count: g.pierce_count }, catalog).find(
       (q) => q.material_id === "mild_steel" && q.thickness_mm === 2,
     );
@@ -123,7 +125,7 @@ export function diffVersions(
   const phrases = { en: [] as string[], id: [] as string[] };
   if (!kindChanged) {
     for (const m of metrics) {
-      const [a, b] = [m.read(prev.analysis.geometry), m.read(next.analysis.geometry)];
+      const [a, b] = [m.read({ ...prev.analysis.geometry }), m.read({ ...next.analysis.geometry })];
       if (a === undefined || b === undefined || Math.abs(b - a) <= 1e-9 * Math.max(1, Math.abs(a))) continue;
       const change = { metric: m.key, old: a, new: b, change: b - a, change_pct: pct(a, b) };
       changes.push(change);

@@ -27,7 +27,8 @@ export function serializeVersion(version: FileVersionRow) {
     size_bytes: version.sizeBytes,
     uploaded_by: version.uploadedBy,
     created_at: version.createdAt.toISOString(),
-    geometry: version.analysis.geometry,
+    // The API serves the measured figures as they were stored (an open object: older versions have fewer).
+    geometry: { ...version.analysis.geometry },
   };
 }
 

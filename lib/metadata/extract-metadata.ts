@@ -14,7 +14,8 @@ import type { ComponentMetadata, FileMetadata, FileStructure, SourceText } from 
 export interface ExtractInput {
   name: string;
   tags: string[];
-  analysis: { kind: "mesh" | "laser"; format: string; geometry: Record<string, unknown>; components?: unknown[] };
+  /** A stored analysis, read defensively: versions stored by older releases lack some fields. */
+  analysis: { kind: "mesh" | "laser"; format: string; geometry: object; components?: unknown[] };
   /** Laser contours (not stored with the version; present when the drawing was read again). */
   contours?: { points: number[]; role: "outer" | "hole" | "open"; length_mm: number; layer?: string }[];
   /** Contour facts from an earlier full analysis of the same version, used when `contours` is absent. */
@@ -80,7 +81,7 @@ function hasTopology(g: Record<string, unknown>): g is Record<string, unknown> &
 /** Rules only: every field comes from measured geometry or from words found in the file (see docs/search.md). */
 export function extractMetadata(input: ExtractInput): FileMetadata {
   const { analysis } = input;
-  const g = analysis.geometry;
+  const g = analysis.geometry as Record<string, unknown>;
   const texts = evidenceTexts(input.name, input.tags, input.texts);
   const bbox = g.bbox_mm as Bbox;
   const { material, reason } = guessMaterial(texts, analysis.kind);

@@ -9,7 +9,6 @@ import { config, dataPath } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { getFileVersion, type FileVersionRow } from "@/lib/files/get-file";
-import type { MeshGeometry } from "@/lib/geometry/types";
 import { logError, logInfo } from "@/lib/log";
 import { estimateFromBasis } from "@/lib/print-estimate/measure-print";
 import { profileFromSettings } from "@/lib/print-estimate/profile-settings";
@@ -52,7 +51,8 @@ export async function settlePrintEstimates(): Promise<void> {
 
 async function prepare(db: Db, workspaceId: string, fileId: string): Promise<void> {
   const { version } = getFileVersion(db, workspaceId, fileId);
-  if (version.kind !== "mesh" || !(version.analysis.geometry as unknown as MeshGeometry).is_watertight) return;
+  const analysis = version.analysis;
+  if (analysis.kind !== "mesh" || !analysis.geometry.is_watertight) return;
   const catalog = getActiveCatalog(db, workspaceId).catalog;
   const profiles = familyProfiles(catalog, Object.keys(catalog.print_3d.families));
   const { PRINT_ESTIMATE_ON_UPLOAD, SLICER_ENABLED, SLICER_INFILL_LEVELS, SLICER_PATH } = config();
@@ -69,7 +69,7 @@ async function prepare(db: Db, workspaceId: string, fileId: string): Promise<voi
       .map((s) => `${s.profileKey}/${s.variant}`),
   );
   const seen = new Set<string>();
-  const volumeMm3 = (version.analysis.geometry as unknown as MeshGeometry).volume_cm3 * 1000;
+  const volumeMm3 = analysis.geometry.volume_cm3 * 1000;
   for (const profile of profiles.filter((p) => p.process === "fdm")) {
     // A part that needs supports is also sliced with them (the layer estimate says which parts do).
     const modes: SupportsMode[] = needsSupports(db, version, profile, volumeMm3) ? ["none", "auto"] : ["none"];

@@ -169,8 +169,8 @@ export function storedReferenceFigures(
   version: FileVersionRow,
   catalog: PriceCatalog,
 ): Record<string, FamilyFigures> {
-  if (version.kind !== "mesh") return {};
-  const geometry = version.analysis.geometry as unknown as { is_watertight: boolean; volume_cm3: number };
+  if (version.analysis.kind !== "mesh") return {};
+  const geometry = version.analysis.geometry;
   const profiles = familyProfiles(catalog, familiesFor(catalog, ["pla"]));
   const states = readEstimateStates(
     db,

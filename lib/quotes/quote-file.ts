@@ -127,7 +127,8 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
   let print: { version: FileVersionRow; profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
   if (request.process === "print_3d") {
     const { version } = getFileVersion(db, request.workspaceId, file.id, file.currentVersionId);
-    const watertight = (version.analysis.geometry as unknown as MeshGeometry).is_watertight;
+    // assertProcess has checked the file is a mesh; its versions are all meshes.
+    const watertight = version.analysis.kind === "mesh" && version.analysis.geometry.is_watertight;
     const profiles = familyProfiles(catalog.catalog, familiesFor(catalog.catalog, request.print.materials));
     await prepareEstimates(db, version, profiles, watertight);
     const states = readEstimateStates(
@@ -163,12 +164,12 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
     expires_at: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
     cached: false,
   };
-  const geometry = version.analysis.geometry;
+  const analysis = version.analysis;
   let payload: PrintQuotePayload | LaserQuotePayload;
-  if (request.process === "laser") {
-    payload = { ...meta, ...buildLaserQuote(geometry as unknown as DrawingGeometry, catalog.catalog, limits) };
-  } else {
-    const mesh = geometry as unknown as MeshGeometry;
+  if (analysis.kind === "laser") {
+    payload = { ...meta, ...buildLaserQuote(analysis.geometry, catalog.catalog, limits) };
+  } else if (request.process === "print_3d") {
+    const mesh = analysis.geometry;
     const supports = request.print.supports ?? "none";
     const { figures, estimates, warnings } = readPrintFigures(
       storedEstimates(db, version),
@@ -188,6 +189,9 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
       estimate: estimates,
       ...buildPrintQuote(mesh, request.print, catalog.catalog, limits, { figures, warnings }),
     };
+  } else {
+    // assertProcess matched the file's kind, and a file's versions all share it.
+    throw new Error(`version ${version.id} is a ${analysis.kind}, not what ${file.id} is`);
   }
   writeCachedQuote(db, {
     ...key,

@@ -4,9 +4,9 @@ import { viewerFactsFor } from "./viewer-facts";
 
 const file = { name: "bracket.stl" } as FileRow;
 const mesh = (geometry: Record<string, unknown>) =>
-  ({ kind: "mesh", format: "stl", number: 2, analysis: { geometry } }) as unknown as FileVersionRow;
+  ({ kind: "mesh", format: "stl", number: 2, analysis: { kind: "mesh", geometry } }) as unknown as FileVersionRow;
 const drawing = (geometry: Record<string, unknown>) =>
-  ({ kind: "laser", format: "dxf", number: 1, analysis: { geometry } }) as unknown as FileVersionRow;
+  ({ kind: "laser", format: "dxf", number: 1, analysis: { kind: "laser", geometry } }) as unknown as FileVersionRow;
 
 describe("viewerFactsFor", () => {
   it("a 40 × 30 × 20 mm box in English: 24 cm³, 52 cm², small numbers keep three significant digits", () => {
@@ -56,7 +56,7 @@ describe("viewerFactsFor", () => {
       kind: "mesh",
       format: "step",
       number: 1,
-      analysis: { geometry: { parts: 6, triangles: 100 }, components: names.map((name) => ({ name })) },
+      analysis: { kind: "mesh", geometry: { parts: 6, triangles: 100 }, components: names.map((name) => ({ name })) },
     } as unknown as FileVersionRow;
     const entries = viewerFactsFor(file, version).entries;
     expect(entries.slice(-3)).toEqual([
@@ -74,7 +74,7 @@ describe("viewerFactsFor", () => {
       kind: "mesh",
       format: "stl",
       number: 1,
-      analysis: { geometry: { parts: 1 }, components: [{ name: "cube" }] },
+      analysis: { kind: "mesh", geometry: { parts: 1 }, components: [{ name: "cube" }] },
     } as unknown as FileVersionRow;
     expect(
       viewerFactsFor(file, single)

@@ -23,14 +23,15 @@ export interface ViewerFacts {
  * (lib/metadata/structure.ts), so the page needs no metadata row and always describes the version shown.
  * A STEP assembly of 18 placed parts is 18 components even when touching parts weld into 6 shells.
  */
-export function meshStructure(analysis: Pick<StoredAnalysis, "geometry" | "components">): {
+type MeshAnalysis = Extract<StoredAnalysis, { kind: "mesh" }>;
+
+export function meshStructure(analysis: Pick<MeshAnalysis, "geometry" | "components">): {
   components: number | null;
   distinct_parts: number | null;
   shells: number | null;
 } {
-  const raw = Array.isArray(analysis.components) ? analysis.components : [];
-  const named: ComponentMetadata[] = raw
-    .filter((c): c is { name: string } => typeof (c as { name?: unknown })?.name === "string")
+  const named: ComponentMetadata[] = (analysis.components ?? [])
+    .filter((c) => typeof c?.name === "string")
     .map((c) => ({ name: c.name, bbox_mm: { x: 0, y: 0 } }));
   const shells = typeof analysis.geometry.parts === "number" ? analysis.geometry.parts : null;
   // An analysis stored before components were listed says nothing about them.
@@ -46,7 +47,7 @@ function formatter(lang: Lang) {
 
 /** Components, distinct parts when some repeat, and shells with what they are (see `meshStructure`). */
 export function structureEntries(
-  analysis: Pick<StoredAnalysis, "geometry" | "components">,
+  analysis: Pick<MeshAnalysis, "geometry" | "components">,
   lang: Lang,
 ): { label: string; value: string; title?: string }[] {
   const t = translator(lang);
@@ -60,24 +61,25 @@ export function structureEntries(
 }
 
 export function viewerFactsFor(file: FileRow, version: FileVersionRow, lang: Lang = "en"): ViewerFacts {
-  const g = version.analysis.geometry;
+  const analysis = version.analysis;
+  const g = analysis.geometry;
   const num = formatter(lang);
   const t = translator(lang);
   const entries =
-    version.kind === "mesh"
+    analysis.kind === "mesh"
       ? [
-          { label: t("file.volume"), value: `${num(g.volume_cm3)} cm³` },
-          { label: t("file.area"), value: `${num(g.surface_area_cm2)} cm²` },
-          { label: t("viewer.manifold"), value: t(g.is_manifold ? "file.yes" : "file.no") },
-          { label: t("file.triangles"), value: num(g.triangles, 0) },
-          ...structureEntries(version.analysis, lang),
+          { label: t("file.volume"), value: `${num(analysis.geometry.volume_cm3)} cm³` },
+          { label: t("file.area"), value: `${num(analysis.geometry.surface_area_cm2)} cm²` },
+          { label: t("viewer.manifold"), value: t(analysis.geometry.is_manifold ? "file.yes" : "file.no") },
+          { label: t("file.triangles"), value: num(analysis.geometry.triangles, 0) },
+          ...structureEntries(analysis, lang),
         ]
       : [
-          { label: t("file.cutLength"), value: `${num(g.cut_length_mm, 1)} mm` },
-          { label: t("file.pierces"), value: num(g.pierce_count, 0) },
-          { label: t("viewer.partArea"), value: `${num(g.area_cm2)} cm²` },
-          { label: t("viewer.holes"), value: num(g.holes, 0) },
-          { label: t("viewer.openContours"), value: num(g.open_contours, 0) },
+          { label: t("file.cutLength"), value: `${num(analysis.geometry.cut_length_mm, 1)} mm` },
+          { label: t("file.pierces"), value: num(analysis.geometry.pierce_count, 0) },
+          { label: t("viewer.partArea"), value: `${num(analysis.geometry.area_cm2)} cm²` },
+          { label: t("viewer.holes"), value: num(analysis.geometry.holes, 0) },
+          { label: t("viewer.openContours"), value: num(analysis.geometry.open_contours, 0) },
         ];
   const box = g.bbox_mm as { x?: unknown; y?: unknown; z?: unknown } | undefined;
   const bbox_mm =
