@@ -16,6 +16,7 @@
  * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
  */
 import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
+import { insideApart } from "./contain";
 import { offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, pathLength } from "./slice-outlines";
@@ -37,7 +38,9 @@ const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) 
   // Miter offsets go through offset.ts (the same result, fewer points on curves).
   return clean(join === JoinType.Miter ? offsetPolygons(paths, deltaMm * SCALE, 3) : Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3));
 };
-const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
+// a inside b with the boundaries apart: the difference is empty, no Clipper call needed.
+const diff = (a: Paths64, b: Paths64) =>
+  a.length === 0 ? [] : b.length === 0 ? a : insideApart(a, b) ? [] : clean(Clipper.difference(a, b, FillRule.NonZero));
 const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
 /**
  * a − b (or a ∩ b) without the islands (each outer path with its holes) whose mean width,
@@ -46,6 +49,7 @@ const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 
  */
 function withoutSlivers(op: ClipType.Difference | ClipType.Intersection, a: Paths64, b: Paths64, widthMm: number): Paths64 {
   if (a.length === 0 || (op === ClipType.Intersection && b.length === 0)) return [];
+  if (op === ClipType.Difference && insideApart(a, b)) return [];
   const tree = new PolyTree64();
   Clipper.booleanOpWithPolyTree(op, a, b, tree, FillRule.NonZero);
   const out: Paths64 = [];
