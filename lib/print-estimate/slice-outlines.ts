@@ -84,7 +84,9 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   let segY = new Float64Array(segCap * 2);
   let segStart = new Float64Array(segCap);
   let segEnd = new Float64Array(segCap);
-  const startIndex = new Map<number, number>();
+  // Open-addressing hash of segment start keys (edge keys) to segments: the last one set wins, as in a Map.
+  let hashKeys = new Float64Array(0);
+  let hashVals = new Int32Array(0);
   const resolution = profile.resolution * SCALE;
 
   for (let layer = 0; layer < layers; layer++) {
@@ -109,7 +111,14 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       segStart = new Float64Array(segCap);
       segEnd = new Float64Array(segCap);
     }
-    startIndex.clear();
+    let hashSize = 1024;
+    while (hashSize < 2 * activeCount) hashSize *= 2;
+    if (hashKeys.length < hashSize) {
+      hashKeys = new Float64Array(hashSize);
+      hashVals = new Int32Array(hashSize);
+    }
+    hashKeys.fill(-1, 0, hashSize);
+    const mask = hashSize - 1;
     for (let k = 0; k < activeCount; k++) {
       const t = active[k];
       const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
@@ -128,11 +137,24 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
       segStart[s] = edgeKey(downA, downB, vertexCount);
       segEnd[s] = edgeKey(upA, upB, vertexCount);
-      startIndex.set(segStart[s], s);
+      hashSet(hashKeys, hashVals, mask, segStart[s], s);
     }
-    slices.push(chainSegments(segs, segX, segY, segEnd, startIndex, resolution));
+    slices.push(chainSegments(segs, segX, segY, segEnd, hashKeys, hashVals, mask, resolution));
   }
   return { slices, height };
+}
+
+/** Slot of `key` in the table, or of the empty slot where it would go (edge keys are ≥ 0; empty is -1). */
+function hashSlot(keys: Float64Array, mask: number, key: number): number {
+  let slot = (Math.imul(key % 4294967296 | 0, 0x9e3779b1) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b)) & mask;
+  while (keys[slot] !== -1 && keys[slot] !== key) slot = (slot + 1) & mask;
+  return slot;
+}
+
+function hashSet(keys: Float64Array, vals: Int32Array, mask: number, key: number, value: number) {
+  const slot = hashSlot(keys, mask, key);
+  keys[slot] = key;
+  vals[slot] = value;
 }
 
 function edgeKey(a: number, b: number, n: number): number {
@@ -152,7 +174,9 @@ function chainSegments(
   xs: Float64Array,
   ys: Float64Array,
   endKey: Float64Array,
-  startIndex: Map<number, number>,
+  hashKeys: Float64Array,
+  hashVals: Int32Array,
+  mask: number,
   resolution: number,
 ): Paths64 {
   const used = new Uint8Array(count);
@@ -161,10 +185,11 @@ function chainSegments(
     if (used[s0]) continue;
     const path: Path64 = [];
     let s = s0;
-    while (s !== undefined && !used[s]) {
+    while (s >= 0 && !used[s]) {
       used[s] = 1;
       path.push({ x: Math.round(xs[2 * s]), y: Math.round(ys[2 * s]) });
-      s = startIndex.get(endKey[s]) as number;
+      const slot = hashSlot(hashKeys, mask, endKey[s]);
+      s = hashKeys[slot] === -1 ? -1 : hashVals[slot];
     }
     if (path.length >= 3) paths.push(path);
   }
