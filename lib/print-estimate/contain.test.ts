@@ -1,6 +1,6 @@
 import { Clipper, FillRule, type Path64, type Paths64 } from "clipper2-ts";
 import { describe, expect, it } from "vitest";
-import { insideApart } from "./contain";
+import { disjointApart, insideApart } from "./contain";
 
 function circle(cx: number, cy: number, r: number, segments: number, reversed = false): Path64 {
   const path: Path64 = [];
@@ -42,5 +42,25 @@ describe("insideApart", () => {
       const b = Clipper.union([circle(rand() * 2000, rand() * 2000, 4000 + rand() * 4000, 5 + Math.floor(rand() * 60))], FillRule.NonZero);
       if (insideApart(a, b)) expect(empty(a, b)).toBe(true);
     }
+  });
+});
+
+describe("disjointApart", () => {
+  const ring = [circle(0, 0, 50_000, 800), circle(0, 0, 20_000, 300, true)];
+  const meets = (a: Paths64, b: Paths64) => Clipper.areaPaths(Clipper.intersect(a, b, FillRule.NonZero)) !== 0;
+  it("proves a disk in a ring's hole apart from the ring", () => {
+    const disk = [circle(0, 0, 10_000, 200)];
+    expect(disjointApart(ring, disk)).toBe(true);
+    expect(disjointApart(disk, ring)).toBe(true);
+    expect(meets(ring, disk)).toBe(false);
+  });
+  it("refuses regions that overlap, touch or nest", () => {
+    expect(disjointApart(ring, [circle(0, 0, 30_000, 200)])).toBe(false);
+    expect(disjointApart(ring, [circle(0, 0, 60_000, 200)])).toBe(false);
+    expect(disjointApart(ring, [circle(35_000, 0, 5_000, 100)])).toBe(false);
+    expect(disjointApart([square(0, 0, 10, 10)], [square(10, 0, 20, 10)])).toBe(false);
+  });
+  it("accepts regions with apart bounding boxes", () => {
+    expect(disjointApart([square(0, 0, 10, 10)], [square(11, 0, 20, 10)])).toBe(true);
   });
 });

@@ -22,6 +22,21 @@ export function insideApart(a: Paths64, b: Paths64): boolean {
   return a.every((p) => pointIn(p[0], b) === 1) && b.every((p) => pointIn(p[0], a) === -1);
 }
 
+/**
+ * Whether regions `a` and `b` share no point (boundaries apart, neither inside the other), so that
+ * their intersection is empty. With the boundaries apart, each path of one lies wholly inside or
+ * outside the other region, and a common part would have some path of a inside b or of b inside a.
+ */
+export function disjointApart(a: Paths64, b: Paths64): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  const boxA = Clipper.getBoundsPaths(a), boxB = Clipper.getBoundsPaths(b);
+  if (boxA.right < boxB.left || boxB.right < boxA.left || boxA.bottom < boxB.top || boxB.bottom < boxA.top) return true;
+  const edgesA = a.reduce((m, p) => m + p.length, 0), edgesB = b.reduce((m, p) => m + p.length, 0);
+  if (a.length * edgesB + b.length * edgesA > 32 * (edgesA + edgesB)) return false;
+  if (boundariesMeet(a, b, boxA, edgesA)) return false;
+  return a.every((p) => pointIn(p[0], b) === -1) && b.every((p) => pointIn(p[0], a) === -1);
+}
+
 /** 1 inside, -1 outside, 0 on the boundary (Clipper's regions: even-odd over their paths). */
 function pointIn(pt: Point64, region: Paths64): number {
   let inside = false;

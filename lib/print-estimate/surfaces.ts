@@ -16,7 +16,7 @@
  * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
  */
 import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
-import { insideApart } from "./contain";
+import { disjointApart, insideApart } from "./contain";
 import { offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, pathLength } from "./slice-outlines";
@@ -41,7 +41,9 @@ const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) 
 // a inside b with the boundaries apart: the difference is empty, no Clipper call needed.
 const diff = (a: Paths64, b: Paths64) =>
   a.length === 0 ? [] : b.length === 0 ? a : insideApart(a, b) ? [] : clean(Clipper.difference(a, b, FillRule.NonZero));
-const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
+// Regions proven apart have an empty intersection: no Clipper call needed.
+const intersect = (a: Paths64, b: Paths64) =>
+  a.length === 0 || b.length === 0 || disjointApart(a, b) ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero));
 /**
  * a − b (or a ∩ b) without the islands (each outer path with its holes) whose mean width,
  * 2 × area ÷ boundary, is under `widthMm`: a cheap stand-in for an opening by half that width on
@@ -174,8 +176,17 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
   // range leaves out leaves it between two consecutive layers, so the last set is the union of
   // the consecutive differences F_m − F_m+1 above i and F_m − F_m−1 below: thin crescents. So
   // layer m passes up the top of m + 1 and F_m − F_m+1 (down likewise), unioned over each range.
-  const up = fills.map((f, m) => (m === n - 1 ? [] : [...topShell[m + 1], ...(samePaths(f, fills[m + 1]) ? [] : diff(f, fills[m + 1]))]));
-  const down = fills.map((f, m) => (m === 0 ? [] : [...bottomShell[m - 1], ...(samePaths(f, fills[m - 1]) ? [] : diff(f, fills[m - 1]))]));
+  const upDiff = fills.map((f, m) => (m === n - 1 || samePaths(f, fills[m + 1]) ? [] : diff(f, fills[m + 1])));
+  const downDiff = fills.map((f, m) => (m === 0 || samePaths(f, fills[m - 1]) ? [] : diff(f, fills[m - 1])));
+  const up = fills.map((_, m) => (m === n - 1 ? [] : [...topShell[m + 1], ...upDiff[m]]));
+  const down = fills.map((_, m) => (m === 0 ? [] : [...bottomShell[m - 1], ...downDiff[m]]));
+  // Whether layer i's region is apart from every (normalised) part of the sources in range, so
+  // that their intersection is empty; the unions are concatenations, so each part is tested.
+  const apartFromSources = (i: number, region: Paths64) => {
+    for (let m = i; m <= Math.min(n - 2, i + above - 1); m++) if (!disjointApart(region, topShell[m + 1]) || !disjointApart(region, upDiff[m])) return false;
+    for (let m = Math.max(1, i - below + 1); m <= i; m++) if (!disjointApart(region, bottomShell[m - 1]) || !disjointApart(region, downDiff[m])) return false;
+    return true;
+  };
   const fromAbove = above > 0 ? windowUnions(up, 0, above - 1) : () => [];
   const fromBelow = below > 0 ? windowUnions(down, 1 - below, 0) : () => [];
   const solid: Paths64[] = [], sparse: Paths64[] = [];
@@ -184,6 +195,7 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
     solid.push([]);
     sparse.push(inner);
     if (inner.length === 0) continue;
+    if (apartFromSources(i, inner)) continue;
     const sources = [...fromAbove(i), ...fromBelow(i)];
     // Islands too thin to hold a disk of the opening's diameter would not survive it.
     const candidates = withoutSlivers(ClipType.Intersection, inner, sources, 0.5 * mpis);
