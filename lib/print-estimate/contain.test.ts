@@ -11,7 +11,10 @@ function circle(cx: number, cy: number, r: number, segments: number, reversed = 
   return reversed ? path.reverse() : path;
 }
 const square = (x0: number, y0: number, x1: number, y1: number): Path64 => [
-  { x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 },
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
 ];
 const empty = (a: Paths64, b: Paths64) => Clipper.areaPaths(Clipper.difference(a, b, FillRule.NonZero)) === 0;
 
@@ -36,10 +39,13 @@ describe("insideApart", () => {
 
   it("never claims what Clipper's difference denies", () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 300; n++) {
       const a = [circle(rand() * 2000, rand() * 2000, 3000 + rand() * 4000, 5 + Math.floor(rand() * 60))];
-      const b = Clipper.union([circle(rand() * 2000, rand() * 2000, 4000 + rand() * 4000, 5 + Math.floor(rand() * 60))], FillRule.NonZero);
+      const b = Clipper.union(
+        [circle(rand() * 2000, rand() * 2000, 4000 + rand() * 4000, 5 + Math.floor(rand() * 60))],
+        FillRule.NonZero,
+      );
       if (insideApart(a, b)) expect(empty(a, b)).toBe(true);
     }
   });

@@ -53,8 +53,12 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   const last = new Int32Array(triCount);
   const bucketCount = new Int32Array(layers + 1);
   for (let t = 0; t < triCount; t++) {
-    const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
-    const za = positions[3 * a + 2] - zMin, zb = positions[3 * b + 2] - zMin, zc = positions[3 * c + 2] - zMin;
+    const a = indices[3 * t],
+      b = indices[3 * t + 1],
+      c = indices[3 * t + 2];
+    const za = positions[3 * a + 2] - zMin,
+      zb = positions[3 * b + 2] - zMin,
+      zc = positions[3 * c + 2] - zMin;
     const lo = Math.min(za, zb, zc);
     const hi = Math.max(za, zb, zc);
     // Layers with lo < plane <= hi: like PrusaSlicer, a triangle owns its top vertex or edge but not
@@ -121,17 +125,48 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     const mask = hashSize - 1;
     for (let k = 0; k < activeCount; k++) {
       const t = active[k];
-      const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
-      const above0 = positions[3 * v0 + 2] > z - ON_PLANE, above1 = positions[3 * v1 + 2] > z - ON_PLANE, above2 = positions[3 * v2 + 2] > z - ON_PLANE;
+      const v0 = indices[3 * t],
+        v1 = indices[3 * t + 1],
+        v2 = indices[3 * t + 2];
+      const above0 = positions[3 * v0 + 2] > z - ON_PLANE,
+        above1 = positions[3 * v1 + 2] > z - ON_PLANE,
+        above2 = positions[3 * v2 + 2] > z - ON_PLANE;
       if (above0 === above1 && above1 === above2) continue;
       // Walking the triangle's edges in its winding order, the segment runs from the point on the
       // edge going down through the plane to the point on the edge going up: that keeps the solid on
       // the left, so outer outlines come out counter-clockwise seen from above.
-      let downA = 0, downB = 0, upA = 0, upB = 0;
+      let downA = 0,
+        downB = 0,
+        upA = 0,
+        upB = 0;
       // Edges v0→v1, v1→v2, v2→v0 (unrolled: no per-triangle arrays).
-      if (above0 !== above1) { if (above0) { downA = v0; downB = v1; } else { upA = v0; upB = v1; } }
-      if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
-      if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
+      if (above0 !== above1) {
+        if (above0) {
+          downA = v0;
+          downB = v1;
+        } else {
+          upA = v0;
+          upB = v1;
+        }
+      }
+      if (above1 !== above2) {
+        if (above1) {
+          downA = v1;
+          downB = v2;
+        } else {
+          upA = v1;
+          upB = v2;
+        }
+      }
+      if (above2 !== above0) {
+        if (above2) {
+          downA = v2;
+          downB = v0;
+        } else {
+          upA = v2;
+          upB = v0;
+        }
+      }
       const s = segs++;
       edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
       edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
@@ -161,8 +196,17 @@ function edgeKey(a: number, b: number, n: number): number {
   return a < b ? a * n + b : b * n + a;
 }
 
-function edgePoint(positions: Float32Array | Float64Array, a: number, b: number, z: number, xs: Float64Array, ys: Float64Array, at: number) {
-  const za = positions[3 * a + 2], zb = positions[3 * b + 2];
+function edgePoint(
+  positions: Float32Array | Float64Array,
+  a: number,
+  b: number,
+  z: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  at: number,
+) {
+  const za = positions[3 * a + 2],
+    zb = positions[3 * b + 2];
   const t = (z - za) / (zb - za);
   xs[at] = (positions[3 * a] + t * (positions[3 * b] - positions[3 * a])) * SCALE;
   ys[at] = (positions[3 * a + 1] + t * (positions[3 * b + 1] - positions[3 * a + 1])) * SCALE;
@@ -199,7 +243,8 @@ function chainSegments(
 
 export const pathLength = (path: Path64) => {
   let length = 0;
-  for (let i = 0, j = path.length - 1; i < path.length; j = i++) length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
+  for (let i = 0, j = path.length - 1; i < path.length; j = i++)
+    length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
   return length / SCALE;
 };
 
@@ -211,4 +256,6 @@ export const pathLength = (path: Path64) => {
  */
 const MIN_SLIVER_WIDTH = 10; // µm
 export const clean = (paths: Paths64): Paths64 =>
-  paths.filter((p) => p.length >= 3 && (2 * Math.abs(Clipper.area(p))) / Math.max(1, pathLength(p) * SCALE) >= MIN_SLIVER_WIDTH);
+  paths.filter(
+    (p) => p.length >= 3 && (2 * Math.abs(Clipper.area(p))) / Math.max(1, pathLength(p) * SCALE) >= MIN_SLIVER_WIDTH,
+  );
