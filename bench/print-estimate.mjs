@@ -28,7 +28,10 @@ const estimate = estimatePrint(slicePrint(mesh, profile), profile);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const peakMiB = process.resourceUsage().maxRSS / 1024;
-console.log("| torus (1M triangles, %d MB) | analysis time | CPU | peak RSS | added by the analysis |", Math.round(bytes.length / 1e6));
+console.log(
+  "| torus (1M triangles, %d MB) | analysis time | CPU | peak RSS | added by the analysis |",
+  Math.round(bytes.length / 1e6),
+);
 console.log("|---|---|---|---|---|");
 console.log(
   `| slicePrint + estimatePrint (${estimate.layers} layers) | ${seconds.toFixed(2)} s | ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s ` +
@@ -40,4 +43,6 @@ const supportsStarted = performance.now();
 const plan = planSupports(mesh, profile);
 const supportsSeconds = (performance.now() - supportsStarted) / 1000;
 const peakAfter = process.resourceUsage().maxRSS / 1024;
-console.log(`| + planSupports (${plan.overhangArea.toFixed(0)} mm² of overhangs) | +${supportsSeconds.toFixed(2)} s | | ${peakAfter.toFixed(0)} MiB | ${(peakAfter - rssBefore).toFixed(0)} MiB |`);
+console.log(
+  `| + planSupports (${plan.overhangArea.toFixed(0)} mm² of overhangs) | +${supportsSeconds.toFixed(2)} s | | ${peakAfter.toFixed(0)} MiB | ${(peakAfter - rssBefore).toFixed(0)} MiB |`,
+);

@@ -61,7 +61,9 @@ function resinTime(basis: { layers: number; slowTiltLayers: number }, settings: 
   const step = (initial - exposure) / (num(settings, "faded_layers") + 1);
   let time = (basis.layers - faded) * exposure;
   for (let i = 0; i < faded; i++) time += initial - step * i;
-  time += basis.slowTiltLayers * num(settings, "slow_tilt_time") + (basis.layers - basis.slowTiltLayers) * num(settings, "fast_tilt_time");
+  time +=
+    basis.slowTiltLayers * num(settings, "slow_tilt_time") +
+    (basis.layers - basis.slowTiltLayers) * num(settings, "fast_tilt_time");
   return time;
 }
 
@@ -70,10 +72,24 @@ export function estimateFromBasis(
   settings: PrintSettings,
   options: { infillPercent: number; partVolumeMm3: number; supports: "none" | "auto" },
 ): PrintFigures {
-  if (basis.process === "sla") return { material_mm3: options.partVolumeMm3, time_s: resinTime(basis, settings), layers: basis.layers, needs_supports: false };
+  if (basis.process === "sla")
+    return {
+      material_mm3: options.partVolumeMm3,
+      time_s: resinTime(basis, settings),
+      layers: basis.layers,
+      needs_supports: false,
+    };
   const profile = profileFromSettings(settings);
   const part = estimatePrint(basis.summary, profile, { infillPercent: options.infillPercent });
   const needs = needsSupports(basis.supports, profile, part.extruded_mm3);
-  const estimate = options.supports === "auto" ? estimatePrint(basis.summary, profile, { infillPercent: options.infillPercent, supports: basis.supports }) : part;
-  return { material_mm3: estimate.extruded_mm3, time_s: estimate.time_s, layers: estimate.layers, needs_supports: needs };
+  const estimate =
+    options.supports === "auto"
+      ? estimatePrint(basis.summary, profile, { infillPercent: options.infillPercent, supports: basis.supports })
+      : part;
+  return {
+    material_mm3: estimate.extruded_mm3,
+    time_s: estimate.time_s,
+    layers: estimate.layers,
+    needs_supports: needs,
+  };
 }

@@ -45,7 +45,8 @@ export function polylineTime(xy: ArrayLike<number>, speed: number, limits: Limit
   const ux = new Float64Array(n);
   const uy = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const dx = xy[2 * i + 2] - xy[2 * i], dy = xy[2 * i + 3] - xy[2 * i + 1];
+    const dx = xy[2 * i + 2] - xy[2 * i],
+      dy = xy[2 * i + 3] - xy[2 * i + 1];
     len[i] = Math.hypot(dx, dy);
     ux[i] = len[i] > 0 ? dx / len[i] : 0;
     uy[i] = len[i] > 0 ? dy / len[i] : 0;
@@ -76,8 +77,16 @@ export function polylineTime(xy: ArrayLike<number>, speed: number, limits: Limit
 }
 
 /** Highest speed at which the head can pass from direction u1 to u2 at feed rate `speed`. */
-export function junctionSpeed(u1x: number, u1y: number, u2x: number, u2y: number, speed: number, limits: Limits): number {
-  const jx = axisJerk(u1x, u2x) * speed, jy = axisJerk(u1y, u2y) * speed;
+export function junctionSpeed(
+  u1x: number,
+  u1y: number,
+  u2x: number,
+  u2y: number,
+  speed: number,
+  limits: Limits,
+): number {
+  const jx = axisJerk(u1x, u2x) * speed,
+    jy = axisJerk(u1y, u2y) * speed;
   let factor = 1;
   if (jx > limits.jerkX) factor = Math.min(factor, limits.jerkX / jx);
   if (jy > limits.jerkY) factor = Math.min(factor, limits.jerkY / jy);
@@ -101,7 +110,8 @@ const GYROID_TOLERANCE = 0.2;
  * the better-conditioned axis), sampled adaptively. `branch` picks one of the two solutions.
  */
 function gyroidWave(zPhase: number, branch: 0 | 1, width: number, tolerance: number): number[] {
-  let p = Math.sin(zPhase), q = Math.cos(zPhase);
+  let p = Math.sin(zPhase),
+    q = Math.cos(zPhase);
   if (Math.abs(q) < Math.abs(p)) [p, q] = [q, p]; // the other orientation: same shape, swapped axes
   const f = (x: number) => {
     const r = Math.sqrt(Math.sin(x) ** 2 + q * q);

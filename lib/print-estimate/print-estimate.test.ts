@@ -15,16 +15,28 @@ import {
 /** Closed triangle meshes, counter-clockwise seen from outside. */
 function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): SliceMesh {
   const p = [
-    [x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
-    [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1],
+    [x0, y0, z0],
+    [x1, y0, z0],
+    [x1, y1, z0],
+    [x0, y1, z0],
+    [x0, y0, z1],
+    [x1, y0, z1],
+    [x1, y1, z1],
+    [x0, y1, z1],
   ];
   const faces = [
-    [0, 2, 1], [0, 3, 2], // bottom (normal −z)
-    [4, 5, 6], [4, 6, 7], // top
-    [0, 1, 5], [0, 5, 4], // y = y0
-    [1, 2, 6], [1, 6, 5], // x = x1
-    [2, 3, 7], [2, 7, 6], // y = y1
-    [3, 0, 4], [3, 4, 7], // x = x0
+    [0, 2, 1],
+    [0, 3, 2], // bottom (normal −z)
+    [4, 5, 6],
+    [4, 6, 7], // top
+    [0, 1, 5],
+    [0, 5, 4], // y = y0
+    [1, 2, 6],
+    [1, 6, 5], // x = x1
+    [2, 3, 7],
+    [2, 7, 6], // y = y1
+    [3, 0, 4],
+    [3, 4, 7], // x = x0
   ];
   return { positions: new Float64Array(p.flat()), indices: new Uint32Array(faces.flat()) };
 }
@@ -37,7 +49,10 @@ function cylinder(r: number, height: number, segments: number): SliceMesh {
   }
   const idx: number[] = [];
   for (let i = 0; i < segments; i++) {
-    const b0 = 2 + 2 * i, t0 = b0 + 1, b1 = 2 + 2 * ((i + 1) % segments), t1 = b1 + 1;
+    const b0 = 2 + 2 * i,
+      t0 = b0 + 1,
+      b1 = 2 + 2 * ((i + 1) % segments),
+      t1 = b1 + 1;
     idx.push(0, b1, b0, 1, t0, t1, b0, b1, t1, b0, t1, t0);
   }
   return { positions: new Float64Array(pos), indices: new Uint32Array(idx) };
@@ -60,8 +75,17 @@ const spacing = flowSpacing(0.45, 0.2); // 0.45 − 0.2 × (1 − π/4)
 describe("profile", () => {
   it("reads a PrusaSlicer config, resolving percentages", () => {
     const p = profileFromPrusaConfig(
-      ["layer_height = 0.3", "perimeter_speed = 50", "external_perimeter_speed = 50%", "infill_speed = 100", "solid_infill_speed = 60%",
-        "top_solid_infill_speed = 50%", "fill_density = 15%", "machine_max_jerk_x = 10,9", "perimeters = 3"].join("\n"),
+      [
+        "layer_height = 0.3",
+        "perimeter_speed = 50",
+        "external_perimeter_speed = 50%",
+        "infill_speed = 100",
+        "solid_infill_speed = 60%",
+        "top_solid_infill_speed = 50%",
+        "fill_density = 15%",
+        "machine_max_jerk_x = 10,9",
+        "perimeters = 3",
+      ].join("\n"),
     );
     expect(p.layerHeight).toBe(0.3);
     expect(p.perimeters).toBe(3);

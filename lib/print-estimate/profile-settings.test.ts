@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS } from "./default-profiles";
 import { estimateFromBasis, measurePrint } from "./measure-print";
 import { DEFAULT_PRINT_PROFILE, profileFromPrusaConfig } from "./profile";
-import { FDM_SETTING_RULES, PrintProfileError, importPrusaConfig, profileFromSettings, validateSettings } from "./profile-settings";
+import {
+  FDM_SETTING_RULES,
+  PrintProfileError,
+  importPrusaConfig,
+  profileFromSettings,
+  validateSettings,
+} from "./profile-settings";
 import { box, table } from "./test-meshes";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -25,7 +31,10 @@ describe("print profile settings", () => {
   });
 
   it("imports a shop's config.ini: the settings it reads, the rest listed as ignored", () => {
-    const { settings, ignored } = importPrusaConfig("fdm", "layer_height = 0.15\nperimeters = 3\nfill_density = 15%\nwipe = 0\nprinter_model = MK3S\nbed_temperature = 60\n");
+    const { settings, ignored } = importPrusaConfig(
+      "fdm",
+      "layer_height = 0.15\nperimeters = 3\nfill_density = 15%\nwipe = 0\nprinter_model = MK3S\nbed_temperature = 60\n",
+    );
     expect(settings).toEqual({ layer_height: 0.15, perimeters: 3, fill_density: "15%", wipe: false });
     expect(ignored).toEqual(["bed_temperature", "printer_model"]);
     expect(profileFromSettings(settings).layerHeight).toBe(0.15);
@@ -51,7 +60,10 @@ describe("print profile settings", () => {
   });
 
   it("never carries a setting it does not read, such as a post-processing script", () => {
-    const { settings, ignored } = importPrusaConfig("fdm", "post_process = /bin/sh -c 'rm -rf /'\nfill_pattern = gyroid\n");
+    const { settings, ignored } = importPrusaConfig(
+      "fdm",
+      "post_process = /bin/sh -c 'rm -rf /'\nfill_pattern = gyroid\n",
+    );
     expect(settings).toEqual({ fill_pattern: "gyroid" });
     expect(ignored).toEqual(["post_process"]);
   });
@@ -71,7 +83,11 @@ describe("resin estimate", () => {
     let faded = 0;
     for (let i = 0; i < 10; i++) faded += 25 - step * i;
     const expected = 390 * 2 + faded + 400 * 2.5;
-    const figures = estimateFromBasis(basis, SL1S_NORMAL_SETTINGS, { infillPercent: 20, partVolumeMm3: 2000, supports: "none" });
+    const figures = estimateFromBasis(basis, SL1S_NORMAL_SETTINGS, {
+      infillPercent: 20,
+      partVolumeMm3: 2000,
+      supports: "none",
+    });
     expect(figures.time_s).toBeCloseTo(expected, 9);
     expect(figures.material_mm3).toBe(2000);
     // A plate covering most of the display tilts slowly on every layer.
@@ -81,8 +97,16 @@ describe("resin estimate", () => {
 
   it("FDM figures come from the layer estimator and grow with infill", () => {
     const basis = measurePrint(box(0, 0, 0, 20, 20, 10), "fdm", MK3S_QUALITY_SETTINGS);
-    const sparse = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { infillPercent: 10, partVolumeMm3: 4000, supports: "none" });
-    const dense = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, { infillPercent: 50, partVolumeMm3: 4000, supports: "none" });
+    const sparse = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, {
+      infillPercent: 10,
+      partVolumeMm3: 4000,
+      supports: "none",
+    });
+    const dense = estimateFromBasis(basis, MK3S_QUALITY_SETTINGS, {
+      infillPercent: 50,
+      partVolumeMm3: 4000,
+      supports: "none",
+    });
     expect(dense.material_mm3).toBeGreaterThan(sparse.material_mm3);
     expect(dense.time_s).toBeGreaterThan(sparse.time_s);
     expect(sparse.layers).toBe(50);
@@ -99,6 +123,11 @@ describe("supports", () => {
     expect(withSupports.material_mm3).toBeGreaterThan(1.15 * without.material_mm3);
     expect(withSupports.time_s).toBeGreaterThan(without.time_s);
     // A plain box stands on its own.
-    expect(estimateFromBasis(measurePrint(box(0, 0, 0, 20, 20, 10), "fdm", MK3S_QUALITY_SETTINGS), MK3S_QUALITY_SETTINGS, { ...options, supports: "none" }).needs_supports).toBe(false);
+    expect(
+      estimateFromBasis(measurePrint(box(0, 0, 0, 20, 20, 10), "fdm", MK3S_QUALITY_SETTINGS), MK3S_QUALITY_SETTINGS, {
+        ...options,
+        supports: "none",
+      }).needs_supports,
+    ).toBe(false);
   });
 });

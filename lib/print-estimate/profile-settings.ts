@@ -122,7 +122,10 @@ export const SLA_SETTING_RULES: Record<string, Rule> = {
 };
 
 export type ProcessKind = "fdm" | "sla";
-export const SETTING_RULES: Record<ProcessKind, Record<string, Rule>> = { fdm: FDM_SETTING_RULES, sla: SLA_SETTING_RULES };
+export const SETTING_RULES: Record<ProcessKind, Record<string, Rule>> = {
+  fdm: FDM_SETTING_RULES,
+  sla: SLA_SETTING_RULES,
+};
 
 export class PrintProfileError extends Error {
   constructor(
@@ -144,9 +147,16 @@ function numberOf(value: SettingValue): number {
 
 /** One setting against its rule; the message says what is wrong in the shop's own terms. */
 function checkSetting(key: string, rule: Rule, value: SettingValue): string | null {
-  if (rule === "flag") return typeof value === "boolean" || value === 0 || value === 1 || value === "0" || value === "1" ? null : "must be on or off (true/false, 1/0)";
-  if (key === "fill_pattern") return typeof value === "string" && (FILL_PATTERNS as readonly string[]).includes(value) ? null : `must be one of PrusaSlicer's patterns: ${FILL_PATTERNS.join(", ")}`;
-  if (rule === "text") return typeof value === "string" && value.length > 0 && value.length <= 200 ? null : "must be a non-empty text";
+  if (rule === "flag")
+    return typeof value === "boolean" || value === 0 || value === 1 || value === "0" || value === "1"
+      ? null
+      : "must be on or off (true/false, 1/0)";
+  if (key === "fill_pattern")
+    return typeof value === "string" && (FILL_PATTERNS as readonly string[]).includes(value)
+      ? null
+      : `must be one of PrusaSlicer's patterns: ${FILL_PATTERNS.join(", ")}`;
+  if (rule === "text")
+    return typeof value === "string" && value.length > 0 && value.length <= 200 ? null : "must be a non-empty text";
   const percent = typeof value === "string" && PERCENT.test(value);
   if (percent && rule !== "percentOrNumber" && rule !== "density") return "must be a number, not a percentage";
   const n = numberOf(value);
@@ -154,7 +164,8 @@ function checkSetting(key: string, rule: Rule, value: SettingValue): string | nu
   if (rule === "positive" && !(n > 0)) return "must be greater than zero";
   if (rule === "count" && !(Number.isInteger(n) && n >= 0)) return "must be a whole number, zero or more";
   if ((rule === "nonNegative" || rule === "percentOrNumber") && n < 0) return "must not be negative";
-  if (rule === "density" && !(n >= 0 && n <= (percent ? 100 : key === "area_fill" ? 100 : 1))) return "must be between 0 % and 100 %";
+  if (rule === "density" && !(n >= 0 && n <= (percent ? 100 : key === "area_fill" ? 100 : 1)))
+    return "must be between 0 % and 100 %";
   return null;
 }
 
@@ -169,10 +180,19 @@ export function validateSettings(kind: ProcessKind, settings: PrintSettings): vo
   }
   if (kind === "fdm") {
     const profile = profileFromSettings(settings);
-    if (!(profile.firstLayerHeight > 0)) throw new PrintProfileError("first_layer_height must be greater than zero", "first_layer_height");
+    if (!(profile.firstLayerHeight > 0))
+      throw new PrintProfileError("first_layer_height must be greater than zero", "first_layer_height");
     // A layer thicker than the nozzle opening cannot be laid down (PrusaSlicer refuses it too).
-    if (profile.layerHeight > profile.nozzleDiameter) throw new PrintProfileError(`layer_height ${profile.layerHeight} mm is above the nozzle diameter ${profile.nozzleDiameter} mm`, "layer_height");
-    if (profile.firstLayerHeight > profile.nozzleDiameter) throw new PrintProfileError(`first_layer_height ${profile.firstLayerHeight} mm is above the nozzle diameter ${profile.nozzleDiameter} mm`, "first_layer_height");
+    if (profile.layerHeight > profile.nozzleDiameter)
+      throw new PrintProfileError(
+        `layer_height ${profile.layerHeight} mm is above the nozzle diameter ${profile.nozzleDiameter} mm`,
+        "layer_height",
+      );
+    if (profile.firstLayerHeight > profile.nozzleDiameter)
+      throw new PrintProfileError(
+        `first_layer_height ${profile.firstLayerHeight} mm is above the nozzle diameter ${profile.nozzleDiameter} mm`,
+        "first_layer_height",
+      );
   }
 }
 

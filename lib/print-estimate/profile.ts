@@ -140,7 +140,15 @@ export const DEFAULT_PRINT_PROFILE: PrintProfile = {
   fillPattern: "gyroid",
   nozzleDiameter: 0.4,
   filamentDiameter: 1.75,
-  widths: { default: 0.45, firstLayer: 0.42, perimeter: 0.45, externalPerimeter: 0.45, infill: 0.45, solidInfill: 0.45, topInfill: 0.4 },
+  widths: {
+    default: 0.45,
+    firstLayer: 0.42,
+    perimeter: 0.45,
+    externalPerimeter: 0.45,
+    infill: 0.45,
+    solidInfill: 0.45,
+    topInfill: 0.4,
+  },
   speeds: {
     perimeter: 45,
     externalPerimeter: 25,
@@ -263,7 +271,10 @@ export function profileFromPrusaConfig(ini: string, base: PrintProfile = DEFAULT
   const infillSpeed = num("infill_speed", base.speeds.infill);
   const solidInfillSpeed = numOrPercent("solid_infill_speed", infillSpeed, base.speeds.solidInfill);
   const fillDensityText = raw("fill_density");
-  const fillDensity = fillDensityText === undefined ? base.fillDensity : Number.parseFloat(fillDensityText) / (fillDensityText.endsWith("%") ? 100 : 1);
+  const fillDensity =
+    fillDensityText === undefined
+      ? base.fillDensity
+      : Number.parseFloat(fillDensityText) / (fillDensityText.endsWith("%") ? 100 : 1);
   const firstLayerSpeed = numOrPercent("first_layer_speed", perimeterSpeed, base.speeds.firstLayer);
   const externalPerimeterWidth = width("external_perimeter_extrusion_width", base.widths.externalPerimeter);
   const supportSpeed = num("support_material_speed", base.supports.speed);

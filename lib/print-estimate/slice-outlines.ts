@@ -53,8 +53,12 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   const last = new Int32Array(triCount);
   const bucketCount = new Int32Array(layers + 1);
   for (let t = 0; t < triCount; t++) {
-    const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
-    const za = positions[3 * a + 2] - zMin, zb = positions[3 * b + 2] - zMin, zc = positions[3 * c + 2] - zMin;
+    const a = indices[3 * t],
+      b = indices[3 * t + 1],
+      c = indices[3 * t + 2];
+    const za = positions[3 * a + 2] - zMin,
+      zb = positions[3 * b + 2] - zMin,
+      zc = positions[3 * c + 2] - zMin;
     const lo = Math.min(za, zb, zc);
     const hi = Math.max(za, zb, zc);
     // Layers with lo < plane <= hi: like PrusaSlicer, a triangle owns its top vertex or edge but not
@@ -84,7 +88,9 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   let segY = new Float64Array(segCap * 2);
   let segStart = new Float64Array(segCap);
   let segEnd = new Float64Array(segCap);
-  const startIndex = new Map<number, number>();
+  // Open-addressing hash of segment start keys (edge keys) to segments: the last one set wins, as in a Map.
+  let hashKeys = new Float64Array(0);
+  let hashVals = new Int32Array(0);
   const resolution = profile.resolution * SCALE;
 
   for (let layer = 0; layer < layers; layer++) {
@@ -109,38 +115,98 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
       segStart = new Float64Array(segCap);
       segEnd = new Float64Array(segCap);
     }
-    startIndex.clear();
+    let hashSize = 1024;
+    while (hashSize < 2 * activeCount) hashSize *= 2;
+    if (hashKeys.length < hashSize) {
+      hashKeys = new Float64Array(hashSize);
+      hashVals = new Int32Array(hashSize);
+    }
+    hashKeys.fill(-1, 0, hashSize);
+    const mask = hashSize - 1;
     for (let k = 0; k < activeCount; k++) {
       const t = active[k];
-      const v0 = indices[3 * t], v1 = indices[3 * t + 1], v2 = indices[3 * t + 2];
-      const above0 = positions[3 * v0 + 2] > z - ON_PLANE, above1 = positions[3 * v1 + 2] > z - ON_PLANE, above2 = positions[3 * v2 + 2] > z - ON_PLANE;
+      const v0 = indices[3 * t],
+        v1 = indices[3 * t + 1],
+        v2 = indices[3 * t + 2];
+      const above0 = positions[3 * v0 + 2] > z - ON_PLANE,
+        above1 = positions[3 * v1 + 2] > z - ON_PLANE,
+        above2 = positions[3 * v2 + 2] > z - ON_PLANE;
       if (above0 === above1 && above1 === above2) continue;
       // Walking the triangle's edges in its winding order, the segment runs from the point on the
       // edge going down through the plane to the point on the edge going up: that keeps the solid on
       // the left, so outer outlines come out counter-clockwise seen from above.
-      let downA = 0, downB = 0, upA = 0, upB = 0;
+      let downA = 0,
+        downB = 0,
+        upA = 0,
+        upB = 0;
       // Edges v0→v1, v1→v2, v2→v0 (unrolled: no per-triangle arrays).
-      if (above0 !== above1) { if (above0) { downA = v0; downB = v1; } else { upA = v0; upB = v1; } }
-      if (above1 !== above2) { if (above1) { downA = v1; downB = v2; } else { upA = v1; upB = v2; } }
-      if (above2 !== above0) { if (above2) { downA = v2; downB = v0; } else { upA = v2; upB = v0; } }
+      if (above0 !== above1) {
+        if (above0) {
+          downA = v0;
+          downB = v1;
+        } else {
+          upA = v0;
+          upB = v1;
+        }
+      }
+      if (above1 !== above2) {
+        if (above1) {
+          downA = v1;
+          downB = v2;
+        } else {
+          upA = v1;
+          upB = v2;
+        }
+      }
+      if (above2 !== above0) {
+        if (above2) {
+          downA = v2;
+          downB = v0;
+        } else {
+          upA = v2;
+          upB = v0;
+        }
+      }
       const s = segs++;
       edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
       edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
       segStart[s] = edgeKey(downA, downB, vertexCount);
       segEnd[s] = edgeKey(upA, upB, vertexCount);
-      startIndex.set(segStart[s], s);
+      hashSet(hashKeys, hashVals, mask, segStart[s], s);
     }
-    slices.push(chainSegments(segs, segX, segY, segEnd, startIndex, resolution));
+    slices.push(chainSegments(segs, segX, segY, segEnd, hashKeys, hashVals, mask, resolution));
   }
   return { slices, height };
+}
+
+/** Slot of `key` in the table, or of the empty slot where it would go (edge keys are ≥ 0; empty is -1). */
+function hashSlot(keys: Float64Array, mask: number, key: number): number {
+  let slot = (Math.imul(key % 4294967296 | 0, 0x9e3779b1) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b)) & mask;
+  while (keys[slot] !== -1 && keys[slot] !== key) slot = (slot + 1) & mask;
+  return slot;
+}
+
+function hashSet(keys: Float64Array, vals: Int32Array, mask: number, key: number, value: number) {
+  const slot = hashSlot(keys, mask, key);
+  keys[slot] = key;
+  vals[slot] = value;
 }
 
 function edgeKey(a: number, b: number, n: number): number {
   return a < b ? a * n + b : b * n + a;
 }
 
-function edgePoint(positions: Float32Array | Float64Array, a: number, b: number, z: number, xs: Float64Array, ys: Float64Array, at: number) {
-  const za = positions[3 * a + 2], zb = positions[3 * b + 2];
+function edgePoint(
+  positions: Float32Array | Float64Array,
+  a: number,
+  b: number,
+  z: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  at: number,
+) {
+  const za = positions[3 * a + 2],
+    zb = positions[3 * b + 2];
   const t = (z - za) / (zb - za);
   xs[at] = (positions[3 * a] + t * (positions[3 * b] - positions[3 * a])) * SCALE;
   ys[at] = (positions[3 * a + 1] + t * (positions[3 * b + 1] - positions[3 * a + 1])) * SCALE;
@@ -152,7 +218,9 @@ function chainSegments(
   xs: Float64Array,
   ys: Float64Array,
   endKey: Float64Array,
-  startIndex: Map<number, number>,
+  hashKeys: Float64Array,
+  hashVals: Int32Array,
+  mask: number,
   resolution: number,
 ): Paths64 {
   const used = new Uint8Array(count);
@@ -161,10 +229,11 @@ function chainSegments(
     if (used[s0]) continue;
     const path: Path64 = [];
     let s = s0;
-    while (s !== undefined && !used[s]) {
+    while (s >= 0 && !used[s]) {
       used[s] = 1;
       path.push({ x: Math.round(xs[2 * s]), y: Math.round(ys[2 * s]) });
-      s = startIndex.get(endKey[s]) as number;
+      const slot = hashSlot(hashKeys, mask, endKey[s]);
+      s = hashKeys[slot] === -1 ? -1 : hashVals[slot];
     }
     if (path.length >= 3) paths.push(path);
   }
@@ -174,7 +243,8 @@ function chainSegments(
 
 export const pathLength = (path: Path64) => {
   let length = 0;
-  for (let i = 0, j = path.length - 1; i < path.length; j = i++) length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
+  for (let i = 0, j = path.length - 1; i < path.length; j = i++)
+    length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
   return length / SCALE;
 };
 
@@ -186,4 +256,6 @@ export const pathLength = (path: Path64) => {
  */
 const MIN_SLIVER_WIDTH = 10; // µm
 export const clean = (paths: Paths64): Paths64 =>
-  paths.filter((p) => p.length >= 3 && (2 * Math.abs(Clipper.area(p))) / Math.max(1, pathLength(p) * SCALE) >= MIN_SLIVER_WIDTH);
+  paths.filter(
+    (p) => p.length >= 3 && (2 * Math.abs(Clipper.area(p))) / Math.max(1, pathLength(p) * SCALE) >= MIN_SLIVER_WIDTH,
+  );

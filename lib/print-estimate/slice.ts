@@ -25,7 +25,6 @@ export const SMALL_PERIMETER_LENGTH = 2 * Math.PI * 6.5;
 export const CORNER_BINS = [0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2.01] as const;
 const NBINS = CORNER_BINS.length;
 
-
 /** Per-layer columns (index = layer, bottom first). Lengths in mm, areas in mm². */
 export interface PrintSummary {
   layerCount: number;
@@ -77,28 +76,36 @@ const pathsLength = (paths: Paths64) => paths.reduce((sum, p) => sum + pathLengt
 const areaOf = (paths: Paths64) => Clipper.areaPaths(paths) / AREA;
 const outerCount = (paths: Paths64) => paths.reduce((n, p) => n + (Clipper.area(p) > 0 ? 1 : 0), 0);
 // Clipper's miter offset, with the corners of slight turns placed directly (offset.ts: 3× fewer points on curves).
-const offset = (paths: Paths64, deltaMm: number) => (paths.length === 0 ? [] : clean(offsetPolygons(paths, deltaMm * SCALE, 3)));
+const offset = (paths: Paths64, deltaMm: number) =>
+  paths.length === 0 ? [] : clean(offsetPolygons(paths, deltaMm * SCALE, 3));
 /** Adds a closed loop's junctions to a corner histogram (per-axis jerk factor, see CORNER_BINS). */
 function addCorners(paths: Paths64, hist: Float64Array, base: number) {
   for (const path of paths) {
     const n = path.length;
     if (n < 3) continue;
-    let px = path[n - 1].x - path[n - 2].x, py = path[n - 1].y - path[n - 2].y;
+    let px = path[n - 1].x - path[n - 2].x,
+      py = path[n - 1].y - path[n - 2].y;
     let pl = Math.hypot(px, py) || 1;
-    px /= pl; py /= pl;
+    px /= pl;
+    py /= pl;
     for (let i = 0; i < n; i++) {
-      const a = path[i === 0 ? n - 1 : i - 1], b = path[i];
-      let dx = b.x - a.x, dy = b.y - a.y;
+      const a = path[i === 0 ? n - 1 : i - 1],
+        b = path[i];
+      let dx = b.x - a.x,
+        dy = b.y - a.y;
       const dl = Math.hypot(dx, dy);
       if (dl === 0) continue;
-      dx /= dl; dy /= dl;
+      dx /= dl;
+      dy /= dl;
       const c = Math.max(axisJerk(px, dx), axisJerk(py, dy));
       if (c >= CORNER_BINS[0] * 0.5) {
         let bin = 0;
         while (bin < NBINS - 1 && c > CORNER_BINS[bin]) bin++;
         hist[base + bin]++;
       }
-      px = dx; py = dy; pl = dl;
+      px = dx;
+      py = dy;
+      pl = dl;
     }
   }
 }
@@ -114,9 +121,13 @@ export function axisJerk(exit: number, entry: number): number {
 }
 
 function convexHullLength(paths: Paths64): number {
-  const pts = paths.flat().map((p) => [p.x, p.y] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const pts = paths
+    .flat()
+    .map((p) => [p.x, p.y] as const)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (pts.length < 3) return 0;
-  const cross = (o: readonly number[], a: readonly number[], b: readonly number[]) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const cross = (o: readonly number[], a: readonly number[], b: readonly number[]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
   const lower: (readonly [number, number])[] = [];
   for (const p of pts) {
     while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
@@ -139,13 +150,30 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   const col = () => new Float64Array(n);
   const summary: PrintSummary = {
     layerCount: n,
-    printZ: col(), height: col(), area: col(), islands: col(),
-    extLength: col(), extLoops: col(), perimLength: col(), perimLoops: col(), smallPerimLength: col(), perimeterArea: col(),
-    extCorners: new Float64Array(n * NBINS), perimCorners: new Float64Array(n * NBINS),
-    topArea: col(), topBoundary: col(), topPieces: col(),
-    bridgeArea: col(), bridgeBoundary: col(), bridgePieces: col(),
-    solidArea: col(), solidBoundary: col(), solidPieces: col(),
-    sparseArea: col(), sparseBoundary: col(), sparsePieces: col(),
+    printZ: col(),
+    height: col(),
+    area: col(),
+    islands: col(),
+    extLength: col(),
+    extLoops: col(),
+    perimLength: col(),
+    perimLoops: col(),
+    smallPerimLength: col(),
+    perimeterArea: col(),
+    extCorners: new Float64Array(n * NBINS),
+    perimCorners: new Float64Array(n * NBINS),
+    topArea: col(),
+    topBoundary: col(),
+    topPieces: col(),
+    bridgeArea: col(),
+    bridgeBoundary: col(),
+    bridgePieces: col(),
+    solidArea: col(),
+    solidBoundary: col(),
+    solidPieces: col(),
+    sparseArea: col(),
+    sparseBoundary: col(),
+    sparsePieces: col(),
     firstLayerHullLength: 0,
     footprint: { width: 0, depth: 0 },
   };
@@ -154,8 +182,10 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   const slices = rawSlices.slice();
   if (profile.elephantFootCompensation > 0) slices[0] = offset(slices[0], -profile.elephantFootCompensation);
 
-  const h0 = profile.firstLayerHeight, h = profile.layerHeight;
-  const wExt = profile.widths.externalPerimeter, wPer = profile.widths.perimeter;
+  const h0 = profile.firstLayerHeight,
+    h = profile.layerHeight;
+  const wExt = profile.widths.externalPerimeter,
+    wPer = profile.widths.perimeter;
   const fills: Paths64[] = new Array(n).fill([]);
   const infillSpacing = flowSpacing(profile.widths.infill, h);
 

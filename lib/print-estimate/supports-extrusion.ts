@@ -33,21 +33,36 @@ const lineLength = (area: number, links: number, lineDistance: number) => (area 
 
 function limits(profile: PrintProfile, first: boolean) {
   const m = profile.machine;
-  const a = first && profile.accelerations.firstLayer > 0 ? profile.accelerations.firstLayer : profile.accelerations.default;
-  return { accel: Math.min(a, m.maxAccelerationExtruding, Math.max(m.maxAccelerationX, m.maxAccelerationY)), jerk: Math.min(m.maxJerkX, m.maxJerkY) };
+  const a =
+    first && profile.accelerations.firstLayer > 0 ? profile.accelerations.firstLayer : profile.accelerations.default;
+  return {
+    accel: Math.min(a, m.maxAccelerationExtruding, Math.max(m.maxAccelerationX, m.maxAccelerationY)),
+    jerk: Math.min(m.maxJerkX, m.maxJerkY),
+  };
 }
 
 /** A zig-zag: chords (the mean chord of the region, π·area / boundary) and links, each between two corners. */
 function segment(
-  feature: SupportFeature, length: number, area: number, boundary: number, lineDistance: number,
-  mm3PerMm: number, speed: number, lim: { accel: number; jerk: number },
+  feature: SupportFeature,
+  length: number,
+  area: number,
+  boundary: number,
+  lineDistance: number,
+  mm3PerMm: number,
+  speed: number,
+  lim: { accel: number; jerk: number },
 ): SupportSegment {
   const lines = area / lineDistance;
   const chord = boundary > 0 ? Math.max(lineDistance, (Math.PI * area) / boundary) : Math.sqrt(area);
   const chords = Math.max(1, lines / chord);
   const link = Math.max(0, length - lines) / chords;
   return {
-    feature, mm3: length * mm3PerMm, length, speed, adjustable: true, external: false,
+    feature,
+    mm3: length * mm3PerMm,
+    length,
+    speed,
+    adjustable: true,
+    external: false,
     time: (v) => {
       const vj = Math.min(v, lim.jerk);
       return chords * (trapezoidTime(lines / chords, vj, v, vj, lim.accel) + trapezoidTime(link, vj, v, vj, lim.accel));
@@ -61,7 +76,16 @@ function baseSegment(plan: SupportPlan, profile: PrintProfile, f: number, height
   if (area[f] <= 0) return undefined;
   const cell = supportGrid(profile).cell;
   const length = lineLength(area[f], links[f], cell);
-  return segment("support", length, area[f], boundary[f], cell, flowArea(profile.supports.width, height), profile.supports.speed, limits(profile, false));
+  return segment(
+    "support",
+    length,
+    area[f],
+    boundary[f],
+    cell,
+    flowArea(profile.supports.width, height),
+    profile.supports.speed,
+    limits(profile, false),
+  );
 }
 
 /**
@@ -70,7 +94,11 @@ function baseSegment(plan: SupportPlan, profile: PrintProfile, f: number, height
  * together with the next object layer), the dense interface of layer i, and on the first layer the
  * grown first support layer. `travels`: to each island, and one layer change per support-only layer.
  */
-export function supportLayerWork(plan: SupportPlan, profile: PrintProfile, i: number): { segments: SupportSegment[]; travels: number } {
+export function supportLayerWork(
+  plan: SupportPlan,
+  profile: PrintProfile,
+  i: number,
+): { segments: SupportSegment[]; travels: number } {
   const segments: SupportSegment[] = [];
   let travels = 0;
   if (i >= plan.layerCount) return { segments, travels };
@@ -78,15 +106,28 @@ export function supportLayerWork(plan: SupportPlan, profile: PrintProfile, i: nu
   if (i === 0) {
     const { area, boundary, links, pieces } = plan.firstLayer;
     if (area > 0) {
-      const w = profile.widths.firstLayer, h = profile.firstLayerHeight;
+      const w = profile.widths.firstLayer,
+        h = profile.firstLayerHeight;
       const lineDistance = flowSpacing(w, h) / sp.firstLayerDensity;
       const length = lineLength(area, links, lineDistance);
-      segments.push(segment("support", length, area, boundary, lineDistance, flowArea(w, h), profile.speeds.firstLayer, limits(profile, true)));
+      segments.push(
+        segment(
+          "support",
+          length,
+          area,
+          boundary,
+          lineDistance,
+          flowArea(w, h),
+          profile.speeds.firstLayer,
+          limits(profile, true),
+        ),
+      );
       travels += pieces;
     }
   } else {
     const { printZ, height, source, shared } = plan.layers;
-    const below = profile.firstLayerHeight + (i - 1) * profile.layerHeight, top = below + profile.layerHeight;
+    const below = profile.firstLayerHeight + (i - 1) * profile.layerHeight,
+      top = below + profile.layerHeight;
     for (let s = 0; s < printZ.length; s++) {
       if (printZ[s] <= below + 1e-6 || printZ[s] > top + 1e-6) continue;
       const base = baseSegment(plan, profile, source[s], height[s]);
@@ -100,7 +141,18 @@ export function supportLayerWork(plan: SupportPlan, profile: PrintProfile, i: nu
     const lineDistance = sp.interfaceSpacing + supportGrid(profile).lineSpacing;
     const length = lineLength(area[i], links[i], lineDistance);
     const speed = i === 0 ? profile.speeds.firstLayer : sp.interfaceSpeed;
-    segments.push(segment("support_interface", length, area[i], boundary[i], lineDistance, flowArea(sp.width, plan.denseHeight[i]), speed, limits(profile, i === 0)));
+    segments.push(
+      segment(
+        "support_interface",
+        length,
+        area[i],
+        boundary[i],
+        lineDistance,
+        flowArea(sp.width, plan.denseHeight[i]),
+        speed,
+        limits(profile, i === 0),
+      ),
+    );
     travels += pieces[i];
   }
   return { segments, travels };

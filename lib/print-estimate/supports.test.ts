@@ -16,10 +16,29 @@ import { supportGrid } from "./supports";
 /** Closed triangle meshes, counter-clockwise seen from outside. */
 function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): SliceMesh {
   const p = [
-    [x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
-    [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1],
+    [x0, y0, z0],
+    [x1, y0, z0],
+    [x1, y1, z0],
+    [x0, y1, z0],
+    [x0, y0, z1],
+    [x1, y0, z1],
+    [x1, y1, z1],
+    [x0, y1, z1],
   ];
-  const faces = [[0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4], [1, 2, 6], [1, 6, 5], [2, 3, 7], [2, 7, 6], [3, 0, 4], [3, 4, 7]];
+  const faces = [
+    [0, 2, 1],
+    [0, 3, 2],
+    [4, 5, 6],
+    [4, 6, 7],
+    [0, 1, 5],
+    [0, 5, 4],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 0, 4],
+    [3, 4, 7],
+  ];
   return { positions: new Float64Array(p.flat()), indices: new Uint32Array(faces.flat()) };
 }
 
@@ -32,7 +51,10 @@ function frustum(r0: number, r1: number, height: number, segments: number): Slic
   }
   const idx: number[] = [];
   for (let i = 0; i < segments; i++) {
-    const b0 = 2 + 2 * i, t0 = b0 + 1, b1 = 2 + 2 * ((i + 1) % segments), t1 = b1 + 1;
+    const b0 = 2 + 2 * i,
+      t0 = b0 + 1,
+      b1 = 2 + 2 * ((i + 1) % segments),
+      t1 = b1 + 1;
     idx.push(0, b1, b0, 1, t0, t1, b0, b1, t1, b0, t1, t0);
   }
   return { positions: new Float64Array(pos), indices: new Uint32Array(idx) };
@@ -57,9 +79,18 @@ const ledge = merge(box(10, 10, 0, 20, 20, 20), box(0, 0, 20, 30, 30, 22));
 describe("support settings", () => {
   it("reads PrusaSlicer's support_material_* keys, resolving percentages", () => {
     const p = profileFromPrusaConfig(
-      ["support_material_threshold = 40", "support_material_speed = 60", "support_material_interface_speed = 50%",
-        "support_material_xy_spacing = 100%", "external_perimeter_extrusion_width = 0.5", "support_material_extrusion_width = 0",
-        "extrusion_width = 0.4", "support_material_buildplate_only = 1", "raft_first_layer_density = 80%", "max_layer_height = 0"].join("\n"),
+      [
+        "support_material_threshold = 40",
+        "support_material_speed = 60",
+        "support_material_interface_speed = 50%",
+        "support_material_xy_spacing = 100%",
+        "external_perimeter_extrusion_width = 0.5",
+        "support_material_extrusion_width = 0",
+        "extrusion_width = 0.4",
+        "support_material_buildplate_only = 1",
+        "raft_first_layer_density = 80%",
+        "max_layer_height = 0",
+      ].join("\n"),
     );
     expect(p.supports.threshold).toBe(40);
     expect(p.supports.speed).toBe(60);
@@ -132,7 +163,9 @@ describe("planSupports", () => {
     expect(everywhere.base.area[50]).toBeGreaterThan(bedOnly.base.area[50] + 100);
     // Beside the step, bed only is the same support as above it (less the xy gap along the step).
     expect(everywhere.base.area[40]).toBeGreaterThan(bedOnly.base.area[40] + 100);
-    expect(Math.abs(bedOnly.base.area[10] - bedOnly.base.area[50])).toBeLessThan(30 * (P.supports.xySpacing + grid.lineSpacing));
+    expect(Math.abs(bedOnly.base.area[10] - bedOnly.base.area[50])).toBeLessThan(
+      30 * (P.supports.xySpacing + grid.lineSpacing),
+    );
   });
 });
 
@@ -150,7 +183,9 @@ describe("estimatePrint with supports", () => {
     const base = (plan.base.area[50] / grid.cell) * flowArea(P.supports.width, 0.2) * 100;
     expect(withSupports.by_feature.support.mm3).toBeGreaterThan(0.9 * base);
     expect(withSupports.by_feature.support.mm3).toBeLessThan(1.6 * base);
-    expect(withSupports.time_s - without.time_s).toBeGreaterThan(withSupports.by_feature.support.length_mm / P.supports.speed);
+    expect(withSupports.time_s - without.time_s).toBeGreaterThan(
+      withSupports.by_feature.support.length_mm / P.supports.speed,
+    );
   });
 
   it("flags NEEDS_SUPPORTS for the ledge, not for a box", () => {

@@ -61,7 +61,10 @@ export interface SupportPlan {
 }
 
 const regions = (n: number): SupportRegions => ({
-  area: new Float64Array(n), boundary: new Float64Array(n), links: new Float64Array(n), pieces: new Float64Array(n),
+  area: new Float64Array(n),
+  boundary: new Float64Array(n),
+  links: new Float64Array(n),
+  pieces: new Float64Array(n),
 });
 
 /** PrusaSlicer's support grid: line spacing, cell size, rasteriser pixel (SupportGridParams, SupportGridPattern). */
@@ -77,7 +80,8 @@ export function supportGrid(profile: PrintProfile) {
 export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPlan {
   const sp = profile.supports;
   const grid = supportGrid(profile);
-  const h0 = profile.firstLayerHeight, h = profile.layerHeight;
+  const h0 = profile.firstLayerHeight,
+    h = profile.layerHeight;
   // PrusaSlicer: an overhang leans out by more than lower layer height / tan(threshold + 1°) (or half an
   // external perimeter for threshold 0); a dense interface only beyond 60 % of the perimeter width.
   const extW = profile.widths.externalPerimeter;
@@ -87,7 +91,14 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
     denseDistance: 0.6 * extW,
   };
   // Room around the part for a cell of support beyond it and the grown first layer.
-  const raster = rasterizeMesh(mesh, grid.pixel, grid.oversampling, sp.firstLayerExpansion + 2 * grid.cell, profile, rule);
+  const raster = rasterizeMesh(
+    mesh,
+    grid.pixel,
+    grid.oversampling,
+    sp.firstLayerExpansion + 2 * grid.cell,
+    profile,
+    rule,
+  );
   const n = layerCountFor(raster.height, profile);
   const plan: SupportPlan = {
     layerCount: n,
@@ -95,7 +106,12 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
     dense: regions(n),
     denseHeight: new Float64Array(n),
     firstLayer: { area: 0, boundary: 0, links: 0, pieces: 0 },
-    layers: { printZ: new Float64Array(0), height: new Float64Array(0), source: new Int32Array(0), shared: new Uint8Array(0) },
+    layers: {
+      printZ: new Float64Array(0),
+      height: new Float64Array(0),
+      source: new Int32Array(0),
+      shared: new Uint8Array(0),
+    },
     overhangArea: 0,
   };
   if (n === 0) return plan;
@@ -111,11 +127,14 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
   for (let k = 0; k <= n; k++) contactOf[k] = Math.floor((bottomZ(k) - sp.contactDistance - h0) / h + 1e-6);
   const { pixel: evPixel, layer: evLayer } = overhangs;
   for (let e = 0; e < count; e++) {
-    const k = evLayer[e], p = evPixel[e], jt = contactOf[k];
+    const k = evLayer[e],
+      p = evPixel[e],
+      jt = contactOf[k];
     if (jt < 0) continue;
     let keep = true;
     for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++) {
-      if (rangeA[r] <= k - 1 && rangeB[r] >= k - 1) keep = false; // inside the layer below after all
+      if (rangeA[r] <= k - 1 && rangeB[r] >= k - 1)
+        keep = false; // inside the layer below after all
       else if (sp.buildplateOnly && rangeA[r] < k) keep = false; // part below, not the bed
     }
     if (!keep) continue;
@@ -129,14 +148,17 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
   const at = evStart.slice(0, n);
   for (let e = 0; e < count; e++) if (contact[e] >= 0) evOrder[at[contact[e]]++] = e;
   // The sweep refills whole cells: one event per cell, layer and kind is enough.
-  const { cols: W, cellsX } = raster, o = grid.oversampling;
+  const { cols: W, cellsX } = raster,
+    o = grid.oversampling;
   const seen = new Int32Array(2 * cellsX * raster.cellsY).fill(-1);
   let kept = 0;
   for (let j = 0; j < n; j++) {
-    const from = evStart[j], to = evStart[j + 1];
+    const from = evStart[j],
+      to = evStart[j + 1];
     evStart[j] = kept;
     for (let q = from; q < to; q++) {
-      const e = evOrder[q], p = evPixel[e];
+      const e = evOrder[q],
+        p = evPixel[e];
       const key = 2 * (Math.floor(p / W / o) * cellsX + Math.floor((p % W) / o)) + overhangs.dense[e];
       if (seen[key] === j) continue;
       seen[key] = j;
@@ -160,11 +182,19 @@ export function planSupports(mesh: SliceMesh, profile: PrintProfile): SupportPla
  * part of the layers below and above it (trim_support_layers_by_object).
  */
 function sweepLayers(
-  plan: SupportPlan, raster: MeshRaster, evStart: Int32Array, evOrder: Int32Array, profile: PrintProfile, grid: ReturnType<typeof supportGrid>,
+  plan: SupportPlan,
+  raster: MeshRaster,
+  evStart: Int32Array,
+  evOrder: Int32Array,
+  profile: PrintProfile,
+  grid: ReturnType<typeof supportGrid>,
 ): Set<number> {
   const { cols: W, cellsX, rangeStart, rangeA, rangeB, overhangs } = raster;
-  const o = grid.oversampling, px = grid.pixel, n = plan.layerCount;
-  const nPix = rangeStart.length - 1, nCells = cellsX * raster.cellsY;
+  const o = grid.oversampling,
+    px = grid.pixel,
+    n = plan.layerCount;
+  const nPix = rangeStart.length - 1,
+    nCells = cellsX * raster.cellsY;
   const sp = profile.supports;
   const buildplateOnly = sp.buildplateOnly;
   const cellOf = (p: number) => Math.floor(p / W / o) * cellsX + Math.floor((p % W) / o);
@@ -185,14 +215,18 @@ function sweepLayers(
   for (let p = 0; p < nPix; p++) {
     if (rangeStart[p] === rangeStart[p + 1]) continue;
     const c = cellOf(p);
-    for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++) changesOf(rangeA[r], rangeB[r], (j) => { changed[fillAt[j]++] = c; });
+    for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++)
+      changesOf(rangeA[r], rangeB[r], (j) => {
+        changed[fillAt[j]++] = c;
+      });
   }
 
   // Per pixel: bit 0 in the projection, bit 1 the part at this layer (build plate only: at or below it),
   // bit 2 the part at the layer below, this one or the one above (the support keeps clear of those).
   const state = new Uint8Array(nPix);
   const kind = new Uint8Array(nPix); // 0 none, 1 base, 2 dense
-  const cellOn = new Uint8Array(nCells), cellDense = new Uint8Array(nCells);
+  const cellOn = new Uint8Array(nCells),
+    cellDense = new Uint8Array(nCells);
   const stamp = new Int32Array(nCells).fill(-1); // the layer the cell last changed at
   const contactAt = new Int32Array(nCells).fill(-1 << 30);
   // Per cell: pixel count, then edges free of the part, against it, and against the other kind, each
@@ -202,11 +236,13 @@ function sweepLayers(
   const cache = new Float64Array(nCells * S);
   let active: number[] = [];
   const denseDepth = Math.max(1, sp.interfaceLayers); // the contact layer counts as one
-  const gap = sp.xySpacing, grow = grid.lineSpacing / 2;
+  const gap = sp.xySpacing,
+    grow = grid.lineSpacing / 2;
   const bottomGap = sp.bottomContactDistance > 0 ? sp.bottomContactDistance : sp.contactDistance;
   const extremes = new Set<number>(); // contact layers and the tops of bottom contacts
   const partAt = (p: number, lo: number, hi: number) => {
-    for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++) if ((buildplateOnly && lo === hi ? true : rangeB[r] >= lo) && rangeA[r] <= hi) return true;
+    for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++)
+      if ((buildplateOnly && lo === hi ? true : rangeB[r] >= lo) && rangeA[r] <= hi) return true;
     return false;
   };
   const totals = new Float64Array(2 * S);
@@ -215,10 +251,19 @@ function sweepLayers(
     for (let q = changeStart[j]; q < changeStart[j + 1]; q++) stamp[changed[q]] = j;
     let touched = false;
     for (let q = evStart[j]; q < evStart[j + 1]; q++) {
-      const e = evOrder[q], p = overhangs.pixel[e], c = cellOf(p);
-      if (partAt(p, j, j)) { touched = true; continue; }
+      const e = evOrder[q],
+        p = overhangs.pixel[e],
+        c = cellOf(p);
+      if (partAt(p, j, j)) {
+        touched = true;
+        continue;
+      }
       state[p] |= 1;
-      if (!cellOn[c]) { cellOn[c] = 1; active.push(c); stamp[c] = j; }
+      if (!cellOn[c]) {
+        cellOn[c] = 1;
+        active.push(c);
+        stamp[c] = j;
+      }
       if (overhangs.dense[e]) contactAt[c] = j;
     }
     if (evStart[j + 1] > evStart[j]) extremes.add(j);
@@ -226,19 +271,29 @@ function sweepLayers(
     const next: number[] = [];
     for (const c of active) {
       const dense = contactAt[c] >= j && contactAt[c] - j < denseDepth ? 2 : 1;
-      if (dense !== cellDense[c]) { cellDense[c] = dense; stamp[c] = j; }
-      if (stamp[c] !== j) { next.push(c); continue; }
+      if (dense !== cellDense[c]) {
+        cellDense[c] = dense;
+        stamp[c] = j;
+      }
+      if (stamp[c] !== j) {
+        next.push(c);
+        continue;
+      }
       const base = cellBase(c);
       let left = 0;
       for (let row = base; row < base + o * W; row += W) {
         for (let p = row; p < row + o; p++) {
           let st = state[p] & 1;
           for (let r = rangeStart[p]; r < rangeStart[p + 1]; r++) {
-            const ra = rangeA[r], rb = rangeB[r];
+            const ra = rangeA[r],
+              rb = rangeB[r];
             if (ra <= j && (buildplateOnly || rb >= j)) st |= 2;
             if (ra <= j + 1 && rb >= j - 1) st |= 4;
           }
-          if (st & 2 && st & 1) { st &= ~1; touched = true; }
+          if (st & 2 && st & 1) {
+            st &= ~1;
+            touched = true;
+          }
           left += st & 1;
           state[p] = st;
         }
@@ -267,7 +322,8 @@ function sweepLayers(
     totals.fill(0);
     for (const c of active) {
       let dirty = false;
-      for (let dy = -cellsX; dy <= cellsX && !dirty; dy += cellsX) for (let dx = -1; dx <= 1; dx++) if (stamp[c + dy + dx] === j) dirty = true;
+      for (let dy = -cellsX; dy <= cellsX && !dirty; dy += cellsX)
+        for (let dx = -1; dx <= 1; dx++) if (stamp[c + dy + dx] === j) dirty = true;
       if (dirty) cellStats(c, j);
       const t = cellDense[c] === 2 ? S : 0;
       for (let k = 0; k < S; k++) totals[t + k] += cache[S * c + k];
@@ -291,14 +347,16 @@ function sweepLayers(
 
   /** One cell's pixels of its kind: count, edges (free, against the part, against the other kind; across and along x), links, squares. */
   function cellStats(c: number, j: number) {
-    const base = cellBase(c), at = S * c;
+    const base = cellBase(c),
+      at = S * c;
     cache.fill(0, at, at + S);
     for (let row = base; row < base + o * W; row += W) {
       for (let p = row; p < row + o; p++) {
         const t = kind[p];
         if (t === 0) continue;
         cache[at]++;
-        const right = kind[p + 1], down = kind[p + W];
+        const right = kind[p + 1],
+          down = kind[p + W];
         if (right === t) cache[at + 7]++;
         if (down === t) cache[at + 7]++;
         if (right === t && down === t && kind[p + W + 1] === t) cache[at + 8]++;
@@ -307,7 +365,8 @@ function sweepLayers(
           const k = kind[q];
           if (k === t) continue;
           const along = side >> 1; // 0: an edge across x (left, right), 1: along x (below, above)
-          if (k !== 0) cache[at + 5 + along]++; // base against interface: an edge of both, not of the support
+          if (k !== 0)
+            cache[at + 5 + along]++; // base against interface: an edge of both, not of the support
           else if (cellOn[cellOf(q)] ? state[q] & 4 : partAt(q, j - 1, j + 1)) cache[at + 3 + along]++;
           else cache[at + 1 + along]++;
         }
@@ -320,41 +379,63 @@ function sweepLayers(
  * The first layer: the base grown by raft_first_layer_expansion around the part's first layer
  * (PrusaSlicer grows it in steps so it cannot leak through walls: a geodesic distance here).
  */
-function firstLayer(plan: SupportPlan, raster: MeshRaster, kind: Uint8Array, profile: PrintProfile, grid: ReturnType<typeof supportGrid>) {
+function firstLayer(
+  plan: SupportPlan,
+  raster: MeshRaster,
+  kind: Uint8Array,
+  profile: PrintProfile,
+  grid: ReturnType<typeof supportGrid>,
+) {
   const { cols: W, rangeStart, rangeA } = raster;
-  const nPix = rangeStart.length - 1, px = grid.pixel;
+  const nPix = rangeStart.length - 1,
+    px = grid.pixel;
   const onBed = (p: number) => rangeStart[p] < rangeStart[p + 1] && rangeA[rangeStart[p]] === 0;
   const reach = Math.round((profile.supports.firstLayerExpansion / px) * 5); // chamfer distance, 5 per pixel
   const dist = new Int32Array(nPix).fill(-1);
   const buckets: number[][] = [[]];
-  for (let p = 0; p < nPix; p++) if (kind[p] === 1) { dist[p] = 0; buckets[0].push(p); }
+  for (let p = 0; p < nPix; p++)
+    if (kind[p] === 1) {
+      dist[p] = 0;
+      buckets[0].push(p);
+    }
   for (let d = 0; d < buckets.length; d++) {
     const bucket = buckets[d] ?? [];
     for (let b = 0; b < bucket.length; b++) {
       const p = bucket[b];
       if (dist[p] !== d) continue;
-      for (let dy = -W; dy <= W; dy += W) for (let dx = -1; dx <= 1; dx++) {
-        const q = p + dy + dx, nd = d + (dx !== 0 && dy !== 0 ? 7 : 5);
-        if (q === p || nd > reach || (dist[q] >= 0 && dist[q] <= nd) || onBed(q)) continue;
-        dist[q] = nd;
-        (buckets[nd] ??= []).push(q);
-      }
+      for (let dy = -W; dy <= W; dy += W)
+        for (let dx = -1; dx <= 1; dx++) {
+          const q = p + dy + dx,
+            nd = d + (dx !== 0 && dy !== 0 ? 7 : 5);
+          if (q === p || nd > reach || (dist[q] >= 0 && dist[q] <= nd) || onBed(q)) continue;
+          dist[q] = nd;
+          (buckets[nd] ??= []).push(q);
+        }
     }
   }
-  let count = 0, freeEdges = 0, partEdges = 0, links = 0, squares = 0;
+  let count = 0,
+    freeEdges = 0,
+    partEdges = 0,
+    links = 0,
+    squares = 0;
   for (let p = W; p < nPix - W; p++) {
     if (dist[p] < 0) continue;
     count++;
-    const r = dist[p + 1] >= 0, dn = dist[p + W] >= 0;
+    const r = dist[p + 1] >= 0,
+      dn = dist[p + W] >= 0;
     if (r) links++;
     if (dn) links++;
     if (r && dn && dist[p + W + 1] >= 0) squares++;
     for (let side = 0; side < 4; side++) {
       const q = side === 0 ? p - 1 : side === 1 ? p + 1 : side === 2 ? p - W : p + W;
-      if (dist[q] < 0) { if (onBed(q)) partEdges++; else freeEdges++; }
+      if (dist[q] < 0) {
+        if (onBed(q)) partEdges++;
+        else freeEdges++;
+      }
     }
   }
-  const partLength = (partEdges * px * Math.PI) / 4, boundary = (freeEdges * px * Math.PI) / 4 + partLength;
+  const partLength = (partEdges * px * Math.PI) / 4,
+    boundary = (freeEdges * px * Math.PI) / 4 + partLength;
   plan.firstLayer = {
     area: Math.max(0, count * px * px - profile.supports.xySpacing * partLength),
     boundary,
@@ -369,23 +450,35 @@ function firstLayer(plan: SupportPlan, raster: MeshRaster, kind: Uint8Array, pro
  * A support layer prints the regions of the highest object layer at or below it.
  */
 function supportLayers(plan: SupportPlan, extremeLayers: Set<number>, profile: PrintProfile) {
-  const h0 = profile.firstLayerHeight, h = profile.layerHeight, n = plan.layerCount;
+  const h0 = profile.firstLayerHeight,
+    h = profile.layerHeight,
+    n = plan.layerCount;
   const printZ = (j: number) => h0 + j * h;
   const has = (f: number) => plan.base.area[f] > 0 || plan.dense.area[f] > 0 || (f === 0 && plan.firstLayer.area > 0);
   const extremes = [...new Set([0, ...extremeLayers])].filter((f) => f < n).sort((a, b) => a - b);
-  const z: number[] = [], height: number[] = [], source: number[] = [], shared: number[] = [];
+  const z: number[] = [],
+    height: number[] = [],
+    source: number[] = [],
+    shared: number[] = [];
   const push = (zs: number, hs: number) => {
     const f = Math.min(n - 1, Math.floor((zs - h0) / h + 1e-6));
     if (f < 0 || !has(f)) return;
-    z.push(zs); height.push(hs); source.push(f);
+    z.push(zs);
+    height.push(hs);
+    source.push(f);
     shared.push(Math.abs(zs - printZ(f)) < 1e-6 ? 1 : 0);
   };
   push(h0, h0);
   for (let e = 1; e < extremes.length; e++) {
-    const from = printZ(extremes[e - 1]), to = printZ(extremes[e]);
+    const from = printZ(extremes[e - 1]),
+      to = printZ(extremes[e]);
     const steps = Math.ceil((to - from) / profile.maxLayerHeight - 1e-9);
     for (let q = 1; q <= steps; q++) push(from + ((to - from) * q) / steps, (to - from) / steps);
   }
-  return { printZ: Float64Array.from(z), height: Float64Array.from(height), source: Int32Array.from(source), shared: Uint8Array.from(shared) };
+  return {
+    printZ: Float64Array.from(z),
+    height: Float64Array.from(height),
+    source: Int32Array.from(source),
+    shared: Uint8Array.from(shared),
+  };
 }
-

@@ -16,6 +16,7 @@
  * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
  */
 import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
+import { disjointApart, insideApart } from "./contain";
 import { offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
 import { SCALE, clean, pathLength } from "./slice-outlines";
@@ -35,17 +36,31 @@ const CLASSIFY_RESOLUTION = 0.05;
 const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) => {
   if (paths.length === 0) return [];
   // Miter offsets go through offset.ts (the same result, fewer points on curves).
-  return clean(join === JoinType.Miter ? offsetPolygons(paths, deltaMm * SCALE, 3) : Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3));
+  return clean(
+    join === JoinType.Miter
+      ? offsetPolygons(paths, deltaMm * SCALE, 3)
+      : Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3),
+  );
 };
-const diff = (a: Paths64, b: Paths64) => (a.length === 0 ? [] : b.length === 0 ? a : clean(Clipper.difference(a, b, FillRule.NonZero)));
-const intersect = (a: Paths64, b: Paths64) => (a.length === 0 || b.length === 0 ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero)));
+// a inside b with the boundaries apart: the difference is empty, no Clipper call needed.
+const diff = (a: Paths64, b: Paths64) =>
+  a.length === 0 ? [] : b.length === 0 ? a : insideApart(a, b) ? [] : clean(Clipper.difference(a, b, FillRule.NonZero));
+// Regions proven apart have an empty intersection: no Clipper call needed.
+const intersect = (a: Paths64, b: Paths64) =>
+  a.length === 0 || b.length === 0 || disjointApart(a, b) ? [] : clean(Clipper.intersect(a, b, FillRule.NonZero));
 /**
  * a − b (or a ∩ b) without the islands (each outer path with its holes) whose mean width,
  * 2 × area ÷ boundary, is under `widthMm`: a cheap stand-in for an opening by half that width on
  * the thin crescents that similar layers leave (a disk of that diameter has that mean width).
  */
-function withoutSlivers(op: ClipType.Difference | ClipType.Intersection, a: Paths64, b: Paths64, widthMm: number): Paths64 {
+function withoutSlivers(
+  op: ClipType.Difference | ClipType.Intersection,
+  a: Paths64,
+  b: Paths64,
+  widthMm: number,
+): Paths64 {
   if (a.length === 0 || (op === ClipType.Intersection && b.length === 0)) return [];
+  if (op === ClipType.Difference && insideApart(a, b)) return [];
   const tree = new PolyTree64();
   Clipper.booleanOpWithPolyTree(op, a, b, tree, FillRule.NonZero);
   const out: Paths64 = [];
@@ -76,7 +91,8 @@ export function samePaths(a: Paths64, b: Paths64): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let p = 0; p < a.length; p++) {
-    const pa = a[p], pb = b[p];
+    const pa = a[p],
+      pb = b[p];
     if (pa.length !== pb.length) return false;
     for (let k = 0; k < pa.length; k++) if (pa[k].x !== pb[k].x || pa[k].y !== pb[k].y) return false;
   }
@@ -92,7 +108,8 @@ export function samePaths(a: Paths64, b: Paths64): boolean {
 function windowUnions(list: Paths64[], from: number, to: number): (i: number) => Paths64 {
   const n = list.length;
   const w = to - from + 1;
-  const join = (a: Paths64, b: Paths64) => (a.length === 0 ? b : b.length === 0 ? a : clean(Clipper.union([...a, ...b], FillRule.NonZero)));
+  const join = (a: Paths64, b: Paths64) =>
+    a.length === 0 ? b : b.length === 0 ? a : clean(Clipper.union([...a, ...b], FillRule.NonZero));
   const prefix: Paths64[] = new Array(n);
   const suffix: Paths64[] = new Array(n);
   const done = new Uint8Array(Math.ceil(n / w));
@@ -106,7 +123,8 @@ function windowUnions(list: Paths64[], from: number, to: number): (i: number) =>
     for (let j = end - 1; j >= start; j--) suffix[j] = join(list[j], suffix[j + 1]);
   };
   return (i: number) => {
-    const a = i + from, b = i + to;
+    const a = i + from,
+      b = i + to;
     if (a < 0 || b >= n) {
       let out: Paths64 = [];
       for (let j = Math.max(0, a); j <= Math.min(n - 1, b); j++) out = join(out, list[j]);
@@ -124,16 +142,24 @@ function windowUnions(list: Paths64[], from: number, to: number): (i: number) =>
  * the first layer's outline before it (what the second layer stands on); `fills`: the infill region
  * of each layer (inside the perimeters, grown by infill_overlap).
  */
-export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fillsIn: Paths64[], profile: PrintProfile): LayerSurfaces[] {
+export function classifySurfaces(
+  slicesIn: Paths64[],
+  firstRawIn: Paths64,
+  fillsIn: Paths64[],
+  profile: PrintProfile,
+): LayerSurfaces[] {
   // Simplified to 0.05 mm (fewer points for the many offsets below, and no visible change in the
   // areas); repeated layers share their paths, so they stay recognisably equal.
   const simplified = new Map<Paths64, Paths64>();
   const simplify = (paths: Paths64) => {
     let out = simplified.get(paths);
-    if (!out) simplified.set(paths, (out = clean(Clipper.ramerDouglasPeuckerPaths(paths, CLASSIFY_RESOLUTION * SCALE))));
+    if (!out)
+      simplified.set(paths, (out = clean(Clipper.ramerDouglasPeuckerPaths(paths, CLASSIFY_RESOLUTION * SCALE))));
     return out;
   };
-  const slices = slicesIn.map(simplify), fills = fillsIn.map(simplify), firstRaw = simplify(firstRawIn);
+  const slices = slicesIn.map(simplify),
+    fills = fillsIn.map(simplify),
+    firstRaw = simplify(firstRawIn);
   const n = slices.length;
   const h = profile.layerHeight;
   const sliver = profile.widths.externalPerimeter / 10;
@@ -143,15 +169,28 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
   const below = solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h) - 1;
   const supportOf = (j: number) => (j === 0 ? firstRaw : slices[j]);
 
-
   // 1–2. Tops and bottoms, grown into the infill region; the internal rest; and what each layer
   // projects onto its neighbours for step 3 (the surfaces with their perimeter area, and grown).
-  const topGrown: Paths64[] = [], bottomGrown: Paths64[] = [], internal: Paths64[] = [];
-  const topShell: Paths64[] = [], bottomShell: Paths64[] = [];
+  const topGrown: Paths64[] = [],
+    bottomGrown: Paths64[] = [],
+    internal: Paths64[] = [];
+  const topShell: Paths64[] = [],
+    bottomShell: Paths64[] = [];
   for (let i = 0; i < n; i++) {
-    const s = slices[i], fill = fills[i];
-    let top = i === n - 1 ? s : samePaths(s, slices[i + 1]) ? [] : withoutSlivers(ClipType.Difference, s, slices[i + 1], 2 * sliver);
-    const bottom = i === 0 ? s : samePaths(s, supportOf(i - 1)) ? [] : withoutSlivers(ClipType.Difference, s, supportOf(i - 1), 2 * sliver);
+    const s = slices[i],
+      fill = fills[i];
+    let top =
+      i === n - 1
+        ? s
+        : samePaths(s, slices[i + 1])
+          ? []
+          : withoutSlivers(ClipType.Difference, s, slices[i + 1], 2 * sliver);
+    const bottom =
+      i === 0
+        ? s
+        : samePaths(s, supportOf(i - 1))
+          ? []
+          : withoutSlivers(ClipType.Difference, s, supportOf(i - 1), 2 * sliver);
     if (top.length > 0 && bottom.length > 0) top = diff(top, bottom); // a membrane counts as a bottom
     const growIn = (paths: Paths64) => {
       const inFill = intersect(paths, fill);
@@ -170,16 +209,29 @@ export function classifySurfaces(slicesIn: Paths64[], firstRawIn: Paths64, fills
   // range leaves out leaves it between two consecutive layers, so the last set is the union of
   // the consecutive differences F_m − F_m+1 above i and F_m − F_m−1 below: thin crescents. So
   // layer m passes up the top of m + 1 and F_m − F_m+1 (down likewise), unioned over each range.
-  const up = fills.map((f, m) => (m === n - 1 ? [] : [...topShell[m + 1], ...(samePaths(f, fills[m + 1]) ? [] : diff(f, fills[m + 1]))]));
-  const down = fills.map((f, m) => (m === 0 ? [] : [...bottomShell[m - 1], ...(samePaths(f, fills[m - 1]) ? [] : diff(f, fills[m - 1]))]));
+  const upDiff = fills.map((f, m) => (m === n - 1 || samePaths(f, fills[m + 1]) ? [] : diff(f, fills[m + 1])));
+  const downDiff = fills.map((f, m) => (m === 0 || samePaths(f, fills[m - 1]) ? [] : diff(f, fills[m - 1])));
+  const up = fills.map((_, m) => (m === n - 1 ? [] : [...topShell[m + 1], ...upDiff[m]]));
+  const down = fills.map((_, m) => (m === 0 ? [] : [...bottomShell[m - 1], ...downDiff[m]]));
+  // Whether layer i's region is apart from every (normalised) part of the sources in range, so
+  // that their intersection is empty; the unions are concatenations, so each part is tested.
+  const apartFromSources = (i: number, region: Paths64) => {
+    for (let m = i; m <= Math.min(n - 2, i + above - 1); m++)
+      if (!disjointApart(region, topShell[m + 1]) || !disjointApart(region, upDiff[m])) return false;
+    for (let m = Math.max(1, i - below + 1); m <= i; m++)
+      if (!disjointApart(region, bottomShell[m - 1]) || !disjointApart(region, downDiff[m])) return false;
+    return true;
+  };
   const fromAbove = above > 0 ? windowUnions(up, 0, above - 1) : () => [];
   const fromBelow = below > 0 ? windowUnions(down, 1 - below, 0) : () => [];
-  const solid: Paths64[] = [], sparse: Paths64[] = [];
+  const solid: Paths64[] = [],
+    sparse: Paths64[] = [];
   for (let i = 0; i < n; i++) {
     const inner = internal[i];
     solid.push([]);
     sparse.push(inner);
     if (inner.length === 0) continue;
+    if (apartFromSources(i, inner)) continue;
     const sources = [...fromAbove(i), ...fromBelow(i)];
     // Islands too thin to hold a disk of the opening's diameter would not survive it.
     const candidates = withoutSlivers(ClipType.Intersection, inner, sources, 0.5 * mpis);
