@@ -16,7 +16,7 @@ process.env.PRINT_ESTIMATE_ON_UPLOAD = "off";
 process.env.SLICER_ENABLED = "off";
 const {
   base: BASE,
-  dir,
+
   auth,
   stop,
 } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });

@@ -209,14 +209,12 @@ export const versionWithDiffSchema = versionSchema
             change_pct: z.number().nullable(),
           })
           .nullable(),
-        summary: z
-          .object({ en: z.string(), id: z.string() })
-          .meta({
-            example: {
-              en: "Volume +25.0% (24.0 → 30.0 cm³); bbox Z 20.0 → 25.0 mm",
-              id: "Volume +25,0% (24,0 → 30,0 cm³); bbox Z 20,0 → 25,0 mm",
-            },
-          }),
+        summary: z.object({ en: z.string(), id: z.string() }).meta({
+          example: {
+            en: "Volume +25.0% (24.0 → 30.0 cm³); bbox Z 20.0 → 25.0 mm",
+            id: "Volume +25,0% (24,0 → 30,0 cm³); bbox Z 20,0 → 25,0 mm",
+          },
+        }),
       })
       .nullable()
       .meta({ description: "Against the previous version; null for version 1." }),
@@ -247,12 +245,9 @@ const statusChange = z.object({
       from: z.enum(FILE_STATUSES),
       to: z.enum(FILE_STATUSES),
       actor: z.string().meta({ description: "The API key (`key_…`) or user (`usr_…`) id" }),
-      actor_name: z
-        .string()
-        .nullable()
-        .meta({
-          description: "Who that is to a person: the key's name or the user's name; null once the key or user is gone",
-        }),
+      actor_name: z.string().nullable().meta({
+        description: "Who that is to a person: the key's name or the user's name; null once the key or user is gone",
+      }),
       reason: z.string().nullable(),
       at: isoDate,
     }),

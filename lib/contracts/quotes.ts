@@ -6,12 +6,10 @@ import { idParams, isoDate } from "./common";
 const warningSchema = z.object({ code: z.string().meta({ example: "EXCEEDS_BUILD_VOLUME" }), message: z.string() });
 
 const quoteMeta = {
-  id: z
-    .string()
-    .meta({
-      example: "qt_4f6h8k0m2p4r6t8v0x2z4b6d",
-      description: "Stays the same when the answer is served from the cache.",
-    }),
+  id: z.string().meta({
+    example: "qt_4f6h8k0m2p4r6t8v0x2z4b6d",
+    description: "Stays the same when the answer is served from the cache.",
+  }),
   file_id: z.string(),
   version_id: z.string().meta({ description: "The file version quoted (always the current one)." }),
   catalog_version: z.int().meta({ description: "Version of the workspace's price catalogue used." }),
@@ -92,12 +90,10 @@ const familyEstimateSchema = z
       .optional()
       .meta({ description: "The sliced infill levels the figures come from." }),
     layers: z.int().optional(),
-    settings: z
-      .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
-      .meta({
-        description:
-          "The print profile used, PrusaSlicer's setting names (the catalogue family's `profile` over the built-in one).",
-      }),
+    settings: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).meta({
+      description:
+        "The print profile used, PrusaSlicer's setting names (the catalogue family's `profile` over the built-in one).",
+    }),
   })
   .meta({ id: "PrintEstimate" });
 

@@ -6,11 +6,9 @@ import { idParams } from "./common";
 
 const bbox = z.object({ x: z.number(), y: z.number(), z: z.number().optional() });
 const evidence = z.object({
-  source: z
-    .string()
-    .meta({
-      description: "file_name, tag, dxf_text, dxf_layer, dxf_block, model_material, model_metadata, object_name",
-    }),
+  source: z.string().meta({
+    description: "file_name, tag, dxf_text, dxf_layer, dxf_block, model_material, model_metadata, object_name",
+  }),
   text: z.string(),
 });
 
@@ -20,21 +18,15 @@ export const fileMetadataSchema = z
     format: z.string(),
     dimensions: z.object({
       bbox_mm: bbox,
-      thickness_mm: z
-        .number()
-        .nullable()
-        .meta({
-          description: "Plates and thin walls from geometry; laser parts only from a stated thickness (t=3, tebal 3 …)",
-        }),
+      thickness_mm: z.number().nullable().meta({
+        description: "Plates and thin walls from geometry; laser parts only from a stated thickness (t=3, tebal 3 …)",
+      }),
       thickness_source: z.enum(["geometry", "text"]).nullable(),
       holes: z.object({
-        count: z
-          .int()
-          .nullable()
-          .meta({
-            description:
-              "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed, and for assemblies.",
-          }),
+        count: z.int().nullable().meta({
+          description:
+            "Drawings: hole contours. Meshes: holes through the part, from its topology; null when the mesh is not closed, and for assemblies.",
+        }),
         diameters_mm: z
           .array(z.number())
           .meta({ description: "Round holes of a drawing, smallest first; empty for meshes." }),
@@ -44,13 +36,10 @@ export const fileMetadataSchema = z
       cut_length_mm: z.number().nullable(),
     }),
     shape_class: z.enum(["plate", "sheet_part", "block", "cylinder", "rod", "thin_walled", "complex"]),
-    part_type: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "Lexicon concept named in the file name, tags or texts, e.g. bracket; for an assembly the one its file name or tags name, else `assembly`",
-      }),
+    part_type: z.string().nullable().meta({
+      description:
+        "Lexicon concept named in the file name, tags or texts, e.g. bracket; for an assembly the one its file name or tags name, else `assembly`",
+    }),
     material: z
       .object({
         id: z
@@ -79,12 +68,10 @@ export const fileMetadataSchema = z
       }),
     structure: z
       .object({
-        type: z
-          .enum(["single", "multiple", "assembly"])
-          .meta({
-            description:
-              "assembly: a mesh with two or more distinct named parts; multiple: several components of one part (copies, a nested sheet)",
-          }),
+        type: z.enum(["single", "multiple", "assembly"]).meta({
+          description:
+            "assembly: a mesh with two or more distinct named parts; multiple: several components of one part (copies, a nested sheet)",
+        }),
         components: z
           .int()
           .meta({ description: "Number of components (named objects / placed instances); equals `components.length`" }),
@@ -94,13 +81,10 @@ export const fileMetadataSchema = z
         instances: z
           .array(z.object({ name: z.string(), count: z.int() }))
           .meta({ description: "Each distinct part with its number of instances, most first" }),
-        shells: z
-          .int()
-          .nullable()
-          .meta({
-            description:
-              "Connected shells of the mesh (the geometry's `parts`): touching components weld into one shell, so this is not a part count. Null for drawings.",
-          }),
+        shells: z.int().nullable().meta({
+          description:
+            "Connected shells of the mesh (the geometry's `parts`): touching components weld into one shell, so this is not a part count. Null for drawings.",
+        }),
       })
       .meta({
         description:
@@ -176,29 +160,21 @@ export const searchFiles = defineOperation({
         }),
         match: z
           .object({
-            numbers: z
-              .enum(["met", "near", "none"])
-              .meta({
-                description:
-                  "met: the file meets every number of the query; near: it misses one (ranked after); none: the query has no numbers",
-              }),
+            numbers: z.enum(["met", "near", "none"]).meta({
+              description:
+                "met: the file meets every number of the query; near: it misses one (ranked after); none: the query has no numbers",
+            }),
             constraints: z.array(
               z.object({
                 text: z.string(),
                 attribute: z.string(),
                 status: z.enum(["met", "near", "unknown"]),
-                actual: z
-                  .number()
-                  .nullable()
-                  .meta({
-                    description: "The file's value compared (the closest when several could answer); null when unknown",
-                  }),
-                miss: z
-                  .number()
-                  .nullable()
-                  .meta({
-                    description: "Relative distance outside the asked range: 0 when met, ≤ 0.5 for a near miss",
-                  }),
+                actual: z.number().nullable().meta({
+                  description: "The file's value compared (the closest when several could answer); null when unknown",
+                }),
+                miss: z.number().nullable().meta({
+                  description: "Relative distance outside the asked range: 0 when met, ≤ 0.5 for a near miss",
+                }),
               }),
             ),
           })
@@ -220,12 +196,10 @@ export const searchFiles = defineOperation({
         }),
       ),
       dims: z.array(z.number()).nullable(),
-      near_matches: z
-        .int()
-        .meta({
-          description:
-            "Results that miss a number (near misses or unknown values), ranked after those that meet them all",
-        }),
+      near_matches: z.int().meta({
+        description:
+          "Results that miss a number (near misses or unknown values), ranked after those that meet them all",
+      }),
       no_results: z
         .object({
           reason: z.string(),

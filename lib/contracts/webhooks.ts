@@ -28,11 +28,9 @@ export const webhookSchema = z
       .nullable()
       .meta({ description: "Why it was disabled (410 Gone, 5 days of failures, or the API)." }),
     disabled_at: isoDate.nullable(),
-    previous_secret_expires_at: isoDate
-      .nullable()
-      .meta({
-        description: "Until then deliveries also carry a signature made with the secret replaced by the last rotation.",
-      }),
+    previous_secret_expires_at: isoDate.nullable().meta({
+      description: "Until then deliveries also carry a signature made with the secret replaced by the last rotation.",
+    }),
     created_at: isoDate,
     updated_at: isoDate,
   })

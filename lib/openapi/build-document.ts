@@ -32,11 +32,9 @@ function successSchema(op: Operation): z.ZodType {
   return z.object({ ok: z.literal(true), ...shape });
 }
 
-const requestIdHeader = z
-  .string()
-  .meta({
-    description: "This request's id (kept from a well-formed incoming `X-Request-Id`): quote it when asking for help.",
-  });
+const requestIdHeader = z.string().meta({
+  description: "This request's id (kept from a well-formed incoming `X-Request-Id`): quote it when asking for help.",
+});
 /** Sent on every keyed answer, except the unlimited team plan's (IETF RateLimit draft plus the common trio). */
 const rateLimitHeaders = {
   RateLimit: z
@@ -59,15 +57,10 @@ const headersFor = (status: number) =>
   });
 
 const idempotencyHeader = z.object({
-  "Idempotency-Key": z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({
-      description:
-        "Makes a retry safe: for 24 h the same key and body replay the first answer; another body is 409 `conflict`.",
-    }),
+  "Idempotency-Key": z.string().min(1).max(255).optional().meta({
+    description:
+      "Makes a retry safe: for 24 h the same key and body replay the first answer; another body is 409 `conflict`.",
+  }),
 });
 const replayedHeader = {
   "Idempotent-Replayed": z
