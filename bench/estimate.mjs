@@ -14,7 +14,11 @@ import { startBenchServer } from "./server.mjs";
 
 process.env.PRINT_ESTIMATE_ON_UPLOAD = "off";
 process.env.SLICER_ENABLED = "off";
-const { base: BASE, auth, stop } = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
+const {
+  base: BASE,
+  auth,
+  stop,
+} = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 3312), plan: "team" });
 // Outside the server's data folder, which stop() removes before the slicer runs.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-estimate-"));
 const torusFile = path.join(work, "torus-1m.stl");
