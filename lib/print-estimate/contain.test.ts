@@ -1,21 +1,8 @@
-import { Clipper, FillRule, type Path64, type Paths64 } from "clipper2-ts";
+import { Clipper, FillRule, type Paths64 } from "clipper2-ts";
 import { describe, expect, it } from "vitest";
 import { disjointApart, insideApart } from "./contain";
+import { circle, square } from "./test-meshes";
 
-function circle(cx: number, cy: number, r: number, segments: number, reversed = false): Path64 {
-  const path: Path64 = [];
-  for (let i = 0; i < segments; i++) {
-    const a = (2 * Math.PI * i) / segments;
-    path.push({ x: Math.round(cx + r * Math.cos(a)), y: Math.round(cy + r * Math.sin(a)) });
-  }
-  return reversed ? path.reverse() : path;
-}
-const square = (x0: number, y0: number, x1: number, y1: number): Path64 => [
-  { x: x0, y: y0 },
-  { x: x1, y: y0 },
-  { x: x1, y: y1 },
-  { x: x0, y: y1 },
-];
 const empty = (a: Paths64, b: Paths64) => Clipper.areaPaths(Clipper.difference(a, b, FillRule.NonZero)) === 0;
 
 describe("insideApart", () => {

@@ -9,65 +9,8 @@ import {
   slicePrint,
   trapezoidTime,
   type PrintProfile,
-  type SliceMesh,
 } from "./index";
-
-/** Closed triangle meshes, counter-clockwise seen from outside. */
-function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): SliceMesh {
-  const p = [
-    [x0, y0, z0],
-    [x1, y0, z0],
-    [x1, y1, z0],
-    [x0, y1, z0],
-    [x0, y0, z1],
-    [x1, y0, z1],
-    [x1, y1, z1],
-    [x0, y1, z1],
-  ];
-  const faces = [
-    [0, 2, 1],
-    [0, 3, 2], // bottom (normal −z)
-    [4, 5, 6],
-    [4, 6, 7], // top
-    [0, 1, 5],
-    [0, 5, 4], // y = y0
-    [1, 2, 6],
-    [1, 6, 5], // x = x1
-    [2, 3, 7],
-    [2, 7, 6], // y = y1
-    [3, 0, 4],
-    [3, 4, 7], // x = x0
-  ];
-  return { positions: new Float64Array(p.flat()), indices: new Uint32Array(faces.flat()) };
-}
-
-function cylinder(r: number, height: number, segments: number): SliceMesh {
-  const pos: number[] = [0, 0, 0, 0, 0, height];
-  for (let i = 0; i < segments; i++) {
-    const a = (2 * Math.PI * i) / segments;
-    pos.push(r * Math.cos(a), r * Math.sin(a), 0, r * Math.cos(a), r * Math.sin(a), height);
-  }
-  const idx: number[] = [];
-  for (let i = 0; i < segments; i++) {
-    const b0 = 2 + 2 * i,
-      t0 = b0 + 1,
-      b1 = 2 + 2 * ((i + 1) % segments),
-      t1 = b1 + 1;
-    idx.push(0, b1, b0, 1, t0, t1, b0, b1, t1, b0, t1, t0);
-  }
-  return { positions: new Float64Array(pos), indices: new Uint32Array(idx) };
-}
-
-function merge(...meshes: SliceMesh[]): SliceMesh {
-  const positions: number[] = [];
-  const indices: number[] = [];
-  for (const m of meshes) {
-    const base = positions.length / 3;
-    positions.push(...m.positions);
-    for (const i of m.indices) indices.push(i + base);
-  }
-  return { positions: new Float64Array(positions), indices: new Uint32Array(indices) };
-}
+import { box, cylinder, joined } from "./test-meshes";
 
 const P = DEFAULT_PRINT_PROFILE;
 const spacing = flowSpacing(0.45, 0.2); // 0.45 − 0.2 × (1 − π/4)
@@ -156,7 +99,7 @@ describe("slicePrint: a cylinder", () => {
 
 describe("slicePrint: an overhang step", () => {
   // A 10 × 10 post (z 0..10) carrying a 20 × 20 plate (z 10..20).
-  const s = slicePrint(merge(box(5, 5, 0, 15, 15, 10), box(0, 0, 10, 20, 20, 20)), P);
+  const s = slicePrint(joined(box(5, 5, 0, 15, 15, 10), box(0, 0, 10, 20, 20, 20)), P);
 
   it("bridges the first plate layer outside the post and makes the next 3 solid", () => {
     const plateFill = (20 - 2 * (0.225 + 1.5 * spacing) + 2 * P.infillOverlap) ** 2;

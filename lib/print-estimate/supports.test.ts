@@ -9,72 +9,14 @@ import {
   slicePrint,
   supportVolume,
   type PrintProfile,
-  type SliceMesh,
 } from "./index";
 import { supportGrid } from "./supports";
-
-/** Closed triangle meshes, counter-clockwise seen from outside. */
-function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): SliceMesh {
-  const p = [
-    [x0, y0, z0],
-    [x1, y0, z0],
-    [x1, y1, z0],
-    [x0, y1, z0],
-    [x0, y0, z1],
-    [x1, y0, z1],
-    [x1, y1, z1],
-    [x0, y1, z1],
-  ];
-  const faces = [
-    [0, 2, 1],
-    [0, 3, 2],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-  ];
-  return { positions: new Float64Array(p.flat()), indices: new Uint32Array(faces.flat()) };
-}
-
-/** A truncated cone standing on its small end: its side leans out at atan(height / (r1 − r0)) from the horizontal. */
-function frustum(r0: number, r1: number, height: number, segments: number): SliceMesh {
-  const pos: number[] = [0, 0, 0, 0, 0, height];
-  for (let i = 0; i < segments; i++) {
-    const a = (2 * Math.PI * i) / segments;
-    pos.push(r0 * Math.cos(a), r0 * Math.sin(a), 0, r1 * Math.cos(a), r1 * Math.sin(a), height);
-  }
-  const idx: number[] = [];
-  for (let i = 0; i < segments; i++) {
-    const b0 = 2 + 2 * i,
-      t0 = b0 + 1,
-      b1 = 2 + 2 * ((i + 1) % segments),
-      t1 = b1 + 1;
-    idx.push(0, b1, b0, 1, t0, t1, b0, b1, t1, b0, t1, t0);
-  }
-  return { positions: new Float64Array(pos), indices: new Uint32Array(idx) };
-}
-
-function merge(...meshes: SliceMesh[]): SliceMesh {
-  const positions: number[] = [];
-  const indices: number[] = [];
-  for (const m of meshes) {
-    const base = positions.length / 3;
-    positions.push(...m.positions);
-    for (const i of m.indices) indices.push(i + base);
-  }
-  return { positions: new Float64Array(positions), indices: new Uint32Array(indices) };
-}
+import { box, frustum, joined } from "./test-meshes";
 
 const P = DEFAULT_PRINT_PROFILE;
 const grid = supportGrid(P);
 // A 10 × 10 post (z 0..20) carrying a 30 × 30 plate (z 20..22): 800 mm² of ledge, 20 mm up.
-const ledge = merge(box(10, 10, 0, 20, 20, 20), box(0, 0, 20, 30, 30, 22));
+const ledge = joined(box(10, 10, 0, 20, 20, 20), box(0, 0, 20, 30, 30, 22));
 
 describe("support settings", () => {
   it("reads PrusaSlicer's support_material_* keys, resolving percentages", () => {
@@ -157,7 +99,7 @@ describe("planSupports", () => {
 
   it("supports overhangs above the part only without support_material_buildplate_only", () => {
     // A plate over a lower step: the step is under part of the ledge.
-    const stepped = merge(ledge, box(0, 0, 0, 30, 5, 5));
+    const stepped = joined(ledge, box(0, 0, 0, 30, 5, 5));
     const everywhere = planSupports(stepped, P);
     const bedOnly = planSupports(stepped, { ...P, supports: { ...P.supports, buildplateOnly: true } });
     expect(everywhere.base.area[50]).toBeGreaterThan(bedOnly.base.area[50] + 100);

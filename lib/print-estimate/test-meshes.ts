@@ -1,4 +1,5 @@
 // Closed triangle meshes for the estimator's tests, counter-clockwise seen from outside.
+import type { Path64 } from "clipper2-ts";
 import type { SliceMesh } from "./slice-outlines";
 
 export function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): SliceMesh {
@@ -46,3 +47,40 @@ export function joined(...meshes: SliceMesh[]): SliceMesh {
 
 /** A 44 × 44 × 2 mm slab on a 4 × 4 × 20 mm post: most of the slab overhangs air. */
 export const table = () => joined(box(0, 0, 0, 4, 4, 20), box(-20, -20, 20, 24, 24, 22));
+
+/** A truncated cone standing on its small end (r0 at z = 0, r1 at the top); a cylinder when r0 = r1. */
+export function frustum(r0: number, r1: number, height: number, segments: number): SliceMesh {
+  const pos: number[] = [0, 0, 0, 0, 0, height];
+  for (let i = 0; i < segments; i++) {
+    const a = (2 * Math.PI * i) / segments;
+    pos.push(r0 * Math.cos(a), r0 * Math.sin(a), 0, r1 * Math.cos(a), r1 * Math.sin(a), height);
+  }
+  const idx: number[] = [];
+  for (let i = 0; i < segments; i++) {
+    const b0 = 2 + 2 * i,
+      t0 = b0 + 1,
+      b1 = 2 + 2 * ((i + 1) % segments),
+      t1 = b1 + 1;
+    idx.push(0, b1, b0, 1, t0, t1, b0, b1, t1, b0, t1, t0);
+  }
+  return { positions: new Float64Array(pos), indices: new Uint32Array(idx) };
+}
+
+export const cylinder = (r: number, height: number, segments: number) => frustum(r, r, height, segments);
+
+/** A regular polygon in µm, counter-clockwise (reversed: clockwise, a hole). */
+export function circle(cx: number, cy: number, r: number, segments: number, reversed = false): Path64 {
+  const path: Path64 = [];
+  for (let i = 0; i < segments; i++) {
+    const a = (2 * Math.PI * i) / segments;
+    path.push({ x: Math.round(cx + r * Math.cos(a)), y: Math.round(cy + r * Math.sin(a)) });
+  }
+  return reversed ? path.reverse() : path;
+}
+
+export const square = (x0: number, y0: number, x1: number, y1: number): Path64 => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
