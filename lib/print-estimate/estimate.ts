@@ -7,52 +7,14 @@
 import { gyroidStats, trapezoidTime, type Limits } from "./motion";
 import { flowArea, flowSpacing, type PrintProfile } from "./profile";
 import { CORNER_BINS, type PrintSummary } from "./slice";
-import type { SupportPlan } from "./supports";
 import { supportLayerWork } from "./supports-extrusion";
-
-export interface EstimateOptions {
-  /** Sparse infill density in percent (default: the profile's). */
-  infillPercent?: number;
-  /** Support material to print with the part (planSupports in supports.ts). */
-  supports?: SupportPlan;
-}
-
-export type Feature =
-  | "external_perimeter"
-  | "perimeter"
-  | "top_solid"
-  | "bridge"
-  | "solid"
-  | "sparse"
-  | "skirt"
-  | "travel"
-  | "support"
-  | "support_interface";
-
-export interface PrintEstimate {
-  extruded_mm3: number;
-  time_s: number;
-  layers: number;
-  by_feature: Record<Feature, { mm3: number; time_s: number; length_mm: number }>;
-  /** Seconds added by the minimum layer time slowdown. */
-  cooling_slowdown_s: number;
-}
+import type { EstimateOptions, Feature, PrintEstimate, Segment } from "./estimate-types";
 
 /**
  * Moves of the profile's start and end G-code the slicer's estimate includes (MK3S: the 100 mm
  * purge line at 1000 mm/min, parking and the final 49 mm Z lift at 720 mm/min), about 14 s.
  */
 export const CUSTOM_GCODE_TIME_S = 100 / (1000 / 60) + 150 / 60 + 50 / 12;
-
-interface Segment {
-  /** Nominal time (length ÷ feed rate) and the motion model's, both at speed v. */
-  length: number;
-  speed: number;
-  time: (v: number) => number;
-  adjustable: boolean;
-  external: boolean;
-  feature: Feature;
-}
 
 const EMPTY = () => ({ mm3: 0, time_s: 0, length_mm: 0 });
 

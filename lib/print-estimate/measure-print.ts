@@ -5,7 +5,8 @@
  */
 import { Clipper } from "clipper2-ts";
 import { estimatePrint } from "./estimate";
-import { DEFAULT_PRINT_PROFILE, type PrintProfile } from "./profile";
+import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
+import type { PrintProfile } from "./profile";
 import { profileFromSettings, type PrintSettings, type ProcessKind } from "./profile-settings";
 import { slicePrint, sliceOutlines, type PrintSummary, type SliceMesh } from "./slice";
 import { SCALE } from "./slice-outlines";

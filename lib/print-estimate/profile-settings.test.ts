@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS } from "./default-profiles";
 import { estimateFromBasis, measurePrint } from "./measure-print";
-import { DEFAULT_PRINT_PROFILE, profileFromPrusaConfig } from "./profile";
+import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
+import { profileFromPrusaConfig } from "./profile";
 import {
   FDM_SETTING_RULES,
   PrintProfileError,

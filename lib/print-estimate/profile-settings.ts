@@ -5,7 +5,8 @@
  * estimator's `PrintProfile` through the one config.ini reader (`profileFromPrusaConfig`).
  */
 import { FILL_PATTERNS } from "@/lib/slicer/slicer-config";
-import { DEFAULT_PRINT_PROFILE, parseIni, profileFromPrusaConfig, type PrintProfile } from "./profile";
+import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
+import { parseIni, profileFromPrusaConfig, type PrintProfile } from "./profile";
 
 export type SettingValue = number | string | boolean;
 export type PrintSettings = Record<string, SettingValue>;

@@ -2,6 +2,7 @@
  * The slicer settings the layer-based 3D-print estimator needs (issue #15),
  * read from a PrusaSlicer config.ini. Framework-free.
  */
+import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
 
 export interface PrintProfile {
   layerHeight: number; // mm
@@ -123,96 +124,6 @@ export interface PrintProfile {
     firstLayerExpansion: number;
   };
 }
-
-/**
- * PrusaSlicer 2.5's "Original Prusa i3 MK3S & MK3S+" / "0.20mm QUALITY @MK3" / "Prusament PLA"
- * with 20 % gyroid: the values of eval/quotes/profile.ini (the shop's default job), copied by hand.
- */
-export const DEFAULT_PRINT_PROFILE: PrintProfile = {
-  layerHeight: 0.2,
-  firstLayerHeight: 0.2,
-  perimeters: 2,
-  topSolidLayers: 6,
-  bottomSolidLayers: 4,
-  topSolidMinThickness: 0.7,
-  bottomSolidMinThickness: 0.5,
-  fillDensity: 0.2,
-  fillPattern: "gyroid",
-  nozzleDiameter: 0.4,
-  filamentDiameter: 1.75,
-  widths: {
-    default: 0.45,
-    firstLayer: 0.42,
-    perimeter: 0.45,
-    externalPerimeter: 0.45,
-    infill: 0.45,
-    solidInfill: 0.45,
-    topInfill: 0.4,
-  },
-  speeds: {
-    perimeter: 45,
-    externalPerimeter: 25,
-    smallPerimeter: 25,
-    infill: 80,
-    solidInfill: 80,
-    topSolidInfill: 40,
-    bridge: 25,
-    gapFill: 40,
-    skirt: 50,
-    travel: 180,
-    travelZ: 12,
-    firstLayer: 20,
-  },
-  accelerations: { default: 1000, perimeter: 800, infill: 1000, bridge: 1000, firstLayer: 800 },
-  machine: {
-    maxAccelerationX: 1000,
-    maxAccelerationY: 1000,
-    maxAccelerationZ: 200,
-    maxAccelerationE: 5000,
-    maxAccelerationExtruding: 1250,
-    maxAccelerationRetracting: 1250,
-    maxAccelerationTravel: 1500,
-    maxFeedrateX: 200,
-    maxFeedrateY: 200,
-    maxFeedrateZ: 12,
-    maxJerkX: 8,
-    maxJerkY: 8,
-    maxJerkZ: 0.4,
-    maxJerkE: 4.5,
-  },
-  retraction: { length: 0.8, speed: 35, deretractSpeed: 0, lift: 0.4, minTravel: 1, wipe: true, layerChange: true },
-  cooling: { enabled: true, slowdownBelowLayerTime: 15, minPrintSpeed: 15 },
-  skirts: 1,
-  skirtDistance: 2,
-  skirtHeight: 3,
-  minSkirtLength: 4,
-  infillOverlap: 0.25 * (0.45 - 0.2 * (1 - Math.PI / 4)),
-  infillAnchorMax: 12,
-  elephantFootCompensation: 0.2,
-  bridgeFlowRatio: 0.95,
-  thickBridges: false,
-  extrusionMultiplier: 1,
-  fillAngle: 45,
-  resolution: 0.0125,
-  maxLayerHeight: 0.25,
-  supports: {
-    threshold: 50,
-    spacing: 2,
-    pattern: "rectilinear",
-    style: "grid",
-    contactDistance: 0.2,
-    bottomContactDistance: 0,
-    interfaceLayers: 2,
-    interfaceSpacing: 0.2,
-    width: 0.35,
-    speed: 50,
-    interfaceSpeed: 40,
-    buildplateOnly: false,
-    xySpacing: 0.6 * 0.45,
-    firstLayerDensity: 0.9,
-    firstLayerExpansion: 3,
-  },
-};
 
 /** Parses PrusaSlicer's `key = value` lines (comments and blank lines skipped). */
 export function parseIni(ini: string): Map<string, string> {

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Reference } from "@/eval/quotes/reference";
-import { DEFAULT_PRINT_PROFILE, parseIni } from "@/lib/print-estimate/profile";
+import { DEFAULT_PRINT_PROFILE } from "@/lib/print-estimate/default-print-profile";
+import { parseIni } from "@/lib/print-estimate/profile";
 import { runPrusaSlicer, type RunPrusaSlicerOptions } from "./run-prusa-slicer";
 import { buildSlicerConfig } from "./slicer-config";
 

@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_PRINT_PROFILE,
-  parseIni,
-  profileFromPrusaConfig,
-  type PrintProfile,
-} from "@/lib/print-estimate/profile";
+import { DEFAULT_PRINT_PROFILE } from "@/lib/print-estimate/default-print-profile";
+import { parseIni, profileFromPrusaConfig, type PrintProfile } from "@/lib/print-estimate/profile";
 import { BASE_SLICER_CONFIG_INI } from "./base-config";
 import { buildSlicerConfig } from "./slicer-config";
 import { SlicerError } from "./slicer-error";
