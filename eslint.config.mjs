@@ -76,7 +76,7 @@ const config = [
   {
     // One configuration module (lib/config.ts) reads and validates the environment; everything else asks it.
     files: ["lib/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
-    ignores: ["**/*.test.ts", "lib/config.ts", "lib/paths.ts", "lib/auth/auth-options.ts"],
+    ignores: ["**/*.test.ts", "lib/config.ts", "lib/paths.ts", "app/api/auth/auth-options.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
@@ -94,11 +94,6 @@ const config = [
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     ignores: ["**/*.test.ts", "lib/api/**", "lib/contracts/**", "lib/openapi/**"],
     rules: restrictImports(HTTP_ONLY),
-  },
-  {
-    // The next-auth configuration: edge code that still lives in lib/auth (app/ imports it in four places).
-    files: ["lib/auth/auth-options.ts"],
-    rules: restrictImports(HTTP_ONLY.filter(({ group }) => !group.includes("next-auth"))),
   },
   {
     files: ENGINES.flatMap((dir) => [`lib/${dir}/**/*.ts`, `lib/${dir}/**/*.tsx`]),

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/auth/auth-options";
+import { authOptions } from "@/app/api/auth/auth-options";
 import { translator } from "@/lib/i18n/messages";
 import { currentLang } from "@/app/(dashboard)/dashboard-session";
 import { LoginForm } from "@/components/dashboard/login-form";

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/auth-options";
+import { authOptions } from "@/app/api/auth/auth-options";
 
 /** Dashboard sign-in (session cookies). The only /api path that takes no API key. */
 const handler = NextAuth(authOptions);

@@ -1,16 +1,8 @@
-import type { NextAuthOptions } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { verifyUserPassword } from "@/lib/users/users";
-import { readOrCreateLocalSecret } from "@/lib/local-secret";
 import { LoginThrottle, retryMinutes } from "./login-throttle";
 import { tooManyAttemptsMessage } from "./sign-in-error";
-import { config } from "@/lib/config";
-
-// Self-hosters rarely know their public URL at first start; trust the Host header
-// unless NEXTAUTH_URL pins it (recommended behind a proxy, see README).
-if (!process.env.NEXTAUTH_URL && !process.env.AUTH_TRUST_HOST) process.env.AUTH_TRUST_HOST = "true";
 
 const credentials = z.object({ email: z.string().trim().email().max(254), password: z.string().min(1).max(1024) });
 
@@ -55,26 +47,3 @@ export async function authorizeCredentials(
   const user = result.value;
   return { id: user.id, email: user.email, name: user.name ?? user.email };
 }
-
-export const authOptions: NextAuthOptions = {
-  secret: config().NEXTAUTH_SECRET ?? readOrCreateLocalSecret("auth"),
-  session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
-  pages: { signIn: "/login" },
-  providers: [
-    CredentialsProvider({
-      name: "Email",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (input, req) => authorizeCredentials(input, req),
-    }),
-  ],
-  callbacks: {
-    jwt({ token, user }) {
-      if (user) token.uid = user.id;
-      return token;
-    },
-    session({ session, token }) {
-      if (session.user) (session.user as { id?: string }).id = token.uid as string;
-      return session;
-    },
-  },
-};
