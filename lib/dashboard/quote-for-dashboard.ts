@@ -24,7 +24,7 @@ export async function quoteForDashboard(
   infill: number,
 ): Promise<DashboardQuote> {
   const file = getFile(db, workspace.id, fileId);
-  const base = { workspaceId: workspace.id, fileId: file.id, api: "v1" as const };
+  const base = { workspaceId: workspace.id, fileId: file.id };
   if (file.kind === "laser") return { process: "laser", quote: await quoteFile(db, { ...base, process: "laser" }) };
   return {
     process: "print_3d",

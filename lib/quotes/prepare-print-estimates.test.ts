@@ -26,7 +26,7 @@ async function uploadBox() {
   const request = (infill: number): PrintQuoteRequest => ({
     workspaceId: workspace.id,
     fileId: file.id,
-    api: "v1",
+
     process: "print_3d",
     print: { infill_percent: infill, quantity: 1, materials: ["pla"] },
   });
@@ -83,7 +83,7 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing of a part that needs
     const quote = await quoteFile(db, {
       workspaceId: workspace.id,
       fileId: file.id,
-      api: "v1",
+
       process: "print_3d",
       print: { infill_percent: 20, quantity: 1, materials: ["pla"], supports: "auto" },
     });

@@ -29,7 +29,7 @@ async function boxFile() {
   ): PrintQuoteRequest => ({
     workspaceId: workspace.id,
     fileId: file.id,
-    api: "v1",
+
     process: "print_3d",
     print,
     now,
@@ -120,7 +120,7 @@ describe("quote cache", () => {
     const { workspace } = seedWorkspace(db, { plan: "pro" });
     const plate = await createTestFile(db, blobs, workspace.id, plateDxf(100, 50), "plate.dxf");
     const later = at(2 * QUOTE_TTL_MS);
-    await quoteFile(db, { workspaceId: workspace.id, fileId: plate.file.id, api: "v1", process: "laser", now: later });
+    await quoteFile(db, { workspaceId: workspace.id, fileId: plate.file.id, process: "laser", now: later });
     const rows = db.select().from(quoteCache).all();
     expect(rows.every((row) => row.expiresAt.getTime() > later.getTime())).toBe(true);
     expect(rows).toHaveLength(1);

@@ -28,8 +28,6 @@ export type QuoteProcess = "print_3d" | "laser";
 interface QuoteRequestBase {
   workspaceId: string;
   fileId: string;
-  /** Which API asked, so a wrong-process hint names an endpoint of the same API. */
-  api: "v1" | "legacy";
   /** Injected by tests; otherwise the clock and the environment. */
   now?: Date;
   limits?: MachineLimits;
@@ -59,19 +57,14 @@ export type LaserQuotePayload = QuoteMeta & BuiltQuote<DrawingGeometry, LaserQuo
 
 const FILE_KIND: Record<QuoteProcess, FileRow["kind"]> = { print_3d: "mesh", laser: "laser" };
 
-function endpoint(api: QuoteRequest["api"], process: QuoteProcess, fileId: string): string {
-  if (api === "v1") return `POST /v1/files/${fileId}/quote/${process === "laser" ? "laser" : "3dprint"}`;
-  return `POST /api/files/${fileId}/quote${process === "laser" ? "/laser" : ""}`;
-}
-
 function assertProcess(file: FileRow, request: QuoteRequest): void {
   if (file.kind === FILE_KIND[request.process]) return;
   const right: QuoteProcess = file.kind === "laser" ? "laser" : "print_3d";
   const what = file.kind === "laser" ? "a 2D drawing for laser cutting" : "a 3D mesh for printing";
   throw new DomainError(
     "wrong_process",
-    `${file.id} is ${what} (${file.format.toUpperCase()}); quote it with ${endpoint(request.api, right, file.id)}.`,
-    { details: { file_kind: file.kind, endpoint: endpoint(request.api, right, file.id) } },
+    `${file.id} is ${what} (${file.format.toUpperCase()}); it needs a ${right === "laser" ? "laser" : "3D-print"} quote.`,
+    { details: { file_kind: file.kind, process: right } },
   );
 }
 

@@ -13,7 +13,7 @@ import { UpgradeNote } from "@/components/dashboard/upgrade-note";
 /** The same basis as a version diff's reference price: PLA at 20 % or 2 mm mild steel. */
 async function referencePrice(db: Db, workspaceId: string, file: FileRow): Promise<number | null> {
   try {
-    const base = { workspaceId, fileId: file.id, api: "v1" as const };
+    const base = { workspaceId, fileId: file.id };
     if (file.kind === "laser") {
       return (
         (await quoteFile(db, { ...base, process: "laser" })).quotes.find(

@@ -1,13 +1,15 @@
 import { route } from "@/lib/api/route";
 import { legacyQuote3dPrint } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
+import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
 export const POST = route(legacyQuote3dPrint, ({ db, workspace, params, body }) =>
-  quoteFile(db, {
-    workspaceId: workspace.id,
-    fileId: params.id,
-    api: "legacy",
-    process: "print_3d",
-    print: { infill_percent: body.infill, quantity: 1 },
-  }),
+  withQuoteEndpoint("legacy", params.id, () =>
+    quoteFile(db, {
+      workspaceId: workspace.id,
+      fileId: params.id,
+      process: "print_3d",
+      print: { infill_percent: body.infill, quantity: 1 },
+    }),
+  ),
 );

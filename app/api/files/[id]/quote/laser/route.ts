@@ -1,7 +1,10 @@
 import { route } from "@/lib/api/route";
 import { legacyQuoteLaser } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
+import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
 export const POST = route(legacyQuoteLaser, ({ db, workspace, params }) =>
-  quoteFile(db, { workspaceId: workspace.id, fileId: params.id, api: "legacy", process: "laser" }),
+  withQuoteEndpoint("legacy", params.id, () =>
+    quoteFile(db, { workspaceId: workspace.id, fileId: params.id, process: "laser" }),
+  ),
 );

@@ -1,13 +1,20 @@
 import { route } from "@/lib/api/route";
 import { quote3dPrint } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
+import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
 export const POST = route(quote3dPrint, ({ db, workspace, params, body }) =>
-  quoteFile(db, {
-    workspaceId: workspace.id,
-    fileId: params.id,
-    api: "v1",
-    process: "print_3d",
-    print: { infill_percent: body.infill, materials: body.materials, quantity: body.quantity, supports: body.supports },
-  }),
+  withQuoteEndpoint("v1", params.id, () =>
+    quoteFile(db, {
+      workspaceId: workspace.id,
+      fileId: params.id,
+      process: "print_3d",
+      print: {
+        infill_percent: body.infill,
+        materials: body.materials,
+        quantity: body.quantity,
+        supports: body.supports,
+      },
+    }),
+  ),
 );

@@ -1,7 +1,10 @@
 import { route } from "@/lib/api/route";
 import { quoteLaser } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
+import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
 export const POST = route(quoteLaser, ({ db, workspace, params }) =>
-  quoteFile(db, { workspaceId: workspace.id, fileId: params.id, api: "v1", process: "laser" }),
+  withQuoteEndpoint("v1", params.id, () =>
+    quoteFile(db, { workspaceId: workspace.id, fileId: params.id, process: "laser" }),
+  ),
 );
