@@ -119,7 +119,11 @@ function loadNames(db: Db, zone: ZoneRow, name: string): Map<string, RecordRow[]
     .where(and(eq(dnsRecords.zoneId, zone.id), inArray(dnsRecords.fqdn, [...chain, ...chain.map((n) => `*.${n}`)])))
     .all();
   const byName = new Map<string, RecordRow[]>();
-  for (const row of rows) byName.set(row.fqdn, [...(byName.get(row.fqdn) ?? []), row]);
+  for (const row of rows) {
+    const list = byName.get(row.fqdn);
+    if (list) list.push(row);
+    else byName.set(row.fqdn, [row]);
+  }
   return byName;
 }
 
