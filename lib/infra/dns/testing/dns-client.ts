@@ -72,10 +72,11 @@ export async function ask(server: DnsEndpoint, name: string, type: string, optio
   };
 }
 
-function overUdp(server: DnsEndpoint, query: Buffer): Promise<Buffer> {
+/** Sends raw bytes over UDP and answers the raw reply. */
+export function overUdp(server: DnsEndpoint, query: Buffer, timeoutMs = 3_000): Promise<Buffer> {
   const socket = dgram.createSocket(net.isIPv6(server.host) ? "udp6" : "udp4");
   return new Promise<Buffer>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no UDP answer in 3 s")), 3_000);
+    const timer = setTimeout(() => reject(new Error(`no UDP answer in ${timeoutMs} ms`)), timeoutMs);
     socket.once("message", (message) => {
       clearTimeout(timer);
       resolve(message);
