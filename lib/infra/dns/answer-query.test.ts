@@ -32,9 +32,9 @@ describe("the embedded server's edges", () => {
   it("stops a CNAME loop after each name once, answering what it found", async () => {
     const reply = await ask(endpoint, "loop-a.edges.test", "A");
     expect(reply.rcode).toBe(0);
-    expect(reply.packet.answers!.map((r) => `${r.name} ${r.data}`)).toEqual([
-      "loop-a.edges.test loop-b.edges.test",
-      "loop-b.edges.test loop-a.edges.test",
+    expect(reply.packet.answers).toMatchObject([
+      { name: "loop-a.edges.test", type: "CNAME", data: "loop-b.edges.test" },
+      { name: "loop-b.edges.test", type: "CNAME", data: "loop-a.edges.test" },
     ]);
   });
 
@@ -53,7 +53,7 @@ describe("the embedded server's edges", () => {
         { type: "A", name: "edges.test" },
       ],
     });
-    expect(two.rcode).toBe("FORMERR");
+    expect(two).toHaveProperty("rcode", "FORMERR");
     const opt = { type: "OPT", name: ".", udpPayloadSize: 1232, flags: 0, options: [] } as unknown as dnsPacket.Answer;
     const twoOpt = await raw({
       type: "query",
@@ -61,7 +61,7 @@ describe("the embedded server's edges", () => {
       questions: [{ type: "A", name: "www.edges.test" }],
       additionals: [opt, opt],
     });
-    expect(twoOpt.rcode).toBe("FORMERR");
+    expect(twoOpt).toHaveProperty("rcode", "FORMERR");
     const garbage = Buffer.from([0, 7, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 63]); // a question cut short
     expect(dnsPacket.decode(await overUdp(endpoint, garbage))).toMatchObject({ id: 7, rcode: "FORMERR" });
     const response = dnsPacket.encode({ type: "response", id: 8, questions: [{ type: "A", name: "www.edges.test" }] });

@@ -31,8 +31,20 @@ export interface DnsAnswerTarget {
 const RCODE = { NOERROR: 0, FORMERR: 1, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5, BADVERS: 16 };
 const OPCODE = { NOTIFY: 4, UPDATE: 5 };
 
-const records = <T extends dnsPacket.Answer["type"]>(list: dnsPacket.Answer[] | undefined, type: T) =>
-  (list ?? []).filter((r) => r.type === type) as Extract<dnsPacket.Answer, { type: T }>[];
+/** A decoded record, loosely typed: what its `data` holds depends on its type. */
+interface Rec<D = string> {
+  name: string;
+  type: string;
+  ttl: number;
+  data: D;
+}
+const records = <D = string>(list: dnsPacket.Answer[] | undefined, type: string) =>
+  (list ?? []).filter((r) => r.type === type) as unknown as Rec<D>[];
+/** "owner TYPE data", the data of A, AAAA, NS and CNAME as text, TXT joined. */
+const line = (answer: dnsPacket.Answer) => {
+  const r = answer as unknown as Rec<unknown>;
+  return `${r.name} ${r.type} ${r.type === "TXT" ? txt(answer) : String(r.data)}`;
+};
 const sorted = (values: string[]) => [...values].sort();
 const txt = (r: dnsPacket.Answer) => Buffer.concat((r as dnsPacket.TxtAnswer).data as Buffer[]).toString();
 
@@ -58,8 +70,8 @@ export function runDnsAnswerSuite(label: string, target: DnsAnswerTarget): void 
     };
     const q = (name: string, type: string, options?: AskOptions) => ask(server, name, type, options);
     const negativeTtl = (reply: Reply) => {
-      const [soa] = records(reply.packet.authorities, "SOA");
-      return { soa, ttl: soa && Math.min(soa.ttl ?? 0, soa.data.minimum) };
+      const [soa] = records<dnsPacket.SoaData>(reply.packet.authorities, "SOA");
+      return { soa, ttl: soa && Math.min(soa.ttl, soa.data.minimum!) };
     };
 
     it.each(["udp", "tcp"])(
@@ -103,13 +115,16 @@ export function runDnsAnswerSuite(label: string, target: DnsAnswerTarget): void 
         { type: "NS", name: "lab", data: "ns1.lab" },
       ]);
       const mx = await q(zone, "MX");
-      expect(sorted(records(mx.packet.answers, "MX").map((r) => `${r.data.preference} ${r.data.exchange}`))).toEqual([
-        `10 mail.${zone}`,
-        "20 mx.example.net",
-      ]);
+      expect(
+        sorted(
+          records<dnsPacket.MxData>(mx.packet.answers, "MX").map((r) => `${r.data.preference} ${r.data.exchange}`),
+        ),
+      ).toEqual([`10 mail.${zone}`, "20 mx.example.net"]);
       expect(records((await q(`www.${zone}`, "CNAME")).packet.answers, "CNAME")[0].data).toBe(`web.${zone}`);
       expect(records((await q(`home.${zone}`, "CNAME")).packet.answers, "CNAME")[0].data).toBe(zone);
-      expect(records((await q(`_sip._tcp.${zone}`, "SRV")).packet.answers, "SRV")[0].data.target).toBe(`sip.${zone}`);
+      expect(
+        records<dnsPacket.SrvData>((await q(`_sip._tcp.${zone}`, "SRV")).packet.answers, "SRV")[0].data.target,
+      ).toBe(`sip.${zone}`);
       const referral = await q(`lab.${zone}`, "NS", { rd: false });
       expect(records(referral.packet.authorities, "NS")[0].data).toBe(`ns1.lab.${zone}`);
       // And as dig prints it, in zone-file form.
@@ -167,7 +182,7 @@ export function runDnsAnswerSuite(label: string, target: DnsAnswerTarget): void 
       ]);
       const chain = await q(`first.${zone}`, "A", { tcp });
       expect(chain).toMatchObject({ rcode: RCODE.NOERROR, aa: true });
-      expect(chain.packet.answers!.map((r) => `${r.name} ${r.type} ${r.data}`)).toEqual([
+      expect(chain.packet.answers!.map(line)).toEqual([
         `first.${zone} CNAME alias.${zone}`,
         `alias.${zone} CNAME www.${zone}`,
         `www.${zone} A 192.0.2.80`,
@@ -179,7 +194,7 @@ export function runDnsAnswerSuite(label: string, target: DnsAnswerTarget): void 
       expect(records(dangling.packet.authorities, "SOA")).toHaveLength(1);
       const away = await q(`away.${zone}`, "A", { tcp });
       expect(away.rcode).toBe(RCODE.NOERROR);
-      expect(away.packet.answers!.map((r) => `${r.type} ${r.data}`)).toEqual(["CNAME target.example.net"]);
+      expect(away.packet.answers!.map(line)).toEqual([`away.${zone} CNAME target.example.net`]);
     });
 
     it("adds the addresses of in-zone MX, SRV and NS targets (finding 3)", async () => {
@@ -299,7 +314,7 @@ export function runDnsAnswerSuite(label: string, target: DnsAnswerTarget): void 
       const positive = async (name: string, type: string) => {
         const reply = await q(name, type);
         expect(reply, `${name} ${type}`).toMatchObject({ rcode: RCODE.NOERROR, aa: true });
-        return reply.packet.answers!.map((r) => `${r.name} ${r.type} ${r.type === "TXT" ? txt(r) : r.data}`);
+        return reply.packet.answers!.map(line);
       };
       // RFC 4592 §2.1.1: the answer's owner is the name asked, not "*".
       expect(await positive(`anything.${zone}`, "A")).toEqual([`anything.${zone} A 192.0.2.50`]);
