@@ -64,6 +64,14 @@ describe("the embedded server's edges", () => {
     expect(twoOpt).toHaveProperty("rcode", "FORMERR");
     const garbage = Buffer.from([0, 7, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 63]); // a question cut short
     expect(dnsPacket.decode(await overUdp(endpoint, garbage))).toMatchObject({ id: 7, rcode: "FORMERR" });
+    // A label of bytes that are not UTF-8 cannot be echoed faithfully, so it is not echoed at all.
+    const latin1 = Buffer.concat([Buffer.from([0, 10, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 40]), Buffer.alloc(40, 0xe9)]);
+    const notUtf8 = Buffer.concat([latin1, Buffer.from([0, 0, 1, 0, 1])]);
+    expect(dnsPacket.decode(await overUdp(endpoint, notUtf8))).toMatchObject({
+      id: 10,
+      rcode: "FORMERR",
+      questions: [],
+    });
     const response = dnsPacket.encode({ type: "response", id: 8, questions: [{ type: "A", name: "www.edges.test" }] });
     await expect(overUdp(endpoint, response, 300)).rejects.toThrow(/no UDP answer/);
   });

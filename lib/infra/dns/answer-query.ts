@@ -58,6 +58,12 @@ export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, transport: "
       limits,
     );
 
+  // dns-packet reads a label as UTF-8: bytes that are not would come back longer, or as a different name, so
+  // such a question is not echoed. No hosted name has them.
+  if (
+    query.questions?.some((q) => q.name.includes("\uFFFD") || q.name.split(".").some((l) => Buffer.byteLength(l) > 63))
+  )
+    return reply(RCODE.FORMERR, { questions: [] });
   if (opts.length > 1) return reply(RCODE.FORMERR); // RFC 6891 §6.1.1: one OPT at most
   if (edns && ((edns as { ednsVersion?: number }).ednsVersion ?? 0) > 0) return reply(BADVERS);
   const opcode = ((query.flags ?? 0) & OPCODE_MASK) >> 11;
