@@ -25,9 +25,16 @@ export const recordSchema = z
   .object({
     id: z.string().meta({ example: "rec_6g8j0l2n4q6s8u0w2y4a6c8e" }),
     type: z.enum(DNS_RECORD_TYPES),
-    name: z.string().meta({ description: 'Relative to the zone, lower case; "@" is the apex', example: "www" }),
+    name: z.string().meta({
+      description: 'Relative to the zone, lower case; "@" is the apex, "*" or "*.<name>" a wildcard',
+      example: "www",
+    }),
     fqdn: z.string().meta({ example: "www.example.com" }),
-    data: z.string().meta({ description: "Address, target host, text or CAA value", example: "192.0.2.10" }),
+    data: z.string().meta({
+      description:
+        'Address, text, CAA value, or a host name stored absolute with its trailing dot ("mail.example.com.")',
+      example: "192.0.2.10",
+    }),
     ttl: z.int(),
     priority: z.int().nullable().meta({ description: "MX, SRV" }),
     port: z.int().nullable().meta({ description: "SRV" }),
@@ -88,7 +95,7 @@ export const createRecord = defineOperation({
   method: "post",
   path: "/v1/dns/zones/{domain}/records",
   summary: "Add a record (A, AAAA, CNAME, MX, TXT, NS, SRV, CAA); served within a second",
-  description: `Per type: A/AAAA an IP address; CNAME, NS, MX a host name (MX needs \`priority\`); SRV needs \`priority\`, \`weight\`, \`port\` and a target; CAA needs \`tag\` (issue, issuewild, iodef) and optional \`flags\`. TTL 60–86400, default 3600. Names are lower-cased; "@" is the apex. A CNAME cannot be at the apex or share its name; an exact duplicate is 409. ${idempotencyNote}`,
+  description: `Per type: A/AAAA an IP address; CNAME, NS, MX a host name (MX needs \`priority\`); SRV needs \`priority\`, \`weight\`, \`port\` and a target; CAA needs \`tag\` (issue, issuewild, iodef) and optional \`flags\`. TTL 60–86400, default 3600. Names are lower-cased; "@" is the apex; a leading "*" label makes a wildcard (RFC 4592; not for NS). Host names in \`data\` are read like a zone file: \`mail\` means mail.<zone>, \`mx.example.net.\` (trailing dot) is absolute, "@" is the apex; they are answered fully qualified. An NS record below the apex delegates that name (answered as a referral, with glue from A/AAAA records under it). A CNAME cannot be at the apex or share its name; an exact duplicate is 409. ${idempotencyNote}`,
   idempotent: true,
   scope: "infra:write",
   params: domainParams,

@@ -1,144 +1,84 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import * as dnsPacket from "dns-packet";
-import { dnsRecords, dnsZones } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { nameservers, type RecordRow, type ZoneRow } from "./manage-dns";
+import { encodeResponse, MAX_DNS_MESSAGE, type OptRecord, type Response } from "./dns-wire";
+import { RCODE, resolveAnswer } from "./resolve-answer";
 
-const RCODE = { NOERROR: 0, FORMERR: 1, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
-const SOA_TIMERS = { refresh: 3600, retry: 600, expire: 604_800, minimum: 300 };
+export { MAX_DNS_MESSAGE } from "./dns-wire";
 
-/** The largest DNS message: TCP frames each one with a 16-bit length (RFC 1035 §4.2.2). */
-export const MAX_DNS_MESSAGE = 65_535;
+/** Without EDNS a UDP answer must fit 512 bytes (RFC 1035 §4.2.1). */
+export const PLAIN_UDP_PAYLOAD = 512;
+/**
+ * The largest UDP answer sent, and advertised, under EDNS: 1,232 bytes fits
+ * the IPv6 minimum MTU without fragments (DNS Flag Day 2020), as BIND and
+ * PowerDNS default to.
+ */
+export const EDNS_UDP_PAYLOAD = 1232;
+
+const OPCODE_MASK = 0x7800;
+const OPCODE = { QUERY: 0, NOTIFY: 4, UPDATE: 5 };
+const BADVERS = 16;
+const DO_BIT = 0x8000;
 
 /**
  * Builds the authoritative answer to one query straight from the database, so
- * a record answers as soon as it is created and disappears when deleted. The
- * answer never exceeds `maxBytes` (default: the 65,535 bytes any DNS message is
- * limited to): past it, the answer records that do not fit are left out and TC is set.
+ * a record answers as soon as it is created and disappears when deleted. Over
+ * UDP the answer fits 512 bytes, or the size the client advertises with EDNS(0)
+ * up to 1,232; past it only the header and question go back, with TC, and the
+ * client retries on TCP. Over TCP it fits the 65,535 bytes any DNS message is
+ * limited to: past it the answer records that do not fit are left out and TC is set.
  */
-export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, maxBytes = MAX_DNS_MESSAGE): Buffer {
-  const reply = (
-    rcode: number,
-    sections: Partial<Pick<dnsPacket.Packet, "answers" | "authorities">> = {},
-    authoritative = true,
-  ) =>
-    encodeWithin(
-      {
-        id: query.id,
-        type: "response",
-        flags:
-          (authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) |
-          ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) |
-          rcode,
-        questions: query.questions,
-        answers: sections.answers ?? [],
-        authorities: sections.authorities ?? [],
-      },
-      maxBytes,
-    );
-  const question = query.questions?.[0];
-  if ((query as { opcode?: string }).opcode !== "QUERY") return reply(RCODE.NOTIMP, {}, false);
-  if (!question || query.questions!.length !== 1) return reply(RCODE.FORMERR, {}, false);
-
-  const name = question.name.toLowerCase().replace(/\.$/, "");
-  const zone = findZone(db, name);
-  if (!zone) return reply(RCODE.REFUSED, {}, false);
-  const soa = soaRecord(zone);
-
-  const atName = db
-    .select()
-    .from(dnsRecords)
-    .where(eq(dnsRecords.fqdn, name))
-    .all()
-    .filter((r) => r.zoneId === zone.id);
-  const apex = name === zone.domain;
-  const answers: dnsPacket.Answer[] = [];
-  const wants = (type: string) => question.type === type || (question.type as string) === "ANY";
-  if (apex && wants("SOA")) answers.push(soa);
-  if (apex && wants("NS"))
-    answers.push(...nameservers().map((ns) => ({ type: "NS" as const, name: zone.domain, ttl: 3600, data: ns })));
-  const cname = atName.find((r) => r.type === "CNAME");
-  if (cname && question.type !== "CNAME") answers.push(toAnswer(cname));
-  else answers.push(...atName.filter((r) => wants(r.type)).map(toAnswer));
-  if (answers.length) return reply(RCODE.NOERROR, { answers });
-
-  // NODATA when the name exists (or has names beneath it), NXDOMAIN otherwise; both carry the SOA for negative caching.
-  const exists = apex || atName.length > 0 || hasDescendant(db, zone, name);
-  return reply(exists ? RCODE.NOERROR : RCODE.NXDOMAIN, { authorities: [soa] });
-}
-
-/**
- * Encodes a response of at most `maxBytes`: when it is larger, keeps the answer
- * records that fit (in order), drops the authority section too if need be, and
- * sets TC (RFC 2181 §9). dns-packet does not compress names, so a packet's
- * length is the sum of its records' lengths and the cut is found without
- * encoding the oversized packet.
- */
-export function encodeWithin(packet: dnsPacket.Packet, maxBytes: number): Buffer {
-  let size = dnsPacket.encodingLength(packet);
-  if (size <= maxBytes) return dnsPacket.encode(packet);
-  const answers = packet.answers ?? [];
-  let authorities = packet.authorities ?? [];
-  size -= dnsPacket.encodingLength({ additionals: packet.additionals }) - HEADER_BYTES; // additionals go first
-  let keep = answers.length;
-  while (keep > 0 && size > maxBytes) size -= recordLength(answers[--keep]);
-  if (size > maxBytes) authorities = [];
-  return dnsPacket.encode({
-    ...packet,
-    flags: (packet.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
-    answers: answers.slice(0, keep),
-    authorities,
-    additionals: [],
-  });
-}
-
-const HEADER_BYTES = dnsPacket.encodingLength({});
-const recordLength = (record: dnsPacket.Answer) => dnsPacket.encodingLength({ answers: [record] }) - HEADER_BYTES;
-
-function findZone(db: Db, name: string): ZoneRow | undefined {
-  const labels = name.split(".");
-  const candidates = labels.map((_, i) => labels.slice(i).join("."));
-  const zones = db.select().from(dnsZones).where(inArray(dnsZones.domain, candidates)).all();
-  return zones.sort((a, b) => b.domain.length - a.domain.length)[0];
-}
-
-function hasDescendant(db: Db, zone: ZoneRow, name: string): boolean {
-  const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const row = db
-    .select({ id: dnsRecords.id })
-    .from(dnsRecords)
-    .where(and(eq(dnsRecords.zoneId, zone.id), sql`${dnsRecords.fqdn} like ${`%.${escaped}`} escape '\\'`))
-    .get();
-  return row !== undefined;
-}
-
-function soaRecord(zone: ZoneRow): dnsPacket.Answer {
-  const [mname] = nameservers();
-  return {
-    type: "SOA",
-    name: zone.domain,
-    ttl: SOA_TIMERS.minimum,
-    data: { mname, rname: `hostmaster.${zone.domain}`, serial: zone.serial, ...SOA_TIMERS },
+export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, transport: "udp" | "tcp"): Buffer {
+  const opts = (query.additionals ?? []).filter((r) => r.type === "OPT") as dnsPacket.OptAnswer[];
+  const edns = opts[0];
+  const opt: OptRecord | undefined = edns && {
+    udpPayloadSize: EDNS_UDP_PAYLOAD,
+    extendedRcode: 0,
+    flags: (edns.flags ?? 0) & DO_BIT, // RFC 3225 §3: DO is copied into the response
   };
-}
+  const udpLimit = edns
+    ? Math.min(Math.max(edns.udpPayloadSize ?? 0, PLAIN_UDP_PAYLOAD), EDNS_UDP_PAYLOAD) // RFC 6891 §6.2.5: below 512 means 512
+    : PLAIN_UDP_PAYLOAD;
+  const limits =
+    transport === "udp" ? { maxBytes: udpLimit, partial: false } : { maxBytes: MAX_DNS_MESSAGE, partial: true };
+  // The opcode and RD are echoed (RFC 1035 §4.1.1); AA only on authoritative data.
+  const echoed = (query.flags ?? 0) & (OPCODE_MASK | dnsPacket.RECURSION_DESIRED);
+  const reply = (rcode: number, more: Partial<Response> = {}, authoritative = false) =>
+    encodeResponse(
+      {
+        id: query.id ?? 0,
+        flags: echoed | (authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) | (rcode & 0x0f),
+        questions: query.questions ?? [],
+        answers: [],
+        authorities: [],
+        additionals: [],
+        // The upper 8 bits of a 12-bit RCODE travel in OPT (RFC 6891 §6.1.3).
+        opt: opt && { ...opt, extendedRcode: rcode >> 4 },
+        ...more,
+      },
+      limits,
+    );
 
-function toAnswer(r: RecordRow): dnsPacket.Answer {
-  const base = { name: r.fqdn, ttl: r.ttl };
-  switch (r.type) {
-    case "MX":
-      return { ...base, type: "MX", data: { preference: r.priority!, exchange: r.data } };
-    case "SRV":
-      return {
-        ...base,
-        type: "SRV",
-        data: { priority: r.priority!, weight: r.weight!, port: r.port!, target: r.data === "." ? "" : r.data },
-      };
-    case "CAA":
-      return { ...base, type: "CAA", data: { flags: r.flags ?? 0, tag: r.tag as "issue", value: r.data } };
-    case "TXT":
-      // One character-string holds at most 255 bytes (RFC 1035 §3.3.14).
-      return { ...base, type: "TXT", data: r.data.match(/[\s\S]{1,255}/g)!.map((s) => Buffer.from(s)) };
-    default:
-      return { ...base, type: r.type, data: r.data };
-  }
+  // dns-packet reads a label as UTF-8: bytes that are not would come back longer, or as a different name, so
+  // such a question is not echoed. No hosted name has them.
+  if (
+    query.questions?.some((q) => q.name.includes("\uFFFD") || q.name.split(".").some((l) => Buffer.byteLength(l) > 63))
+  )
+    return reply(RCODE.FORMERR, { questions: [] });
+  if (opts.length > 1) return reply(RCODE.FORMERR); // RFC 6891 §6.1.1: one OPT at most
+  if (edns && ((edns as { ednsVersion?: number }).ednsVersion ?? 0) > 0) return reply(BADVERS);
+  const opcode = ((query.flags ?? 0) & OPCODE_MASK) >> 11;
+  // Zones change only through the API: an UPDATE is refused; NOTIFY (we are no secondary) and others are not implemented.
+  if (opcode === OPCODE.UPDATE) return reply(RCODE.REFUSED);
+  if (opcode !== OPCODE.QUERY) return reply(RCODE.NOTIMP);
+  const question = query.questions?.[0];
+  if (!question || query.questions!.length !== 1) return reply(RCODE.FORMERR);
+  // Only Internet-class data lives here: CHAOS, Hesiod and the rest get no IN records dressed up as theirs.
+  if (question.class !== undefined && question.class !== "IN" && question.class !== "ANY") return reply(RCODE.REFUSED);
+  // Zone transfers are not offered: the records are the workspace's, read through the API.
+  if (question.type === "AXFR" || question.type === "IXFR") return reply(RCODE.REFUSED);
+
+  const resolution = resolveAnswer(db, question.name, question.type);
+  if (!resolution) return reply(RCODE.REFUSED);
+  const { rcode, authoritative, ...sections } = resolution;
+  return reply(rcode, sections, authoritative);
 }

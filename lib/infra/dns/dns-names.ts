@@ -29,18 +29,34 @@ export function normalizeDomain(input: string, param = "domain"): string {
 
 /**
  * A record name relative to its zone: "@" (or "" or the zone itself) is the
- * apex; a name ending in "." is absolute and must lie inside the zone.
+ * apex; a name ending in "." is absolute and must lie inside the zone. A
+ * leading "*" label makes a wildcard (RFC 4592); "*" anywhere else is refused,
+ * since it would only be a literal asterisk that no one means.
  */
 export function resolveRecordName(input: string, zone: string): { name: string; fqdn: string } {
   const raw = input.trim().toLowerCase();
   if (raw === "@" || raw === "" || raw === `${zone}.`) return { name: "@", fqdn: zone };
-  let fqdn: string;
-  if (raw.endsWith(".")) {
-    fqdn = normalizeHostname(raw, "name", "record name");
-    if (!fqdn.endsWith(`.${zone}`))
-      throw new DomainError("invalid_request", `\`${input}\` is outside the zone ${zone}.`, { param: "name" });
-  } else {
-    fqdn = normalizeHostname(`${raw}.${zone}`, "name", "record name");
-  }
+  const absolute = raw.endsWith(".") ? raw.slice(0, -1) : `${raw}.${zone}`;
+  const wildcard = absolute === "*" || absolute.startsWith("*.");
+  const rest = wildcard ? absolute.slice(2) : absolute;
+  let fqdn = normalizeHostname(rest, "name", "record name");
+  if (fqdn !== zone && !fqdn.endsWith(`.${zone}`))
+    throw new DomainError("invalid_request", `\`${input}\` is outside the zone ${zone}.`, { param: "name" });
+  if (wildcard) fqdn = `*.${fqdn}`;
+  if (fqdn.length > 253)
+    throw new DomainError("invalid_request", `\`${input}\` is longer than 253 characters.`, { param: "name" });
   return { name: fqdn.slice(0, -(zone.length + 1)), fqdn };
+}
+
+/**
+ * A host name in record data (CNAME, NS, MX, SRV targets), read as a zone file
+ * reads it (RFC 1035 §5.1): "@" is the apex, a trailing dot makes it absolute,
+ * anything else is relative to the zone. Answers the absolute name with its
+ * trailing dot, so what is stored reads back unambiguously and can be sent again.
+ */
+export function resolveTargetName(input: string, zone: string, param: string, what = "host name"): string {
+  const raw = input.trim();
+  if (raw === "@") return `${zone}.`;
+  const absolute = raw.endsWith(".") ? raw : `${raw}.${zone}`;
+  return `${normalizeHostname(absolute, param, what)}.`;
 }

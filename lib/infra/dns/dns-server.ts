@@ -3,14 +3,14 @@ import net from "node:net";
 import * as dnsPacket from "dns-packet";
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
-import { answerQuery, MAX_DNS_MESSAGE } from "./answer-query";
+import { answerQuery } from "./answer-query";
+import { encodeResponse } from "./dns-wire";
+import { RCODE } from "./resolve-answer";
 
 export interface RunningServer {
   port: number;
   stop: () => Promise<void>;
 }
-
-const UDP_PAYLOAD = 512; // without EDNS a UDP answer must fit 512 bytes; larger ones say TC and the client retries on TCP
 
 /**
  * The authoritative DNS server on UDP and TCP, same port. Port 0 picks a free
@@ -20,10 +20,8 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
   const host = options.host ?? "127.0.0.1";
   const udp = dgram.createSocket(net.isIPv6(host) ? "udp6" : "udp4");
   udp.on("message", (message, peer) => {
-    const answer = respond(db, message);
-    if (!answer) return;
-    const payload = answer.length > UDP_PAYLOAD ? truncated(answer) : answer;
-    udp.send(payload, peer.port, peer.address);
+    const answer = respond(db, message, "udp");
+    if (answer) udp.send(answer, peer.port, peer.address);
   });
   udp.on("error", (error) => logError("dns udp error", { error }));
   await new Promise<void>((resolve, reject) => {
@@ -52,10 +50,9 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
       // Each TCP message is prefixed by its 2-byte length (RFC 1035 §4.2.2).
       while (!waiting && buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         const length = buffered.readUInt16BE(0);
-        let answer = respond(db, buffered.subarray(2, 2 + length));
+        const answer = respond(db, buffered.subarray(2, 2 + length), "tcp");
         buffered = buffered.subarray(2 + length);
         if (!answer) return socket.destroy();
-        if (answer.length > MAX_DNS_MESSAGE) answer = truncated(answer); // answerQuery keeps within it; never frame a lie
         const prefix = Buffer.alloc(2);
         prefix.writeUInt16BE(answer.length);
         if (!socket.write(Buffer.concat([prefix, answer]))) {
@@ -97,28 +94,26 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
   };
 }
 
-function respond(db: Db, message: Buffer): Buffer | null {
+function respond(db: Db, message: Buffer, transport: "udp" | "tcp"): Buffer | null {
+  // A response, or fewer bytes than a header, is dropped: answering it could start a loop between two servers.
+  if (message.length < 12 || message[2] & 0x80) return null;
+  const id = message.readUInt16BE(0);
+  const echoed = message.readUInt16BE(2) & 0x7900; // opcode and RD
+  const fail = (rcode: number) =>
+    encodeResponse(
+      { id, flags: echoed | rcode, questions: [], answers: [], authorities: [], additionals: [] },
+      { maxBytes: 512, partial: false },
+    );
   let query: dnsPacket.DecodedPacket;
   try {
     query = dnsPacket.decode(message);
   } catch {
-    return null; // not DNS: drop it, as servers do
+    return fail(RCODE.FORMERR);
   }
-  if (query.type !== "query") return null;
   try {
-    return answerQuery(db, query);
+    return answerQuery(db, query, transport);
   } catch (error) {
     logError("dns answer failed", { error });
-    return dnsPacket.encode({ id: query.id, type: "response", flags: 2, questions: query.questions }); // SERVFAIL
+    return fail(RCODE.SERVFAIL);
   }
-}
-
-function truncated(answer: Buffer): Buffer {
-  const header = dnsPacket.decode(answer);
-  return dnsPacket.encode({
-    id: header.id,
-    type: "response",
-    flags: (header.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
-    questions: header.questions,
-  });
 }

@@ -84,7 +84,7 @@ export function createRecord(
 ): RecordRow {
   const zone = getZone(db, workspaceId, domain);
   const { name, fqdn } = resolveRecordName(input.name, zone.domain);
-  const values = validateRecord(input, name === "@");
+  const values = validateRecord(input, { zone: zone.domain, name });
   return db.transaction((tx) => {
     const atName = tx
       .select()

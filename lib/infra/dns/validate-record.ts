@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { DnsRecordType } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
-import { normalizeHostname } from "./dns-names";
+import { normalizeHostname, resolveTargetName } from "./dns-names";
 
 export interface RecordInput {
   type: DnsRecordType;
@@ -43,8 +43,14 @@ function onlyFields(input: RecordInput, allowed: (keyof RecordInput)[]): void {
   }
 }
 
-/** Per-type checks; answers the stored values (data normalised, unused fields null). */
-export function validateRecord(input: RecordInput, apex: boolean): RecordValues {
+/**
+ * Per-type checks; answers the stored values (data normalised, unused fields
+ * null). `name` is the record's name relative to `zone` ("@" is the apex); host
+ * names in data are resolved against `zone` and stored absolute.
+ */
+export function validateRecord(input: RecordInput, at: { zone: string; name: string }): RecordValues {
+  const apex = at.name === "@";
+  const target = (what: string) => resolveTargetName(input.data, at.zone, "data", what);
   const ttl = input.ttl ?? 3600;
   if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400)
     throw bad("ttl", "`ttl` must be an integer from 60 to 86400 seconds.");
@@ -70,16 +76,18 @@ export function validateRecord(input: RecordInput, apex: boolean): RecordValues 
     case "CNAME":
       onlyFields(input, []);
       if (apex) throw bad("name", "A CNAME cannot sit at the zone apex (it would hide the SOA and NS records).");
-      out.data = normalizeHostname(out.data, "data");
+      out.data = target("host name");
       break;
     case "NS":
       onlyFields(input, []);
-      out.data = normalizeHostname(out.data, "data");
+      // A wildcard delegation has no defined meaning (RFC 4592 §4.2).
+      if (at.name === "*" || at.name.startsWith("*.")) throw bad("name", "NS records cannot have a wildcard name.");
+      out.data = target("name server");
       break;
     case "MX":
       onlyFields(input, ["priority"]);
       out.priority = uint16(input.priority, "priority", "MX");
-      out.data = normalizeHostname(out.data, "data", "mail server");
+      out.data = target("mail server");
       break;
     case "SRV":
       onlyFields(input, ["priority", "port", "weight"]);
@@ -87,7 +95,7 @@ export function validateRecord(input: RecordInput, apex: boolean): RecordValues 
       out.weight = uint16(input.weight, "weight", "SRV");
       out.port = uint16(input.port, "port", "SRV");
       // "." means "no such service here" (RFC 2782).
-      out.data = out.data === "." ? "." : normalizeHostname(out.data, "data", "target");
+      out.data = out.data === "." ? "." : target("target");
       break;
     case "TXT":
       onlyFields(input, []);

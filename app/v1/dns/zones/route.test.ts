@@ -79,6 +79,11 @@ describe("DNS zones and records over the API", () => {
     [{ type: "CNAME", name: "@", data: "elsewhere.example.net" }, "name"],
     [{ type: "TXT", name: "@", data: "non-ascii é" }, "data"],
     [{ type: "PTR", name: "@", data: "x.example" }, "type"],
+    [{ type: "A", name: "a.*", data: "192.0.2.1" }, "name"],
+    [{ type: "A", name: "*x", data: "192.0.2.1" }, "name"],
+    [{ type: "NS", name: "*", data: "ns1.example.net." }, "name"],
+    [{ type: "CNAME", name: "w", data: "*.example.net." }, "data"],
+    [{ type: "MX", name: "@", data: "..", priority: 1 }, "data"],
   ])("400 for %j names %s", async (body, param) => {
     const { secret } = seedWorkspace(db);
     const domain = `v${Math.random().toString(36).slice(2, 10)}.test`;
@@ -99,7 +104,7 @@ describe("DNS zones and records over the API", () => {
     expect((await addRecord(secret, "dupes.test", { type: "CNAME", name: "www", data: "x.example.net" })).status).toBe(
       409,
     );
-    await record(secret, "dupes.test", { type: "CNAME", name: "alias", data: "x.example.net" });
+    await record(secret, "dupes.test", { type: "CNAME", name: "alias", data: "x.example.net." });
     expect((await addRecord(secret, "dupes.test", { type: "TXT", name: "alias", data: "hi" })).status).toBe(409);
 
     const { secret: other } = seedWorkspace(db);
@@ -117,6 +122,36 @@ describe("DNS zones and records over the API", () => {
       routeParams({ domain: "dupes.test", id: a.id }),
     );
     expect(del.status).toBe(404);
+  });
+
+  it("stores host names in data absolute, read relative to the zone like a zone file; takes wildcards", async () => {
+    const { secret } = seedWorkspace(db);
+    await zone(secret, "names.test");
+    const stored = async (body: Record<string, unknown>) => (await record(secret, "names.test", body)).data;
+    expect(await stored({ type: "MX", name: "@", data: "mail", priority: 10 })).toBe("mail.names.test.");
+    expect(await stored({ type: "MX", name: "@", data: "MX.Example.NET.", priority: 20 })).toBe("mx.example.net.");
+    expect(await stored({ type: "CNAME", name: "www", data: "@" })).toBe("names.test.");
+    expect(await stored({ type: "NS", name: "lab", data: "ns1.lab" })).toBe("ns1.lab.names.test.");
+    expect(await stored({ type: "SRV", name: "_x._tcp", data: ".", priority: 0, weight: 0, port: 0 })).toBe(".");
+    // The same host written relative or absolute is the same record.
+    const again = await addRecord(secret, "names.test", {
+      type: "MX",
+      name: "@",
+      data: "mail.names.test.",
+      priority: 10,
+    });
+    expect(again.status).toBe(409);
+    expect(await record(secret, "names.test", { type: "A", name: "*", data: "192.0.2.50" })).toMatchObject({
+      name: "*",
+      fqdn: "*.names.test",
+    });
+    expect(await record(secret, "names.test", { type: "A", name: "*.dev", data: "192.0.2.51" })).toMatchObject({
+      name: "*.dev",
+      fqdn: "*.dev.names.test",
+    });
+    // Written absolute, the apex wildcard is the same name.
+    const absolute = await addRecord(secret, "names.test", { type: "A", name: "*.names.test.", data: "192.0.2.50" });
+    expect(absolute.status).toBe(409);
   });
 
   it("401 without a key, 403 with read-only scope for writes", async () => {
@@ -149,19 +184,19 @@ describe("the embedded DNS server answers from the database", () => {
     await zone(secret, "served.test");
     const a = await record(secret, "served.test", { type: "A", name: "www", data: "192.0.2.10", ttl: 300 });
     await record(secret, "served.test", { type: "AAAA", name: "www", data: "2001:DB8::10" });
-    await record(secret, "served.test", { type: "MX", name: "@", data: "mail.served.test", priority: 10 });
+    await record(secret, "served.test", { type: "MX", name: "@", data: "mail", priority: 10 });
     await record(secret, "served.test", { type: "TXT", name: "@", data: "v=spf1 -all" });
     await record(secret, "served.test", { type: "TXT", name: "long", data: "x".repeat(300) });
     await record(secret, "served.test", {
       type: "SRV",
       name: "_sip._tcp",
-      data: "sip.served.test",
+      data: "sip",
       priority: 10,
       weight: 60,
       port: 5060,
     });
     await record(secret, "served.test", { type: "CAA", name: "@", data: "letsencrypt.org", tag: "issue" });
-    await record(secret, "served.test", { type: "CNAME", name: "blog", data: "www.served.test" });
+    await record(secret, "served.test", { type: "CNAME", name: "blog", data: "www.served.test." });
 
     expect(await resolver.resolve4("www.served.test", { ttl: true })).toEqual([{ address: "192.0.2.10", ttl: 300 }]);
     expect(await resolver.resolve6("www.served.test")).toEqual(["2001:db8::10"]);
