@@ -98,7 +98,12 @@ const recordLength = (record: dnsPacket.Answer) => dnsPacket.encodingLength({ an
 function findZone(db: Db, name: string): ZoneRow | undefined {
   const labels = name.split(".");
   const candidates = labels.map((_, i) => labels.slice(i).join("."));
-  const zones = db.select().from(dnsZones).where(inArray(dnsZones.domain, candidates)).all();
+  // A pending zone is unproven, so it answers nothing: queries for it are refused like any name not hosted here.
+  const zones = db
+    .select()
+    .from(dnsZones)
+    .where(and(inArray(dnsZones.domain, candidates), eq(dnsZones.status, "active")))
+    .all();
   return zones.sort((a, b) => b.domain.length - a.domain.length)[0];
 }
 
