@@ -3,6 +3,7 @@ import { config, type Config } from "@/lib/config";
 import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startDnsPusher } from "./dns/powerdns/start-dns-pusher";
+import { powerDnsClient } from "./dns/powerdns/powerdns-client";
 import { startSmtpServer } from "./email/smtp-server";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
@@ -39,7 +40,10 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
   const powerDns = settings.DNS_BACKEND === "powerdns";
   let pusher: { stop(): Promise<void> } | null = null;
   try {
-    if (powerDns) pusher = startDnsPusher(db);
+    if (powerDns) {
+      const { PDNS_API_URL: apiUrl, PDNS_API_KEY: apiKey, PDNS_SERVER_ID: serverId } = settings;
+      pusher = startDnsPusher(db, { client: powerDnsClient({ apiUrl, apiKey, serverId }) });
+    }
   } catch (error) {
     logError("powerdns pusher did not start", { error }); // PDNS_API_KEY missing: the HTTP API still comes up
   }

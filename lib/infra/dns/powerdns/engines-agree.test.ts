@@ -66,12 +66,13 @@ function ask(port: number, name: string, type: dnsPacket.RecordType): Promise<dn
 function essence(packet: dnsPacket.DecodedPacket) {
   const flags = packet.flags ?? 0;
   const record = (r: dnsPacket.Answer) => {
+    if (r.type === "OPT") return "OPT";
     const data =
       r.type === "SOA" ? { ...r.data, serial: "(engine's own)" } : r.type === "TXT" ? String(r.data) : r.data;
     return JSON.stringify({ name: r.name, type: r.type, ttl: r.ttl, data });
   };
   return {
-    rcode: packet.rcode,
+    rcode: (packet as { rcode?: string }).rcode, // decoded by dns-packet, missing from its types
     authoritative: Boolean(flags & dnsPacket.AUTHORITATIVE_ANSWER),
     answers: (packet.answers ?? []).map(record).sort(),
     authorities: (packet.authorities ?? []).map((r) => r.type).sort(),

@@ -88,6 +88,13 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
     expect((await resolver.resolveSoa("pdns-shop.test")).serial).toBe(before);
   });
 
+  it("a new zone answers at once, even right after PowerDNS refused it", async () => {
+    await expect(resolver.resolveSoa("pdns-fresh.test")).rejects.toMatchObject({ code: "EREFUSED" });
+    createZone(db, workspaceId, { domain: "pdns-fresh.test" });
+    await push();
+    expect(await resolver.resolveSoa("pdns-fresh.test")).toMatchObject({ hostmaster: "hostmaster.pdns-fresh.test" });
+  });
+
   it("deletions reach PowerDNS: a record, then the whole zone", async () => {
     createZone(db, workspaceId, { domain: "pdns-gone.test" });
     const a = createRecord(db, workspaceId, "pdns-gone.test", { type: "A", name: "www", data: "198.51.100.1" });

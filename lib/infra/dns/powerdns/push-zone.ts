@@ -27,6 +27,7 @@ export async function pushZone(db: Db, client: PowerDnsClient, domain: string): 
     if (!current) return "absent";
     if (current.account !== PDNS_ACCOUNT) return "unchanged"; // an operator's own zone: not ours to remove
     await client.deleteZone(name);
+    await client.flushCache(name);
     return "deleted";
   }
   const records = db.select().from(dnsRecords).where(eq(dnsRecords.zoneId, zone.id)).all();
@@ -39,6 +40,7 @@ export async function pushZone(db: Db, client: PowerDnsClient, domain: string): 
       soa_edit_api: "DEFAULT",
       rrsets: [soaRrset(zone, nameservers()), ...desired],
     });
+    await client.flushCache(name);
     return "created";
   }
   const changes = rrsetChanges(current.rrsets, desired);
