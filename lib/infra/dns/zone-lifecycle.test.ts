@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { isDomainError } from "@/lib/errors";
+import { readConfig } from "@/lib/config";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { startPublicDns, type PublicDns } from "@/test/helpers/public-dns";
 import { createZone, getZone } from "./manage-dns";
@@ -76,5 +77,23 @@ describe("verification by delegation", () => {
     publicDns.records.txt.set("_bengkel-challenge.claimed.test", [`bengkel-verification=${mine.verificationToken}`]);
     expect((await verifyZone(db, owner.id, "claimed.test", probe)).status).toBe("active");
     expect(getZone(db, squatter.id, "claimed.test").status).toBe("pending");
+  });
+});
+
+describe("DNS_VERIFY_RESOLVERS", () => {
+  it("takes addresses with optional ports, as node's Resolver does, and refuses anything else at start", () => {
+    const servers = "192.0.2.53, 127.0.0.1:5399,2001:db8::53,[2001:db8::54]:53";
+    expect(readConfig({ DNS_VERIFY_RESOLVERS: servers }).DNS_VERIFY_RESOLVERS).toEqual([
+      "192.0.2.53",
+      "127.0.0.1:5399",
+      "2001:db8::53",
+      "[2001:db8::54]:53",
+    ]);
+    expect(() =>
+      resolverProbe({ resolvers: readConfig({ DNS_VERIFY_RESOLVERS: servers }).DNS_VERIFY_RESOLVERS }),
+    ).not.toThrow();
+    for (const bad of ["dns.google", "300.1.1.1", "127.0.0.1:port"])
+      expect(() => readConfig({ DNS_VERIFY_RESOLVERS: bad })).toThrow(/DNS_VERIFY_RESOLVERS/);
+    expect(readConfig({}).DNS_VERIFY_RESOLVERS).toEqual([]);
   });
 });

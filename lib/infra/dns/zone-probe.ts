@@ -20,7 +20,19 @@ export interface ProbeOptions {
   timeoutMs?: number;
 }
 
-const MISSING = new Set(["ENODATA", "ENOTFOUND", "ESERVFAIL", "EREFUSED", "ETIMEOUT", "ECONNREFUSED"]);
+// Answers that mean "not there (yet)": verification then reports what it found, rather than failing with a 500.
+const MISSING = new Set([
+  "ENODATA",
+  "ENOTFOUND",
+  "ESERVFAIL",
+  "EREFUSED",
+  "ETIMEOUT",
+  "ECONNREFUSED",
+  "EBADRESP",
+  "EFORMERR",
+  "ENOTIMP",
+  "EEOF",
+]);
 
 /** Asks recursive resolvers, then the parent zone's own nameservers directly (a referral is not a resolver's answer). */
 export function resolverProbe(options: ProbeOptions = {}): ZoneProbe {
