@@ -80,6 +80,25 @@ describe("verification by delegation", () => {
   });
 });
 
+describe("subdomain zones", () => {
+  it("a subdomain of a zone the workspace serves verifies at once; under another workspace's it needs proof", async () => {
+    const { workspace: owner } = seedWorkspace(db);
+    const { workspace: neighbour } = seedWorkspace(db);
+    createZone(db, owner.id, { domain: "parent-owned.test" });
+    publicDns.delegations.set("parent-owned.test", ["ns1.bengkel.test", "ns2.bengkel.test"]);
+    expect((await verifyZone(db, owner.id, "parent-owned.test", probe)).status).toBe("active");
+
+    createZone(db, owner.id, { domain: "shop.parent-owned.test" });
+    createZone(db, neighbour.id, { domain: "blog.parent-owned.test" });
+    const seenBefore = publicDns.seen.length;
+    expect((await verifyZone(db, owner.id, "shop.parent-owned.test", probe)).status).toBe("active");
+    expect(publicDns.seen.length).toBe(seenBefore); // decided from the database alone
+    expect(await failure(verifyZone(db, neighbour.id, "blog.parent-owned.test", probe))).toMatchObject({
+      code: "invalid_state",
+    });
+  });
+});
+
 describe("DNS_VERIFY_RESOLVERS", () => {
   it("takes addresses with optional ports, as node's Resolver does, and refuses anything else at start", () => {
     const servers = "192.0.2.53, 127.0.0.1:5399,2001:db8::53,[2001:db8::54]:53";
