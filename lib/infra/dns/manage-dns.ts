@@ -18,7 +18,7 @@ export function nameservers(): string[] {
   return config().DNS_NAMESERVERS;
 }
 
-/** The TXT record a pending zone's owner publishes to prove control (docs/infra.md, "Adding a zone"). */
+/** The TXT record a pending zone's owner publishes to prove control (docs/dns-hosting.md). */
 export const CHALLENGE_LABEL = "_bengkel-challenge";
 export const challengeValue = (zone: Pick<ZoneRow, "verificationToken">) =>
   `bengkel-verification=${zone.verificationToken}`;

@@ -33,7 +33,7 @@ export async function verifyZone(
   const delegated = delegatedTo.length > 0 && delegatedTo.every((ns) => ours.includes(ns));
   return db.transaction((tx) => {
     const others = tx
-      .select({ id: dnsZones.id, status: dnsZones.status })
+      .select({ id: dnsZones.id })
       .from(dnsZones)
       .where(and(eq(dnsZones.domain, zone.domain), ne(dnsZones.workspaceId, workspaceId)))
       .all();
