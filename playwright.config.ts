@@ -43,6 +43,9 @@ export default defineConfig({
       DNS_PORT: process.env.E2E_DNS_PORT ?? "5363",
       SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // The specs host made-up .test zones and query them at once.
+      DNS_ALLOW_TEST_ZONES: "on",
+      DNS_ZONE_VERIFICATION: "off",
       VPS_LOCAL_SPEED: "10",
     },
   },

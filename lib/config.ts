@@ -1,3 +1,4 @@
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -64,6 +65,39 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** Zones start `pending` until their owner proves control (delegation or TXT); `off` trusts every workspace. */
+  DNS_ZONE_VERIFICATION: onOff(true),
+  /** Recursive resolvers ("ip" or "ip:port", comma-separated) zone verification asks; unset: the system's. */
+  DNS_VERIFY_RESOLVERS: z
+    .string()
+    .default("")
+    .transform((raw, ctx) => {
+      const servers = raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      // What node's Resolver.setServers takes: an address, "ipv4:port" or "[ipv6]:port".
+      const address = /^(?:\[(?<v6>[0-9a-f:.]+)\]|(?<v4>[0-9.]+))(?::\d{1,5})?$/i;
+      if (
+        servers.some(
+          (s) => !net.isIP(s) && !net.isIP(s.match(address)?.groups?.[s.startsWith("[") ? "v6" : "v4"] ?? ""),
+        )
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be IP addresses, optionally with a port: 192.0.2.53,[2001:db8::53]:53",
+        });
+        return z.NEVER;
+      }
+      return servers;
+    }),
+  /** RFC 6761 §6.2: `.test` names are refused unless the administrator allows them (local setups, tests). */
+  DNS_ALLOW_TEST_ZONES: onOff(false),
+  /** Who answers DNS queries: the embedded server, or PowerDNS Authoritative fed through its HTTP API. */
+  DNS_BACKEND: z.enum(["embedded", "powerdns"]).default("embedded"),
+  PDNS_API_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8081"),
+  PDNS_API_KEY: z.string().min(1).optional(),
+  PDNS_SERVER_ID: z.string().min(1).default("localhost"),
   SMTP_ENABLED: onOff(true),
   SMTP_HOST: z.string().min(1).default("127.0.0.1"),
   SMTP_PORT: port(2525),

@@ -81,6 +81,8 @@ const ACTIONS: Record<string, Case[]> = {
   "infra/dns/actions.ts#createZoneAction": [{ roles: MANAGERS }],
   "infra/dns/actions.ts#createRecordAction": [{ roles: MANAGERS }],
   "infra/dns/actions.ts#deleteRecordAction": [{ roles: MANAGERS }],
+  "infra/dns/actions.ts#verifyZoneAction": [{ roles: MANAGERS }],
+  "infra/dns/actions.ts#deleteZoneAction": [{ roles: MANAGERS }],
   "infra/email/actions.ts#createMailboxAction": [{ roles: MANAGERS }],
   "infra/email/actions.ts#resetPasswordAction": [{ roles: MANAGERS }],
   "infra/email/actions.ts#deleteMailboxAction": [{ roles: MANAGERS }],

@@ -16,6 +16,7 @@ export * from "./file-metadata";
 export * from "./viewer-tokens";
 export * from "./infra-vps";
 export * from "./infra-dns";
+export * from "./infra-dns-pushes";
 export * from "./infra-email";
 export * from "./infra-storage";
 export * from "./infra-idempotency";

@@ -18,6 +18,7 @@ Usage:
   bengkel workspace create --name N [--plan free|pro|team] [--infra-plan solo_edge|continental|planetary] [--owner EMAIL]
   bengkel keys create --workspace ID [--name N] [--scopes a,b] [--expires-in-days N] [--json]
   bengkel user create --email E --password P [--name N] [--workspace ID]
+  bengkel dns sync [--json]                        make PowerDNS (PDNS_API_URL, PDNS_API_KEY) serve exactly the database's zones
   bengkel demo                                     seed the demo user, workspaces and keys; print them
 
 Options: --json prints machine-readable output only.`;
@@ -29,6 +30,7 @@ async function dispatch(positionals: string[], values: Record<string, string | b
   const command = `${group ?? ""} ${action ?? ""}`.trim();
   if (group === "analyze")
     return (await import("./commands/analyze")).runAnalyze(positionals.slice(1), { json }, stlThread);
+  if (command === "dns sync") return (await import("./commands/dns")).runDnsSync(json);
   if (group === "demo") return (await import("./commands/demo")).runDemo(json);
   if (group === "quote") {
     return (await import("./commands/quote")).runQuote(positionals.slice(1), {

@@ -60,6 +60,8 @@ export const OPERATIONS: Operation[] = [
   infraVps.listVpsImages,
   infraDns.listZones,
   infraDns.createZone,
+  infraDns.deleteZone,
+  infraDns.verifyZone,
   infraDns.listRecords,
   infraDns.createRecord,
   infraDns.deleteRecord,

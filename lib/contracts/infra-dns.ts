@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
-import { DNS_RECORD_TYPES } from "@/db/schema";
+import { DNS_RECORD_TYPES, DNS_ZONE_STATUSES } from "@/db/schema";
 import { CAA_TAGS } from "@/lib/infra/dns/validate-record";
 import { isoDate } from "./common";
 import { deleted, idempotencyNote, infraOp, pageQuery } from "./infra-common";
@@ -10,12 +10,26 @@ const domainParams = z.object({
   domain: z.string().min(1).max(253).meta({ description: "Zone apex, e.g. example.com" }),
 });
 
+const ownershipNote =
+  "A new zone is `pending` and served by no one until `POST /v1/dns/zones/{domain}/verify` finds the domain delegated to `nameservers` or the TXT record `verification.txt_name` = `verification.txt_value` (docs/infra.md).";
+
 export const zoneSchema = z
   .object({
     id: z.string().meta({ example: "zone_3f5h7k9m1p3r5t7v9x1z3b5d" }),
     domain: z.string().meta({ example: "example.com" }),
     serial: z.int().meta({ description: "SOA serial; grows with every record change" }),
-    nameservers: z.array(z.string()),
+    status: z.enum(DNS_ZONE_STATUSES).meta({
+      description: "`pending` until verified (nothing is served for it); `active`: served by our nameservers",
+    }),
+    nameservers: z.array(z.string()).meta({ description: "Set these at the domain's registrar to delegate it here" }),
+    verification: z.object({
+      txt_name: z.string().meta({ example: "_bengkel-challenge.example.com" }),
+      txt_value: z
+        .string()
+        .nullable()
+        .meta({ description: "Publish it as a TXT record at `txt_name` to verify without delegating first" }),
+      verified_at: isoDate.nullable(),
+    }),
     record_count: z.int(),
     created_at: isoDate,
   })
@@ -63,14 +77,40 @@ export const createZone = defineOperation({
   operationId: "createDnsZone",
   method: "post",
   path: "/v1/dns/zones",
-  summary: "Host a zone; the embedded DNS server answers for it at once (SOA and NS at the apex)",
-  description: `A domain hosted by any workspace, or one overlapping it, is 409. ${idempotencyNote}`,
+  summary: "Add a zone; once verified, our nameservers answer for it (SOA and NS at the apex)",
+  description: `${ownershipNote} Refused with 400: public suffixes (\`co.id\`, \`github.io\`), names under no listed top-level domain, reserved names (RFC 2606/6761) and this service's own domains. The same domain twice in one workspace is 409; a claim by another workspace is never revealed. ${idempotencyNote}`,
   idempotent: true,
   scope: "infra:write",
   body: z.object({ domain: z.string().min(1).max(253) }),
   response: zoneSchema,
   successStatus: 201,
   errors: ["invalid_request", "conflict"],
+});
+
+export const deleteZone = defineOperation({
+  ...common,
+  operationId: "deleteDnsZone",
+  method: "delete",
+  path: "/v1/dns/zones/{domain}",
+  summary: "Delete a zone and all its records; it stops answering at once",
+  scope: "infra:write",
+  params: domainParams,
+  response: deleted,
+  errors: ["not_found"],
+});
+
+export const verifyZone = defineOperation({
+  ...common,
+  operationId: "verifyDnsZone",
+  method: "post",
+  path: "/v1/dns/zones/{domain}/verify",
+  summary: "Check that the workspace controls a pending zone; on success it is served",
+  description: `Looks up the TXT record \`_bengkel-challenge.{domain}\` and asks the parent zone's nameservers whom the domain is delegated to. Either proof activates the zone (a delegation alone only when no other workspace claims the same name). An active zone answers 200 unchanged. Not verified yet: 409 \`invalid_state\`, \`details\` listing what was expected and found. ${idempotencyNote}`,
+  idempotent: true,
+  scope: "infra:write",
+  params: domainParams,
+  response: zoneSchema,
+  errors: ["not_found", "invalid_state"],
 });
 
 export const listRecords = defineOperation({

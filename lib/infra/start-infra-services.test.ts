@@ -6,6 +6,8 @@ import { startInfraServices, type InfraServices } from "./start-infra-services";
 import { createZone, createRecord } from "./dns/manage-dns";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import type { Db } from "@/lib/db/client";
+import { startPowerDns } from "@/test/helpers/powerdns";
+import { dnsPushes } from "@/db/schema";
 
 let db: Db;
 let services: InfraServices | undefined;
@@ -60,5 +62,33 @@ describe("startInfraServices", () => {
     );
     expect(services.smtp).toBeNull();
     await new Promise<void>((r) => blocker.close(() => r()));
+  });
+
+  it("with DNS_BACKEND=powerdns, runs the pusher instead of the DNS server: a new record reaches PowerDNS", async () => {
+    const pdns = await startPowerDns();
+    const saved = { ...process.env };
+    try {
+      const env = { DNS_BACKEND: "powerdns", PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey };
+      Object.assign(process.env, env); // the change itself reads the backend to queue the push
+      services = await startInfraServices(db, readConfig({ ...env, SMTP_ENABLED: "off", VPS_TICKER: "off" }));
+      expect(services.dns).toBeNull();
+      const { workspace } = seedWorkspace(db);
+      createZone(db, workspace.id, { domain: "pushed.test" });
+      createRecord(db, workspace.id, "pushed.test", { type: "A", name: "@", data: "192.0.2.45" });
+      // The pusher polls every 0.5 s: wait until it has emptied the outbox.
+      const started = Date.now();
+      const queued = () => db.select().from(dnsPushes).all().length;
+      while (queued() && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+      expect(queued()).toBe(0);
+      console.info(`the pusher emptied the outbox within ${Date.now() - started} ms`);
+      const resolver = new Resolver({ timeout: 1_000, tries: 1 });
+      resolver.setServers([`127.0.0.1:${pdns.dnsPort}`]);
+      expect(await resolver.resolve4("pushed.test")).toEqual(["192.0.2.45"]);
+    } finally {
+      process.env = saved;
+      await services?.stop();
+      services = undefined;
+      await pdns.stop();
+    }
   });
 });

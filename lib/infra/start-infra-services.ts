@@ -2,6 +2,8 @@ import type { Db } from "@/lib/db/client";
 import { config, type Config } from "@/lib/config";
 import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
+import { startDnsPusher } from "./dns/powerdns/start-dns-pusher";
+import { powerDnsClient } from "./dns/powerdns/powerdns-client";
 import { startSmtpServer } from "./email/smtp-server";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
@@ -14,7 +16,7 @@ export interface InfraServices {
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
 /**
- * Starts the DNS server, the SMTP server and the VPS ticker, each unless
+ * Starts the DNS server (or, with DNS_BACKEND=powerdns, the pusher feeding PowerDNS), the SMTP server and the VPS ticker, each unless
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
@@ -34,9 +36,21 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
       return null;
     }
   };
-  const dns = settings.DNS_ENABLED
-    ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT }))
-    : null;
+  // With PowerDNS answering, the embedded server stays off and zone changes are pushed to PowerDNS instead.
+  const powerDns = settings.DNS_BACKEND === "powerdns";
+  let pusher: { stop(): Promise<void> } | null = null;
+  try {
+    if (powerDns) {
+      const { PDNS_API_URL: apiUrl, PDNS_API_KEY: apiKey, PDNS_SERVER_ID: serverId } = settings;
+      pusher = startDnsPusher(db, { client: powerDnsClient({ apiUrl, apiKey, serverId }) });
+    }
+  } catch (error) {
+    logError("powerdns pusher did not start", { error }); // PDNS_API_KEY missing: the HTTP API still comes up
+  }
+  const dns =
+    settings.DNS_ENABLED && !powerDns
+      ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT }))
+      : null;
   const smtp = settings.SMTP_ENABLED
     ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT }))
     : null;
@@ -46,7 +60,7 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
     smtp,
     async stop() {
       ticker?.stop();
-      await Promise.all([dns?.stop(), smtp?.stop()]);
+      await Promise.all([dns?.stop(), smtp?.stop(), pusher?.stop()]);
       delete globalForInfra.bengkelInfra;
     },
   };

@@ -6,7 +6,7 @@ import { dnsRecords } from "@/db/schema";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { createZone } from "./manage-dns";
 
-it("migration 0009 makes host names stored before it absolute, leaving other data and new rows alone", () => {
+it("migration 0010 makes host names stored before it absolute, leaving other data and new rows alone", () => {
   const { db, file } = useTestDb();
   const zone = createZone(db, seedWorkspace(db).workspace.id, { domain: "legacy.test" });
   const row = (id: string, type: "CNAME" | "NS" | "MX" | "SRV" | "TXT" | "A", data: string) => ({
@@ -32,7 +32,7 @@ it("migration 0009 makes host names stored before it absolute, leaving other dat
       row("a", "A", "192.0.2.1"),
     ])
     .run();
-  const sql = fs.readFileSync(path.join(process.cwd(), "db/migrations/0009_dns_absolute_targets.sql"), "utf8");
+  const sql = fs.readFileSync(path.join(process.cwd(), "db/migrations/0010_dns_absolute_targets.sql"), "utf8");
   const raw = new Database(file);
   raw.exec(sql);
   const data = Object.fromEntries(

@@ -2,11 +2,13 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { dnsRecords, dnsZones } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { newId, randomToken } from "@/lib/ids";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { normalizeDomain, resolveRecordName } from "./dns-names";
 import { CAA_TAGS, validateRecord, type RecordInput } from "./validate-record";
 import { config } from "@/lib/config";
+import { queueZonePush } from "./powerdns/queue-zone-push";
+import { assertZoneAllowed } from "./zone-policy";
 
 export type ZoneRow = typeof dnsZones.$inferSelect;
 export type RecordRow = typeof dnsRecords.$inferSelect;
@@ -16,22 +18,59 @@ export function nameservers(): string[] {
   return config().DNS_NAMESERVERS;
 }
 
+/** The TXT record a pending zone's owner publishes to prove control (docs/dns-hosting.md). */
+export const CHALLENGE_LABEL = "_bengkel-challenge";
+export const challengeValue = (zone: Pick<ZoneRow, "verificationToken">) =>
+  `bengkel-verification=${zone.verificationToken}`;
+
+/**
+ * Adds a zone to the workspace: `pending` (served by no one) until verifyZone sees the parent delegate it to our
+ * nameservers or the TXT challenge published, or `active` at once when DNS_ZONE_VERIFICATION is off. Other
+ * workspaces' claims never block a pending zone and are never named: only one workspace can verify it.
+ */
 export function createZone(db: Db, workspaceId: string, input: { domain: string }, now = new Date()): ZoneRow {
   const domain = normalizeDomain(input.domain);
-  const clash = db
-    .select({ domain: dnsZones.domain })
-    .from(dnsZones)
-    .where(
-      sql`${domain} = ${dnsZones.domain} or ${domain} like '%.' || ${dnsZones.domain} or ${dnsZones.domain} like '%.' || ${domain}`,
-    )
-    .get();
-  if (clash)
-    throw new DomainError("conflict", `The zone ${clash.domain} is already hosted here and overlaps ${domain}.`, {
-      param: "domain",
-    });
-  const row: ZoneRow = { id: newId("dnsZone"), workspaceId, domain, serial: 1, createdAt: now };
-  db.insert(dnsZones).values(row).run();
-  return row;
+  assertZoneAllowed(domain);
+  const verify = config().DNS_ZONE_VERIFICATION;
+  return db.transaction((tx) => {
+    const own = tx
+      .select({ id: dnsZones.id })
+      .from(dnsZones)
+      .where(and(eq(dnsZones.workspaceId, workspaceId), eq(dnsZones.domain, domain)))
+      .get();
+    if (own)
+      throw new DomainError("conflict", `This workspace already has the zone ${domain}.`, {
+        param: "domain",
+        details: { id: own.id },
+      });
+    // Without verification every workspace is trusted, so overlapping active zones are simply refused.
+    const clash =
+      !verify &&
+      tx
+        .select({ domain: dnsZones.domain })
+        .from(dnsZones)
+        .where(
+          sql`${dnsZones.status} = 'active' and (${domain} = ${dnsZones.domain} or ${domain} like '%.' || ${dnsZones.domain} or ${dnsZones.domain} like '%.' || ${domain})`,
+        )
+        .get();
+    if (clash)
+      throw new DomainError("conflict", `The zone ${clash.domain} is already hosted here and overlaps ${domain}.`, {
+        param: "domain",
+      });
+    const row: ZoneRow = {
+      id: newId("dnsZone"),
+      workspaceId,
+      domain,
+      serial: 1,
+      status: verify ? "pending" : "active",
+      verificationToken: randomToken(32),
+      verifiedAt: verify ? null : now,
+      createdAt: now,
+    };
+    tx.insert(dnsZones).values(row).run();
+    queueZonePush(tx, domain, now);
+    return row;
+  });
 }
 
 export function listZones(db: Db, workspaceId: string, page: PageQuery) {
@@ -125,22 +164,26 @@ export function createRecord(
       .set({ serial: sql`${dnsZones.serial} + 1` })
       .where(eq(dnsZones.id, zone.id))
       .run();
+    queueZonePush(tx, zone.domain, now);
     return row;
   });
 }
 
-export function deleteRecord(db: Db, workspaceId: string, domain: string, id: string): void {
+export function deleteRecord(db: Db, workspaceId: string, domain: string, id: string, now = new Date()): void {
   const zone = getZone(db, workspaceId, domain);
-  const gone = db
-    .delete(dnsRecords)
-    .where(and(eq(dnsRecords.zoneId, zone.id), eq(dnsRecords.id, id)))
-    .returning()
-    .get();
-  if (!gone) throw new DomainError("not_found", `No record \`${id}\` in ${zone.domain}.`, { param: "id" });
-  db.update(dnsZones)
-    .set({ serial: sql`${dnsZones.serial} + 1` })
-    .where(eq(dnsZones.id, zone.id))
-    .run();
+  db.transaction((tx) => {
+    const gone = tx
+      .delete(dnsRecords)
+      .where(and(eq(dnsRecords.zoneId, zone.id), eq(dnsRecords.id, id)))
+      .returning()
+      .get();
+    if (!gone) throw new DomainError("not_found", `No record \`${id}\` in ${zone.domain}.`, { param: "id" });
+    tx.update(dnsZones)
+      .set({ serial: sql`${dnsZones.serial} + 1` })
+      .where(eq(dnsZones.id, zone.id))
+      .run();
+    queueZonePush(tx, zone.domain, now);
+  });
 }
 
 export function serializeZone(db: Db, zone: ZoneRow) {
@@ -148,7 +191,13 @@ export function serializeZone(db: Db, zone: ZoneRow) {
     id: zone.id,
     domain: zone.domain,
     serial: zone.serial,
+    status: zone.status,
     nameservers: nameservers(),
+    verification: {
+      txt_name: `${CHALLENGE_LABEL}.${zone.domain}`,
+      txt_value: zone.verificationToken ? challengeValue(zone) : null,
+      verified_at: zone.verifiedAt?.toISOString() ?? null,
+    },
     record_count: recordCount(db, zone.id),
     created_at: zone.createdAt.toISOString(),
   };

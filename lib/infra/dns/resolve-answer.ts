@@ -96,10 +96,11 @@ export function resolveAnswer(db: Db, qname: string, qtype: string): Resolution 
 }
 
 function findZone(db: Db, name: string): ZoneRow | undefined {
+  // A pending zone is unproven, so it answers nothing: queries for it are refused like any name not hosted here.
   const zones = db
     .select()
     .from(dnsZones)
-    .where(inArray(dnsZones.domain, ancestors(name)))
+    .where(and(inArray(dnsZones.domain, ancestors(name)), eq(dnsZones.status, "active")))
     .all();
   return zones.sort((a, b) => b.domain.length - a.domain.length)[0];
 }

@@ -12,7 +12,7 @@ export type MailboxRow = typeof emailAccounts.$inferSelect;
 
 const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 
-/** The address must be lower-case-able, with a domain that is (or is under) one of the workspace's DNS zones. */
+/** The address must be lower-case-able, with a domain that is (or is under) one of the workspace's verified DNS zones. */
 function checkAddress(db: Db, workspaceId: string, input: string): string {
   const address = input.trim().toLowerCase();
   const at = address.lastIndexOf("@");
@@ -24,12 +24,12 @@ function checkAddress(db: Db, workspaceId: string, input: string): string {
   const zones = db
     .select({ domain: dnsZones.domain })
     .from(dnsZones)
-    .where(eq(dnsZones.workspaceId, workspaceId))
+    .where(and(eq(dnsZones.workspaceId, workspaceId), eq(dnsZones.status, "active")))
     .all();
   if (!zones.some((z) => domain === z.domain || domain.endsWith(`.${z.domain}`))) {
     throw new DomainError(
       "invalid_request",
-      `${domain} is not in one of this workspace's DNS zones; add the zone first (POST /v1/dns/zones).`,
+      `${domain} is not in one of this workspace's DNS zones; add (and verify) the zone first (POST /v1/dns/zones).`,
       {
         param: "address",
       },

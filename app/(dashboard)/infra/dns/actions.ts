@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DNS_RECORD_TYPES } from "@/db/schema";
 import { createRecord, createZone, deleteRecord } from "@/lib/infra/dns/manage-dns";
+import { deleteZone, verifyZone } from "@/lib/infra/dns/zone-lifecycle";
 import * as api from "@/lib/contracts/infra-dns";
 import { field, infraAction, optionalInt } from "../infra-manager";
 
@@ -47,6 +48,22 @@ export const deleteRecordAction = infraAction(
   { mirrors: api.deleteRecord, revalidate: zonePage },
   ({ db, workspace, data }) => {
     deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
+    return {};
+  },
+);
+
+export const verifyZoneAction = infraAction(
+  { mirrors: api.verifyZone, revalidate: zonePage },
+  async ({ db, workspace, data, t }) => {
+    await verifyZone(db, workspace.id, field(data, "domain"));
+    return { message: t("infra.dns.verified") };
+  },
+);
+
+export const deleteZoneAction = infraAction(
+  { mirrors: api.deleteZone, revalidate: "/infra/dns" },
+  ({ db, workspace, data }) => {
+    deleteZone(db, workspace.id, field(data, "domain"));
     return {};
   },
 );

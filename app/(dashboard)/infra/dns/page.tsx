@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../dashboard-session";
-import { createZoneAction } from "./actions";
+import { createZoneAction, deleteZoneAction } from "./actions";
+import { ActionButton } from "@/components/dashboard/action-button";
 import { can } from "@/lib/dashboard/permissions";
 import { listZones, nameservers, recordCount } from "@/lib/infra/dns/manage-dns";
 import { InfraForm } from "@/components/infra/infra-form";
@@ -9,12 +10,13 @@ import { InfraForm } from "@/components/infra/infra-form";
 export default async function DnsZonesPage() {
   const { db, current, t } = await requireDashboard();
   const zones = listZones(db, current.workspace.id, { limit: 100 }).items;
+  const manage = can(current.role, "manage_infra");
   return (
     <div className="space-y-6">
       <p className="text-sm text-stone-600">
         {t("infra.dns.intro")} <span className="font-mono text-xs">{nameservers().join(", ")}</span>
       </p>
-      {can(current.role, "manage_infra") && (
+      {manage && (
         <InfraForm
           action={createZoneAction}
           submit={t("infra.dns.addZone")}
@@ -24,7 +26,8 @@ export default async function DnsZonesPage() {
       <DataTable
         label={t("infra.dns.zones")}
         empty={t("infra.dns.noZones")}
-        columns={[t("infra.dns.domain"), t("infra.dns.records"), t("infra.dns.serial")]}
+        columns={[t("infra.dns.domain"), t("infra.dns.status"), t("infra.dns.records"), t("infra.dns.serial")]}
+        actions={manage}
         rowCount={zones.length}
       >
         {zones.map((zone) => (
@@ -34,8 +37,22 @@ export default async function DnsZonesPage() {
                 {zone.domain}
               </Link>
             </td>
+            <td className="p-2" data-testid="zone-status">
+              {t(`infra.dns.status.${zone.status}`)}
+            </td>
             <td className="p-2">{recordCount(db, zone.id)}</td>
             <td className="p-2 font-mono text-xs">{zone.serial}</td>
+            {manage && (
+              <td className="p-2">
+                <ActionButton
+                  action={deleteZoneAction}
+                  fields={{ domain: zone.domain }}
+                  label={t("infra.dns.deleteZone")}
+                  confirmText={t("infra.dns.deleteZoneConfirm")}
+                  tone="danger"
+                />
+              </td>
+            )}
           </tr>
         ))}
       </DataTable>

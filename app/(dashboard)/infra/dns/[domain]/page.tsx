@@ -2,10 +2,17 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DataTable } from "@/components/dashboard/data-table";
 import { requireDashboard } from "../../../dashboard-session";
-import { createRecordAction, deleteRecordAction } from "../actions";
+import { createRecordAction, deleteRecordAction, verifyZoneAction } from "../actions";
 import { isAppError } from "@/lib/api/app-error";
 import { can } from "@/lib/dashboard/permissions";
-import { getZone, listRecords, type RecordRow } from "@/lib/infra/dns/manage-dns";
+import {
+  CHALLENGE_LABEL,
+  challengeValue,
+  getZone,
+  listRecords,
+  nameservers,
+  type RecordRow,
+} from "@/lib/infra/dns/manage-dns";
 import { DnsRecordForm } from "@/components/infra/dns-record-form";
 import { ActionButton } from "@/components/dashboard/action-button";
 
@@ -38,9 +45,21 @@ export default async function DnsZonePage({ params }: { params: Promise<{ domain
         </Link>
         <h2 className="text-lg font-semibold">{zone.domain}</h2>
         <span className="text-xs text-stone-500">
-          {t("infra.dns.serial")} {zone.serial}
+          {t("infra.dns.serial")} {zone.serial} · {t(`infra.dns.status.${zone.status}`)}
         </span>
       </div>
+      {zone.status === "pending" && (
+        <div className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="zone-pending">
+          <p>{t("infra.dns.pendingHelp")}</p>
+          <p className="font-mono text-xs break-all">NS {nameservers().join(", ")}</p>
+          <p className="font-mono text-xs break-all">
+            {CHALLENGE_LABEL}.{zone.domain} TXT &quot;{challengeValue(zone)}&quot;
+          </p>
+          {manage && (
+            <ActionButton action={verifyZoneAction} fields={{ domain: zone.domain }} label={t("infra.dns.verify")} />
+          )}
+        </div>
+      )}
       {manage && (
         <DnsRecordForm
           action={createRecordAction}
