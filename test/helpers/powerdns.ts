@@ -59,6 +59,8 @@ export async function startPowerDns(): Promise<RunningPowerDns> {
       "daemon=no",
       "disable-syslog=yes",
       "security-poll-suffix=", // no look-ups of its own on the Internet
+      // Zone transfers only to a listed secondary (PowerDNS allows loopback by default); none here.
+      "allow-axfr-ips=192.0.2.1/32",
       "loglevel=3",
       "",
     ].join("\n"),
