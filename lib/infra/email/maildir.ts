@@ -2,13 +2,33 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomToken } from "@/lib/ids";
-import { dataPath } from "@/lib/config";
+import { dataDir, dataPath } from "@/lib/config";
+import { mailOwner, runsAsRoot } from "./mail-owner";
 
 export const maildirPath = (accountId: string) => dataPath("mail", accountId);
 
 export function createMaildir(accountId: string): void {
+  const root = maildirPath(accountId);
+  const fresh = !fs.existsSync(path.join(/*turbopackIgnore: true*/ root, "tmp"));
   for (const sub of ["new", "cur", "tmp"])
-    fs.mkdirSync(path.join(/*turbopackIgnore: true*/ maildirPath(accountId), sub), { recursive: true });
+    fs.mkdirSync(path.join(/*turbopackIgnore: true*/ root, sub), { recursive: true });
+  if (fresh) shareMaildir(root);
+}
+
+/**
+ * As root, hands a maildir to the mail owner (Dovecot reads it as that user): the folders, so Dovecot can move
+ * and expunge messages and keep its index there. Messages the SMTP server writes stay root's, readable (0644).
+ * The data folder gets search permission for others (not read: its names stay unlisted).
+ */
+export function shareMaildir(root: string): void {
+  const owner = mailOwner();
+  if (!runsAsRoot() || !owner) return;
+  const data = dataDir();
+  fs.chmodSync(data, fs.statSync(data).mode | 0o001);
+  fs.chmodSync(path.dirname(root), 0o755);
+  fs.chownSync(root, owner.uid, owner.gid);
+  for (const sub of ["new", "cur", "tmp"])
+    fs.chownSync(path.join(/*turbopackIgnore: true*/ root, sub), owner.uid, owner.gid);
 }
 
 export function removeMaildir(accountId: string): void {

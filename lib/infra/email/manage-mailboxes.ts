@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/users/users";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { assertPassword, generatePassword } from "./passwords";
 import { createMaildir, removeMaildir } from "./maildir";
+import { syncDovecotUsers } from "./dovecot-users";
 
 export type MailboxRow = typeof emailAccounts.$inferSelect;
 
@@ -65,6 +66,7 @@ export async function createMailbox(
   const inserted = db.insert(emailAccounts).values(row).onConflictDoNothing().returning().get();
   if (!inserted) throw new DomainError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
   createMaildir(row.id);
+  syncDovecotUsers(db);
   return row;
 }
 
@@ -93,6 +95,7 @@ export function getMailbox(db: Db, workspaceId: string, id: string): MailboxRow 
 export function deleteMailbox(db: Db, workspaceId: string, id: string): void {
   const row = getMailbox(db, workspaceId, id);
   db.delete(emailAccounts).where(eq(emailAccounts.id, row.id)).run();
+  syncDovecotUsers(db);
   removeMaildir(row.id);
 }
 
@@ -103,6 +106,7 @@ export async function resetMailboxPassword(db: Db, workspaceId: string, id: stri
   const chosen = password ?? generatePassword();
   const passwordHash = await hashPassword(chosen);
   db.update(emailAccounts).set({ passwordHash }).where(eq(emailAccounts.id, row.id)).run();
+  syncDovecotUsers(db);
   return { mailbox: row, generated: password === undefined ? chosen : undefined };
 }
 

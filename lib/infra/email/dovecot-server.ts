@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import readline from "node:readline";
+import { emailAccounts } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+import { logInfo } from "@/lib/log";
+import { dovecotPaths, renderDovecotConfig } from "./dovecot-config";
+import { prepareDovecotDir, writeDovecotUsers } from "./dovecot-users";
+import { maildirPath, shareMaildir } from "./maildir";
+import { mailOwner, runsAsRoot } from "./mail-owner";
+
+export interface DovecotSettings {
+  path: string;
+  host: string;
+  imapPort: number;
+  pop3Port: number;
+  tlsCert?: string;
+  tlsKey?: string;
+}
+
+export interface RunningDovecot {
+  imapPort: number;
+  pop3Port: number;
+  stop(): Promise<void>;
+}
+
+export class DovecotMissingError extends Error {}
+
+const READY_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts Debian's Dovecot as a child of this server on Bengkel's own configuration (DATA_DIR/dovecot) and
+ * answers once IMAP and POP3 accept connections. The child is stopped with stop() or when this process exits.
+ */
+export async function startDovecot(db: Db, settings: DovecotSettings): Promise<RunningDovecot> {
+  if (!fs.existsSync(settings.path)) {
+    throw new DovecotMissingError(
+      `Dovecot is not installed (${settings.path}); IMAP and POP3 are off. On Debian: apt install dovecot-imapd dovecot-pop3d`,
+    );
+  }
+  const owner = mailOwner();
+  if (!owner) throw new Error("no user to own the maildirs: running as root needs Debian's `mail` user");
+  const paths = dovecotPaths();
+  prepareDovecotDir();
+  await stopLeftover(paths.baseDir, paths.config);
+  const conf = renderDovecotConfig({ ...settings, asRoot: runsAsRoot(), owner });
+  fs.writeFileSync(paths.config, conf, { mode: 0o600 });
+  writeDovecotUsers(db);
+  // Maildirs made before IMAP was on, or before an upgrade, become readable by the mail owner too.
+  for (const { id } of db.select({ id: emailAccounts.id }).from(emailAccounts).all()) {
+    if (fs.existsSync(maildirPath(id))) shareMaildir(maildirPath(id));
+  }
+
+  const child = spawn(settings.path, ["-F", "-c", paths.config], { stdio: ["ignore", "pipe", "pipe"] });
+  const recent: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on("line", (line) => {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      logInfo("dovecot", { line });
+    });
+  }
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const killOnExit = () => child.kill("SIGTERM");
+  process.once("exit", killOnExit);
+
+  const stop = async () => {
+    process.removeListener("exit", killOnExit);
+    await stopChild(child, exited);
+  };
+  try {
+    await Promise.race([
+      Promise.all([waitForPort(settings.host, settings.imapPort), waitForPort(settings.host, settings.pop3Port)]),
+      exited.then(() => {
+        throw new Error(`dovecot exited at start: ${recent.join(" | ")}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { imapPort: settings.imapPort, pop3Port: settings.pop3Port, stop };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls until the port accepts a TCP connection. */
+async function waitForPort(host: string, port: number): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, host);
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`dovecot did not listen on ${host}:${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A server killed outright (SIGKILL, OOM) leaves its Dovecot running, which would hold the ports and refuse a
+ * second start. Its pid is in Dovecot's own pid file; it is stopped only if it runs this very configuration.
+ */
+async function stopLeftover(baseDir: string, configPath: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(`${baseDir}/master.pid`, "utf8").trim());
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    if (!Number.isInteger(pid) || pid <= 1 || !cmdline.includes(configPath)) return;
+  } catch {
+    return;
+  }
+  logInfo("stopping the dovecot a previous server left running", { pid });
+  process.kill(pid, "SIGTERM");
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (fs.existsSync(`/proc/${pid}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
