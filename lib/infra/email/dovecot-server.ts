@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import readline from "node:readline";
 import { emailAccounts } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
@@ -32,7 +31,7 @@ const STOP_TIMEOUT_MS = 5_000;
 
 /**
  * Starts Debian's Dovecot as a child of this server on Bengkel's own configuration (DATA_DIR/dovecot) and
- * answers once IMAP and POP3 accept connections. The child is stopped with stop() or when this process exits.
+ * answers once IMAP and POP3 listen. The child is stopped with stop() or when this process exits.
  */
 export async function startDovecot(db: Db, settings: DovecotSettings): Promise<RunningDovecot> {
   if (!fs.existsSync(settings.path)) {
@@ -55,10 +54,14 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
 
   const child = spawn(settings.path, ["-F", "-c", paths.config], { stdio: ["ignore", "pipe", "pipe"] });
   const recent: string[] = [];
+  let markReady: () => void;
+  // Dovecot's master binds every listener first, then logs that it is starting up (a taken port fails before).
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on("line", (line) => {
       recent.push(line);
       if (recent.length > 20) recent.shift();
+      if (/master: Info: Dovecot .* starting up/.test(line)) markReady();
       logInfo("dovecot", { line });
     });
   }
@@ -71,12 +74,16 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
     await stopChild(child, exited);
   };
   try {
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.all([waitForPort(settings.host, settings.imapPort), waitForPort(settings.host, settings.pop3Port)]),
+      ready,
       exited.then(() => {
         throw new Error(`dovecot exited at start: ${recent.join(" | ")}`);
       }),
-    ]);
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("dovecot did not start in time")), READY_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
   } catch (error) {
     await stop();
     throw error;
@@ -90,24 +97,6 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
-}
-
-/** Polls until the port accepts a TCP connection. */
-async function waitForPort(host: string, port: number): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, host);
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`dovecot did not listen on ${host}:${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**

@@ -5,25 +5,35 @@ export interface MailOwner {
   name: string;
   uid: number;
   gid: number;
+  /** The name of the primary group (Dovecot's settings take names). */
+  group: string;
 }
 
 /** Debian's system user for mail spools; it exists on every Debian install. */
 const ROOT_MAIL_USER = "mail";
 
-/** A user from /etc/passwd (Node has no getpwnam). */
-export function systemUser(name: string): MailOwner | null {
-  let passwd: string;
+/** The lines of /etc/passwd or /etc/group, split into fields (Node has no getpwnam/getgrgid). */
+function entries(file: string): string[][] {
   try {
-    passwd = fs.readFileSync("/etc/passwd", "utf8");
+    return fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .map((line) => line.split(":"));
   } catch {
-    return null;
+    return [];
   }
-  for (const line of passwd.split("\n")) {
-    const [user, , uid, gid] = line.split(":");
-    if (user === name && /^\d+$/.test(uid ?? "") && /^\d+$/.test(gid ?? ""))
-      return { name, uid: Number(uid), gid: Number(gid) };
-  }
-  return null;
+}
+
+const groupName = (gid: number): string | null =>
+  entries("/etc/group").find(([, , id]) => id === String(gid))?.[0] ?? null;
+
+/** A user from /etc/passwd, with its primary group's name. */
+export function systemUser(name: string): MailOwner | null {
+  const entry = entries("/etc/passwd").find(([user]) => user === name);
+  if (!entry || !/^\d+$/.test(entry[2] ?? "") || !/^\d+$/.test(entry[3] ?? "")) return null;
+  const [uid, gid] = [Number(entry[2]), Number(entry[3])];
+  const group = groupName(gid);
+  return group ? { name, uid, gid, group } : null;
 }
 
 let cached: MailOwner | null | undefined;
@@ -37,7 +47,8 @@ export function mailOwner(): MailOwner | null {
   const uid = process.getuid?.() ?? 0;
   if (uid !== 0) {
     const info = os.userInfo();
-    cached = { name: info.username, uid: info.uid, gid: info.gid };
+    const group = groupName(info.gid);
+    cached = group ? { name: info.username, uid: info.uid, gid: info.gid, group } : null;
   } else {
     cached = systemUser(ROOT_MAIL_USER);
   }
