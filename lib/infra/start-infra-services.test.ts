@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import { readConfig } from "@/lib/config";
 import net from "node:net";
 import { Resolver } from "node:dns/promises";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startInfraServices, type InfraServices } from "./start-infra-services";
 import { createZone, createRecord } from "./dns/manage-dns";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
@@ -9,11 +10,15 @@ import { freePort } from "@/test/helpers/free-port";
 import type { Db } from "@/lib/db/client";
 
 let db: Db;
+let dir: string;
 let services: InfraServices | undefined;
 beforeAll(() => {
-  let dir: string;
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir; // Dovecot's generated files
+});
+afterAll(() => {
+  delete process.env.DATA_DIR;
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await services?.stop();

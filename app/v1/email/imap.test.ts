@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { ImapFlow } from "imapflow";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,10 +13,10 @@ import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
 
 let db: Db;
+let dir: string;
 let smtp: RunningServer;
 let dovecot: RunningDovecot;
 beforeAll(async () => {
-  let dir: string;
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
   smtp = await startSmtpServer(db, { port: 0 });
@@ -25,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([smtp?.stop(), dovecot?.stop()]);
   delete process.env.DATA_DIR;
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The INBOX's subjects, or null when IMAP refuses the password. */

@@ -17,14 +17,14 @@ import { startDovecot, type RunningDovecot } from "./dovecot-server";
 const PASSWORD = "correct horse battery";
 const QUOTA_MB = 2;
 let db: Db;
+let dir: string;
 let workspaceId: string;
 let box: MailboxRow;
 let dovecot: RunningDovecot;
 let smtp: RunningServer;
 
 beforeAll(async () => {
-  const { db: opened, dir } = useTestDb();
-  db = opened;
+  ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
   workspaceId = seedWorkspace(db).workspace.id;
   createZone(db, workspaceId, { domain: "read.test" });
@@ -40,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([dovecot?.stop(), smtp?.stop()]);
   delete process.env.DATA_DIR;
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function send(to: string, subject: string, text: string) {
@@ -126,18 +127,18 @@ describe("IMAP and POP3 through Dovecot", () => {
       `
 import imaplib, json, os, poplib
 m = imaplib.IMAP4("127.0.0.1", int(os.environ["IMAP"]))
-m.login(os.environ["USER"], os.environ["PASS"])
+m.login(os.environ["MAIL_USER"], os.environ["PASS"])
 m.select("INBOX")
 typ, quota = m.getquotaroot("INBOX")
 m.logout()
 p = poplib.POP3("127.0.0.1", int(os.environ["POP3"]))
-p.user(os.environ["USER"])
+p.user(os.environ["MAIL_USER"])
 p.pass_(os.environ["PASS"])
 count, octets = p.stat()
 p.quit()
 print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octets": octets}))
 `,
-      { IMAP: String(dovecot.imapPort), POP3: String(dovecot.pop3Port), USER: "ayu@read.test", PASS: PASSWORD },
+      { IMAP: String(dovecot.imapPort), POP3: String(dovecot.pop3Port), MAIL_USER: "ayu@read.test", PASS: PASSWORD },
     );
     // RFC 9208: STORAGE is in units of 1024 octets (a unit begun counts whole); the limit is the quota in MB.
     const [, used, limit] = answer.quota[0].match(/\(STORAGE (\d+) (\d+)\)/)!.map(Number);
