@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import readline from "node:readline";
 import { emailAccounts } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { logInfo } from "@/lib/log";
+import { logError, logInfo } from "@/lib/log";
 import { dovecotPaths, renderDovecotConfig } from "./dovecot-config";
 import { prepareDovecotDir, writeDovecotUsers } from "./dovecot-users";
 import { maildirPath, shareMaildir } from "./maildir";
@@ -27,7 +28,8 @@ export interface RunningDovecot {
 export class DovecotMissingError extends Error {}
 
 const READY_TIMEOUT_MS = 10_000;
-const STOP_TIMEOUT_MS = 5_000;
+/** Dovecot's master takes about 3 s to wind its processes down after SIGTERM; past this it is killed. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * Starts Debian's Dovecot as a child of this server on Bengkel's own configuration (DATA_DIR/dovecot) and
@@ -43,6 +45,12 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
   if (!owner) throw new Error("no user to own the maildirs: running as root needs Debian's `mail` user");
   const paths = dovecotPaths();
   prepareDovecotDir();
+  const blocked = runsAsRoot() ? unsearchableParent(path.dirname(paths.dir)) : null;
+  if (blocked) {
+    logError("dovecot cannot reach the maildirs: a folder above DATA_DIR is closed to other users", {
+      error: { folder: blocked, fix: `chmod o+x ${blocked}, or run Bengkel as a plain user` },
+    });
+  }
   await stopLeftover(paths.baseDir, paths.config);
   const conf = renderDovecotConfig({ ...settings, asRoot: runsAsRoot(), owner });
   fs.writeFileSync(paths.config, conf, { mode: 0o600 });
@@ -97,6 +105,14 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
+}
+
+/** Under root the mail owner reaches DATA_DIR/mail only through folders others may search (x). */
+function unsearchableParent(dataDir: string): string | null {
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) return dir;
+    if (dir === path.dirname(dir)) return null;
+  }
 }
 
 /**
