@@ -9,10 +9,10 @@ import { freePort } from "@/test/helpers/free-port";
 import { createZone } from "@/lib/infra/dns/manage-dns";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
-import { createMailbox, deleteMailbox, resetMailboxPassword, type MailboxRow } from "./manage-mailboxes";
+import { createMailbox, deleteMailbox, getMailbox, resetMailboxPassword, type MailboxRow } from "./manage-mailboxes";
 import { maildirPath } from "./maildir";
 import { startSmtpServer } from "./smtp-server";
-import { startDovecot, type RunningDovecot } from "./dovecot-server";
+import { loginAddress, startDovecot, type RunningDovecot } from "./dovecot-server";
 
 const PASSWORD = "correct horse battery";
 const QUOTA_MB = 2;
@@ -98,6 +98,7 @@ describe("IMAP and POP3 through Dovecot", () => {
   it("reads with IMAP (imapflow) what the SMTP server delivered, with the usual folders", async () => {
     // A few kilobytes, so the quota's 1024-octet units show.
     await send("ayu@read.test", "Penawaran bracket", `Halo Ayu,\nharga terlampir.\n${"Baris rincian.\n".repeat(300)}`);
+    const before = Date.now();
     const client = await imapLogin("AYU@read.test", PASSWORD); // user names are case-insensitive, like addresses
     try {
       const lock = await client.getMailboxLock("INBOX");
@@ -118,6 +119,10 @@ describe("IMAP and POP3 through Dovecot", () => {
     } finally {
       await client.logout();
     }
+    // The dashboard's "Last login" counts IMAP and POP3 logins too (from Dovecot's log, a moment later).
+    await expect
+      .poll(() => getMailbox(db, workspaceId, box.id).lastLoginAt?.getTime() ?? 0)
+      .toBeGreaterThanOrEqual(before);
   });
 
   it("reports the mailbox's quota to IMAP clients and the exact message sizes to POP3 (Python)", async () => {
@@ -171,4 +176,18 @@ print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octe
     await nextSecond();
     expect(await imapAccepts("ops@read.test", PASSWORD)).toBe(false);
   }, 20_000);
+});
+
+describe("loginAddress", () => {
+  it("reads a successful login from Dovecot's log lines, and only that", () => {
+    // Lines as Dovecot 2.3 writes them (login_log_format_elements, its default).
+    const login =
+      "Nov 25 14:58:50 imap-login: Info: Login: user=<ayu@read.test>, method=PLAIN, rip=127.0.0.1, lip=127.0.0.1, mpid=22546, secured, session=<KrmNEBth+JR/AAAB>";
+    expect(loginAddress(login)).toBe("ayu@read.test");
+    expect(loginAddress(login.replace("imap-login", "pop3-login"))).toBe("ayu@read.test");
+    const failed =
+      "Nov 25 14:58:40 imap-login: Info: Disconnected: Connection closed (auth failed, 1 attempts in 2 secs): user=<ayu@read.test>, method=PLAIN, rip=127.0.0.1, lip=127.0.0.1, secured, session=<qKjZDxthtrF/AAAB>";
+    expect(loginAddress(failed)).toBeNull();
+    expect(loginAddress("Nov 25 14:58:50 imap(ayu@read.test): Info: Login: user=<x@y.test>, method=PLAIN")).toBeNull();
+  });
 });

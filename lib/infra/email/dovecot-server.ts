@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
+import { eq } from "drizzle-orm";
 import { emailAccounts } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { logError, logInfo } from "@/lib/log";
@@ -71,6 +72,8 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
       if (recent.length > 20) recent.shift();
       if (/master: Info: Dovecot .* starting up/.test(line)) markReady();
       logInfo("dovecot", { line });
+      const address = loginAddress(line);
+      if (address) recordLogin(db, address);
     });
   }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -97,6 +100,23 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
     throw error;
   }
   return { imapPort: settings.imapPort, pop3Port: settings.pop3Port, stop };
+}
+
+/** The dashboard's "Last login"; a failure (a closed database at shutdown) must not take the server down. */
+function recordLogin(db: Db, address: string): void {
+  try {
+    db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.address, address)).run();
+  } catch (error) {
+    logError("mailbox login not recorded", { error });
+  }
+}
+
+/**
+ * A successful IMAP or POP3 login, from Dovecot's log line (`imap-login: Info: Login: user=<…>, method=…`): the
+ * user name is one Dovecot authenticated against Bengkel's list, so it is a mailbox's address. Null otherwise.
+ */
+export function loginAddress(line: string): string | null {
+  return line.match(/ (?:imap|pop3)-login: Info: Login: user=<([^<>\s]+)>, method=/)?.[1] ?? null;
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
