@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { createMailbox, deleteMailbox, getMailbox, resetMailboxPassword, type MailboxRow } from "./manage-mailboxes";
 import { maildirPath } from "./maildir";
 import { startSmtpServer } from "./smtp-server";
-import { loginAddress, startDovecot, type RunningDovecot } from "./dovecot-server";
+import { mailEvent, startDovecot, type RunningDovecot } from "./dovecot-server";
 
 const PASSWORD = "correct horse battery";
 const QUOTA_MB = 2;
@@ -153,6 +153,30 @@ print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octe
     expect(answer).toMatchObject({ count: files.length, octets: bytes });
   });
 
+  it("what IMAP expunges or saves shows in the mailbox's use once the session ends", async () => {
+    const sent = "From: ayu@read.test\r\nTo: budi@elsewhere.test\r\nSubject: Balasan\r\n\r\nTerima kasih.\r\n";
+    const client = await imapLogin("ayu@read.test", PASSWORD);
+    try {
+      await client.append("Sent", sent, ["\\Seen"]); // what Thunderbird does after sending
+      const lock = await client.getMailboxLock("INBOX");
+      try {
+        await client.messageDelete("1:*");
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout();
+    }
+    // The INBOX is empty; the one message left is the one saved to Sent, as Dovecot stores it: with bare LF line
+    // ends (its mail_save_crlf = no default).
+    await expect
+      .poll(() => getMailbox(db, workspaceId, box.id))
+      .toMatchObject({
+        usedBytes: Buffer.byteLength(sent.replace(/\r\n/g, "\n")),
+        messageCount: 1,
+      });
+  });
+
   it("a password reset reaches IMAP within a second; the old password stops working", async () => {
     const first = "kunci baru pertama 1";
     const second = "kunci baru kedua 22";
@@ -178,16 +202,21 @@ print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octe
   }, 20_000);
 });
 
-describe("loginAddress", () => {
-  it("reads a successful login from Dovecot's log lines, and only that", () => {
-    // Lines as Dovecot 2.3 writes them (login_log_format_elements, its default).
+describe("mailEvent", () => {
+  it("reads logins and session ends from Dovecot's log lines, and nothing else", () => {
+    // Lines as Dovecot 2.3 writes them (its default login_log_format_elements and log prefixes).
     const login =
       "Nov 25 14:58:50 imap-login: Info: Login: user=<ayu@read.test>, method=PLAIN, rip=127.0.0.1, lip=127.0.0.1, mpid=22546, secured, session=<KrmNEBth+JR/AAAB>";
-    expect(loginAddress(login)).toBe("ayu@read.test");
-    expect(loginAddress(login.replace("imap-login", "pop3-login"))).toBe("ayu@read.test");
+    expect(mailEvent(login)).toEqual({ kind: "login", address: "ayu@read.test" });
+    expect(mailEvent(login.replace("imap-login", "pop3-login"))).toEqual({ kind: "login", address: "ayu@read.test" });
+    const logout =
+      "Nov 25 15:09:22 imap(ayu@read.test)<9425><wmI+NhthUNh/AAAB>: Info: Disconnected: Logged out in=58 out=961 deleted=0 expunged=0 trashed=0";
+    expect(mailEvent(logout)).toEqual({ kind: "logout", address: "ayu@read.test" });
     const failed =
       "Nov 25 14:58:40 imap-login: Info: Disconnected: Connection closed (auth failed, 1 attempts in 2 secs): user=<ayu@read.test>, method=PLAIN, rip=127.0.0.1, lip=127.0.0.1, secured, session=<qKjZDxthtrF/AAAB>";
-    expect(loginAddress(failed)).toBeNull();
-    expect(loginAddress("Nov 25 14:58:50 imap(ayu@read.test): Info: Login: user=<x@y.test>, method=PLAIN")).toBeNull();
+    expect(mailEvent(failed)).toBeNull();
+    expect(
+      mailEvent("Nov 25 14:58:50 master: Info: Dovecot v2.3.19.1 (9b53102964) starting up for imap, pop3"),
+    ).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { logError, logInfo } from "@/lib/log";
 import { dovecotPaths, renderDovecotConfig } from "./dovecot-config";
 import { prepareDovecotDir, writeDovecotUsers } from "./dovecot-users";
 import { maildirPath, shareMaildir } from "./maildir";
+import { refreshMailboxUsage } from "./manage-mailboxes";
 import { mailOwner, runsAsRoot } from "./mail-owner";
 
 export interface DovecotSettings {
@@ -72,8 +73,8 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
       if (recent.length > 20) recent.shift();
       if (/master: Info: Dovecot .* starting up/.test(line)) markReady();
       logInfo("dovecot", { line });
-      const address = loginAddress(line);
-      if (address) recordLogin(db, address);
+      const event = mailEvent(line);
+      if (event) recordMailEvent(db, event);
     });
   }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -102,21 +103,38 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
   return { imapPort: settings.imapPort, pop3Port: settings.pop3Port, stop };
 }
 
-/** The dashboard's "Last login"; a failure (a closed database at shutdown) must not take the server down. */
-function recordLogin(db: Db, address: string): void {
+/**
+ * A login sets the dashboard's "Last login"; a session's end re-measures the mailbox, which the session may have
+ * emptied or filled. A failure (a closed database at shutdown) must not take the server down.
+ */
+function recordMailEvent(db: Db, event: MailEvent): void {
   try {
-    db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.address, address)).run();
+    if (event.kind === "login") {
+      const at = new Date();
+      db.update(emailAccounts).set({ lastLoginAt: at }).where(eq(emailAccounts.address, event.address)).run();
+    } else {
+      refreshMailboxUsage(db, event.address);
+    }
   } catch (error) {
-    logError("mailbox login not recorded", { error });
+    logError("mailbox event not recorded", { error });
   }
 }
 
+export interface MailEvent {
+  kind: "login" | "logout";
+  address: string;
+}
+
 /**
- * A successful IMAP or POP3 login, from Dovecot's log line (`imap-login: Info: Login: user=<…>, method=…`): the
- * user name is one Dovecot authenticated against Bengkel's list, so it is a mailbox's address. Null otherwise.
+ * From Dovecot's log: a successful IMAP or POP3 login (`imap-login: Info: Login: user=<…>, method=…`) or the end
+ * of a mail session (`imap(…)<pid><session>: Info: Disconnected…`). The user name is one Dovecot authenticated
+ * against Bengkel's list, so it is a mailbox's address. Null for any other line.
  */
-export function loginAddress(line: string): string | null {
-  return line.match(/ (?:imap|pop3)-login: Info: Login: user=<([^<>\s]+)>, method=/)?.[1] ?? null;
+export function mailEvent(line: string): MailEvent | null {
+  const login = line.match(/ (?:imap|pop3)-login: Info: Login: user=<([^<>\s]+)>, method=/);
+  if (login) return { kind: "login", address: login[1] };
+  const logout = line.match(/ (?:imap|pop3)\(([^()\s]+)\)(?:<[^<>]*>)*: Info: Disconnected\b/);
+  return logout ? { kind: "logout", address: logout[1] } : null;
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {

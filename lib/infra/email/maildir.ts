@@ -31,6 +31,40 @@ export function shareMaildir(root: string): void {
     fs.chownSync(path.join(/*turbopackIgnore: true*/ root, sub), owner.uid, owner.gid);
 }
 
+/**
+ * The messages and bytes a maildir holds, its Maildir++ folders (.Sent, .Trash …) included: what counts against
+ * its quota. Sizes come from the `,S=` in the names (both the SMTP server and Dovecot write it), else from disk.
+ */
+export function measureMaildir(accountId: string): { bytes: number; messages: number } {
+  const root = maildirPath(accountId);
+  const entries = fs.existsSync(root) ? fs.readdirSync(root, { withFileTypes: true }) : [];
+  const folders = [
+    root,
+    ...entries
+      .filter((e) => e.isDirectory() && /^\.[^.]/.test(e.name))
+      .map((e) => path.join(/*turbopackIgnore: true*/ root, e.name)),
+  ];
+  let bytes = 0;
+  let messages = 0;
+  for (const folder of folders) {
+    for (const sub of ["new", "cur"]) {
+      const dir = path.join(/*turbopackIgnore: true*/ folder, sub);
+      const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      for (const name of names) {
+        const named = name.match(/,S=(\d+)/)?.[1];
+        // Dovecot may move a message from new/ to cur/ meanwhile: gone now, it is counted where it went.
+        const size = named
+          ? Number(named)
+          : (fs.statSync(path.join(/*turbopackIgnore: true*/ dir, name), { throwIfNoEntry: false })?.size ?? null);
+        if (size === null) continue;
+        bytes += size;
+        messages += 1;
+      }
+    }
+  }
+  return { bytes, messages };
+}
+
 export function removeMaildir(accountId: string): void {
   fs.rmSync(maildirPath(accountId), { recursive: true, force: true });
 }

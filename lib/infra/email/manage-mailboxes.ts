@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/users/users";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { assertPassword, generatePassword } from "./passwords";
-import { createMaildir, removeMaildir } from "./maildir";
+import { createMaildir, measureMaildir, removeMaildir } from "./maildir";
 import { syncDovecotUsers } from "./dovecot-users";
 
 export type MailboxRow = typeof emailAccounts.$inferSelect;
@@ -119,6 +119,17 @@ export function recordUsage(db: Pick<Db, "update">, accountId: string, bytes: nu
     })
     .where(eq(emailAccounts.id, accountId))
     .run();
+}
+
+/**
+ * After an IMAP or POP3 session (messages expunged, moved, saved to Sent): the mailbox's use as it now stands on
+ * disk, which the SMTP server's quota check and the dashboard read. Delivery history is not touched.
+ */
+export function refreshMailboxUsage(db: Db, address: string): void {
+  const row = db.select({ id: emailAccounts.id }).from(emailAccounts).where(eq(emailAccounts.address, address)).get();
+  if (!row) return;
+  const { bytes, messages } = measureMaildir(row.id);
+  db.update(emailAccounts).set({ usedBytes: bytes, messageCount: messages }).where(eq(emailAccounts.id, row.id)).run();
 }
 
 export function serializeMailbox(row: MailboxRow) {
