@@ -71,9 +71,9 @@ export function writeDovecotUsers(db: Pick<Db, "select">): number {
 }
 
 /**
- * DATA_DIR/dovecot, the server's own. Under root, Dovecot's authentication runs as its `dovecot` user, which
- * gets the group's read access to this folder and the user list (answered: that group's id), and search
- * permission on DATA_DIR to reach it.
+ * Makes DATA_DIR/dovecot, the server's own. Under root, Dovecot's authentication runs as its `dovecot` user: that
+ * user's group may read this folder and the user list, and others may search (not list) DATA_DIR to reach it.
+ * Answers the group's id under root, else null.
  */
 export function prepareDovecotDir(): number | null {
   const { dir } = dovecotPaths();
@@ -88,8 +88,8 @@ export function prepareDovecotDir(): number | null {
 }
 
 /**
- * After a mailbox is created, deleted or given a new password: the change reaches IMAP and POP3 at Dovecot's
- * next login (it checks the file at each one). Off with IMAP_ENABLED=off. A failure here is logged, not thrown:
+ * After a mailbox is created, deleted or given a new password: the change reaches IMAP and POP3 within a second
+ * (Dovecot looks at the file again at the first login of each second). Off with IMAP_ENABLED=off. A failure here is logged, not thrown:
  * the database holds the truth, and the next change or start rewrites the whole file.
  */
 export function syncDovecotUsers(db: Pick<Db, "select">): void {
