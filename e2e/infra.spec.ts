@@ -110,6 +110,11 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
   const mailbox = page.getByRole("row", { name: /ayu@post\.test/ });
   await expect(mailbox.getByRole("progressbar", { name: "Usage ayu@post.test" })).toHaveAttribute("aria-valuenow", "0");
   await expect(mailbox).toContainText("0 B / 1 GB");
+  // Thunderbird's manual setup for the running server (playwright.config.ts: IMAP 1153, POP3 1120, loopback).
+  const client = page.getByTestId("mail-client-settings");
+  await expect(client.getByRole("row", { name: /IMAP/ })).toContainText(process.env.E2E_IMAP_PORT ?? "1153");
+  await expect(client.getByRole("row", { name: /POP3/ })).toContainText(process.env.E2E_POP3_PORT ?? "1120");
+  await expect(client).toContainText("the full address");
 
   page.once("dialog", (dialog) => dialog.accept());
   await mailbox.getByRole("button", { name: "Reset password" }).click();

@@ -102,6 +102,15 @@ const schema = z.object({
   SMTP_HOST: z.string().min(1).default("127.0.0.1"),
   SMTP_PORT: port(2525),
   SMTP_HOSTNAME: z.string().min(1).default("mail.bengkel.test"),
+  /** Dovecot beside the app (IMAP and POP3 on the same maildirs), when it is installed. */
+  IMAP_ENABLED: onOff(true),
+  IMAP_HOST: z.string().min(1).default("127.0.0.1"),
+  IMAP_PORT: port(1143),
+  POP3_PORT: port(1110),
+  DOVECOT_PATH: z.string().min(1).default("/usr/sbin/dovecot"),
+  /** PEM certificate and key for STARTTLS on IMAP/POP3; without them Dovecot accepts passwords from loopback only. */
+  IMAP_TLS_CERT: z.string().min(1).optional(),
+  IMAP_TLS_KEY: z.string().min(1).optional(),
   VPS_TICKER: onOff(true),
   VPS_LOCAL_SPEED: z.coerce.number().positive().default(1),
   /** Worker processes that analyse uploads; the HTTP/DNS/SMTP thread never does. */

@@ -1,25 +1,33 @@
+import fs from "node:fs";
 import { readConfig } from "@/lib/config";
 import net from "node:net";
 import { Resolver } from "node:dns/promises";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startInfraServices, type InfraServices } from "./start-infra-services";
 import { createZone, createRecord } from "./dns/manage-dns";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
+import { freePort } from "@/test/helpers/free-port";
 import type { Db } from "@/lib/db/client";
 import { startPowerDns } from "@/test/helpers/powerdns";
 import { dnsPushes } from "@/db/schema";
 
 let db: Db;
+let dir: string;
 let services: InfraServices | undefined;
 beforeAll(() => {
-  ({ db } = useTestDb());
+  ({ db, dir } = useTestDb());
+  process.env.DATA_DIR = dir; // Dovecot's generated files
+});
+afterAll(() => {
+  delete process.env.DATA_DIR;
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await services?.stop();
   services = undefined;
 });
 
-const smtpBanner = (port: number) =>
+const banner = (port: number) =>
   new Promise<string>((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     socket.once("data", (chunk) => {
@@ -30,8 +38,12 @@ const smtpBanner = (port: number) =>
   });
 
 describe("startInfraServices", () => {
-  it("starts DNS and SMTP on loopback, once per process, and stops them", async () => {
-    services = await startInfraServices(db, readConfig({ DNS_PORT: "0", SMTP_PORT: "0", VPS_TICKER: "off" }));
+  it("starts DNS, SMTP, IMAP and POP3 on loopback, once per process, and stops them", async () => {
+    const [imapPort, pop3Port] = [String(await freePort()), String(await freePort())];
+    services = await startInfraServices(
+      db,
+      readConfig({ DNS_PORT: "0", SMTP_PORT: "0", IMAP_PORT: imapPort, POP3_PORT: pop3Port, VPS_TICKER: "off" }),
+    );
     expect(await startInfraServices(db, readConfig({}))).toBe(services);
     const { workspace } = seedWorkspace(db);
     createZone(db, workspace.id, { domain: "boot.test" });
@@ -39,28 +51,37 @@ describe("startInfraServices", () => {
     const resolver = new Resolver({ timeout: 2_000, tries: 1 });
     resolver.setServers([`127.0.0.1:${services.dns!.port}`]);
     expect(await resolver.resolve4("boot.test")).toEqual(["192.0.2.44"]);
-    expect(await smtpBanner(services.smtp!.port)).toMatch(/^220 /);
+    expect(await banner(services.smtp!.port)).toMatch(/^220 /);
+    expect(await banner(Number(imapPort))).toMatch(/^\* OK /); // RFC 9051's greeting
+    expect(await banner(Number(pop3Port))).toMatch(/^\+OK /); // RFC 1939's
     const smtpPort = services.smtp!.port;
     await services.stop();
     services = undefined;
-    await expect(smtpBanner(smtpPort)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    for (const port of [smtpPort, Number(imapPort), Number(pop3Port)])
+      await expect(banner(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
   });
 
   it("each server can be disabled by env, and a taken port is logged, not fatal", async () => {
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" }),
+      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", IMAP_ENABLED: "off", VPS_TICKER: "off" }),
     );
-    expect(services).toMatchObject({ dns: null, smtp: null });
+    expect(services).toMatchObject({ dns: null, smtp: null, imap: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
     const taken = (blocker.address() as net.AddressInfo).port;
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" }),
+      readConfig({
+        DNS_ENABLED: "off",
+        SMTP_PORT: String(taken),
+        IMAP_PORT: String(taken),
+        POP3_PORT: String(await freePort()),
+        VPS_TICKER: "off",
+      }),
     );
-    expect(services.smtp).toBeNull();
+    expect(services).toMatchObject({ smtp: null, imap: null });
     await new Promise<void>((r) => blocker.close(() => r()));
   });
 
@@ -70,7 +91,10 @@ describe("startInfraServices", () => {
     try {
       const env = { DNS_BACKEND: "powerdns", PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey };
       Object.assign(process.env, env); // the change itself reads the backend to queue the push
-      services = await startInfraServices(db, readConfig({ ...env, SMTP_ENABLED: "off", VPS_TICKER: "off" }));
+      services = await startInfraServices(
+        db,
+        readConfig({ ...env, SMTP_ENABLED: "off", IMAP_ENABLED: "off", VPS_TICKER: "off" }),
+      );
       expect(services.dns).toBeNull();
       const { workspace } = seedWorkspace(db);
       createZone(db, workspace.id, { domain: "pushed.test" });
@@ -90,5 +114,23 @@ describe("startInfraServices", () => {
       services = undefined;
       await pdns.stop();
     }
+  });
+
+  it("without Dovecot installed, says so in one line and runs the rest", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    try {
+      services = await startInfraServices(
+        db,
+        readConfig({ DNS_ENABLED: "off", SMTP_PORT: "0", DOVECOT_PATH: "/nonexistent/dovecot", VPS_TICKER: "off" }),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(services.imap).toBeNull();
+    expect(services.smtp).not.toBeNull();
+    expect(lines.map((line) => JSON.parse(line).message)).toContain(
+      "Dovecot is not installed (/nonexistent/dovecot); IMAP and POP3 are off. On Debian: apt install dovecot-imapd dovecot-pop3d",
+    );
   });
 });

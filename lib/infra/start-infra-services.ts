@@ -5,18 +5,22 @@ import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startDnsPusher } from "./dns/powerdns/start-dns-pusher";
 import { powerDnsClient } from "./dns/powerdns/powerdns-client";
 import { startSmtpServer } from "./email/smtp-server";
+import { DovecotMissingError, startDovecot, type RunningDovecot } from "./email/dovecot-server";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
 export interface InfraServices {
   dns: RunningServer | null;
   smtp: RunningServer | null;
+  /** Dovecot's IMAP and POP3, a child process. */
+  imap: RunningDovecot | null;
   stop(): Promise<void>;
 }
 
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
 /**
- * Starts the DNS server (or, with DNS_BACKEND=powerdns, the pusher feeding PowerDNS), the SMTP server and the VPS ticker, each unless
+ * Starts the DNS server (or, with DNS_BACKEND=powerdns, the pusher feeding PowerDNS), the SMTP server,
+ * Dovecot (IMAP, POP3) and the VPS ticker, each unless
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
@@ -54,14 +58,36 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
   const smtp = settings.SMTP_ENABLED
     ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT }))
     : null;
+  const imap = settings.IMAP_ENABLED ? await startImap(db, settings) : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,
     smtp,
+    imap,
     async stop() {
       ticker?.stop();
-      await Promise.all([dns?.stop(), smtp?.stop(), pusher?.stop()]);
+      await Promise.all([dns?.stop(), smtp?.stop(), imap?.stop(), pusher?.stop()]);
       delete globalForInfra.bengkelInfra;
     },
   };
+}
+
+async function startImap(db: Db, settings: Config): Promise<RunningDovecot | null> {
+  try {
+    const imap = await startDovecot(db, {
+      path: settings.DOVECOT_PATH,
+      host: settings.IMAP_HOST,
+      imapPort: settings.IMAP_PORT,
+      pop3Port: settings.POP3_PORT,
+      tlsCert: settings.IMAP_TLS_CERT,
+      tlsKey: settings.IMAP_TLS_KEY,
+    });
+    logInfo("imap and pop3 (dovecot) listening", { imap_port: imap.imapPort, pop3_port: imap.pop3Port });
+    return imap;
+  } catch (error) {
+    // Not installed is a choice, not a failure: one clear line, the rest of the app unchanged.
+    if (error instanceof DovecotMissingError) logInfo(error.message);
+    else logError("imap server (dovecot) did not start", { error });
+    return null;
+  }
 }

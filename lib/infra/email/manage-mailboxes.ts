@@ -6,7 +6,8 @@ import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/users/users";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
 import { assertPassword, generatePassword } from "./passwords";
-import { createMaildir, removeMaildir } from "./maildir";
+import { createMaildir, measureMaildir, removeMaildir } from "./maildir";
+import { syncDovecotUsers } from "./dovecot-users";
 
 export type MailboxRow = typeof emailAccounts.$inferSelect;
 
@@ -65,6 +66,7 @@ export async function createMailbox(
   const inserted = db.insert(emailAccounts).values(row).onConflictDoNothing().returning().get();
   if (!inserted) throw new DomainError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
   createMaildir(row.id);
+  syncDovecotUsers(db);
   return row;
 }
 
@@ -93,6 +95,7 @@ export function getMailbox(db: Db, workspaceId: string, id: string): MailboxRow 
 export function deleteMailbox(db: Db, workspaceId: string, id: string): void {
   const row = getMailbox(db, workspaceId, id);
   db.delete(emailAccounts).where(eq(emailAccounts.id, row.id)).run();
+  syncDovecotUsers(db);
   removeMaildir(row.id);
 }
 
@@ -103,6 +106,7 @@ export async function resetMailboxPassword(db: Db, workspaceId: string, id: stri
   const chosen = password ?? generatePassword();
   const passwordHash = await hashPassword(chosen);
   db.update(emailAccounts).set({ passwordHash }).where(eq(emailAccounts.id, row.id)).run();
+  syncDovecotUsers(db);
   return { mailbox: row, generated: password === undefined ? chosen : undefined };
 }
 
@@ -115,6 +119,17 @@ export function recordUsage(db: Pick<Db, "update">, accountId: string, bytes: nu
     })
     .where(eq(emailAccounts.id, accountId))
     .run();
+}
+
+/**
+ * After an IMAP or POP3 session (messages expunged, moved, saved to Sent): the mailbox's use as it now stands on
+ * disk, which the SMTP server's quota check and the dashboard read. Delivery history is not touched.
+ */
+export function refreshMailboxUsage(db: Db, address: string): void {
+  const row = db.select({ id: emailAccounts.id }).from(emailAccounts).where(eq(emailAccounts.address, address)).get();
+  if (!row) return;
+  const { bytes, messages } = measureMaildir(row.id);
+  db.update(emailAccounts).set({ usedBytes: bytes, messageCount: messages }).where(eq(emailAccounts.id, row.id)).run();
 }
 
 export function serializeMailbox(row: MailboxRow) {

@@ -6,6 +6,9 @@ import { listMailboxes } from "@/lib/infra/email/manage-mailboxes";
 import { InfraForm } from "@/components/infra/infra-form";
 import { ActionButton } from "@/components/dashboard/action-button";
 import { UsageBar } from "@/components/infra/usage-bar";
+import { MailClientPanel } from "@/components/infra/mail-client-panel";
+import { config } from "@/lib/config";
+import { mailClientSettings } from "@/lib/infra/email/mail-client-settings";
 
 export default async function EmailPage() {
   const { db, current, t, lang } = await requireDashboard();
@@ -82,6 +85,7 @@ export default async function EmailPage() {
           </tr>
         ))}
       </DataTable>
+      <MailClientPanel settings={mailClientSettings(config())} t={t} />
     </div>
   );
 }
