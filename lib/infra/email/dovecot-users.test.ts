@@ -72,7 +72,7 @@ describe("writeDovecotUsers", () => {
     const after = fs.statSync(users);
     expect(Math.floor(after.mtimeMs / 1000)).toBeGreaterThanOrEqual(Math.floor(before.mtimeMs / 1000) + 2);
     expect(after.mode & 0o777).toBe(process.getuid?.() === 0 ? 0o640 : 0o600);
-    expect(fs.readFileSync(users, "utf8")).toMatch(/^ayu@bengkel\.test:\{ARGON2ID\}\$argon2id\$/);
+    expect(fs.readFileSync(users, "utf8")).toMatch(/^ayu@ayu-shop\.test:\{ARGON2ID\}\$argon2id\$/);
     expect(fs.readdirSync(folder).filter((name) => name.startsWith(".users-"))).toEqual([]);
   });
 });
