@@ -17,6 +17,8 @@ export * from "./viewer-tokens";
 export * from "./infra-vps";
 export * from "./infra-dns";
 export * from "./infra-email";
+export * from "./infra-email-activity";
+export * from "./infra-email-mailbox-log";
 export * from "./infra-storage";
 export * from "./infra-idempotency";
 export * from "./print-estimates";

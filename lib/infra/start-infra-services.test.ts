@@ -8,9 +8,11 @@ import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import type { Db } from "@/lib/db/client";
 
 let db: Db;
+let dir: string;
 let services: InfraServices | undefined;
 beforeAll(() => {
-  ({ db } = useTestDb());
+  ({ db, dir } = useTestDb());
+  process.env.DATA_DIR = dir; // the self-signed STARTTLS certificate is made there
 });
 afterEach(async () => {
   await services?.stop();
@@ -29,7 +31,10 @@ const smtpBanner = (port: number) =>
 
 describe("startInfraServices", () => {
   it("starts DNS and SMTP on loopback, once per process, and stops them", async () => {
-    services = await startInfraServices(db, readConfig({ DNS_PORT: "0", SMTP_PORT: "0", VPS_TICKER: "off" }));
+    services = await startInfraServices(
+      db,
+      readConfig({ DNS_PORT: "0", SMTP_PORT: "0", SMTP_SUBMISSION_PORT: "0", VPS_TICKER: "off" }),
+    );
     expect(await startInfraServices(db, readConfig({}))).toBe(services);
     const { workspace } = seedWorkspace(db);
     createZone(db, workspace.id, { domain: "boot.test" });
@@ -38,6 +43,7 @@ describe("startInfraServices", () => {
     resolver.setServers([`127.0.0.1:${services.dns!.port}`]);
     expect(await resolver.resolve4("boot.test")).toEqual(["192.0.2.44"]);
     expect(await smtpBanner(services.smtp!.port)).toMatch(/^220 /);
+    expect(await smtpBanner(services.submission!.port)).toMatch(/^220 .*submission/);
     const smtpPort = services.smtp!.port;
     await services.stop();
     services = undefined;
@@ -47,16 +53,16 @@ describe("startInfraServices", () => {
   it("each server can be disabled by env, and a taken port is logged, not fatal", async () => {
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" }),
+      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", SMTP_SUBMISSION_ENABLED: "off", VPS_TICKER: "off" }),
     );
-    expect(services).toMatchObject({ dns: null, smtp: null });
+    expect(services).toMatchObject({ dns: null, smtp: null, submission: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
     const taken = (blocker.address() as net.AddressInfo).port;
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" }),
+      readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), SMTP_SUBMISSION_PORT: "0", VPS_TICKER: "off" }),
     );
     expect(services.smtp).toBeNull();
     await new Promise<void>((r) => blocker.close(() => r()));

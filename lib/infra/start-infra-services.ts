@@ -3,18 +3,20 @@ import { config, type Config } from "@/lib/config";
 import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
+import { loadTlsKeyPair, type TlsKeyPair } from "./email/tls-certificate";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
 export interface InfraServices {
   dns: RunningServer | null;
   smtp: RunningServer | null;
+  submission: RunningServer | null;
   stop(): Promise<void>;
 }
 
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
 /**
- * Starts the DNS server, the SMTP server and the VPS ticker, each unless
+ * Starts the DNS server, the SMTP servers (inbound and submission) and the VPS ticker, each unless
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
@@ -37,17 +39,46 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
   const dns = settings.DNS_ENABLED
     ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT }))
     : null;
+  const tls = settings.SMTP_ENABLED || settings.SMTP_SUBMISSION_ENABLED ? smtpTls(settings) : null;
   const smtp = settings.SMTP_ENABLED
-    ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT }))
+    ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT, tls }))
     : null;
+  const submission =
+    settings.SMTP_SUBMISSION_ENABLED && tls
+      ? await tryStart("smtp submission", () =>
+          startSmtpServer(db, {
+            mode: "submission",
+            host: settings.SMTP_HOST,
+            port: settings.SMTP_SUBMISSION_PORT,
+            tls,
+          }),
+        )
+      : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,
     smtp,
+    submission,
     async stop() {
       ticker?.stop();
-      await Promise.all([dns?.stop(), smtp?.stop()]);
+      await Promise.all([dns?.stop(), smtp?.stop(), submission?.stop()]);
       delete globalForInfra.bengkelInfra;
     },
   };
+}
+
+/** The STARTTLS pair; without one, inbound runs without STARTTLS and submission (AUTH needs TLS) does not start. */
+function smtpTls(settings: Config): TlsKeyPair | null {
+  try {
+    const pair = loadTlsKeyPair({
+      certPath: settings.SMTP_TLS_CERT,
+      keyPath: settings.SMTP_TLS_KEY,
+      hostname: settings.SMTP_HOSTNAME,
+    });
+    logInfo("smtp tls certificate loaded", { source: pair.source });
+    return pair;
+  } catch (error) {
+    logError("smtp: no TLS certificate, so no STARTTLS and no submission port", { error });
+    return null;
+  }
 }

@@ -11,6 +11,7 @@ import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
 import { createMailbox, type MailboxRow } from "./manage-mailboxes";
 import { MAX_MESSAGE_BYTES, startSmtpServer } from "./smtp-server";
+import { loadTlsKeyPair } from "./tls-certificate";
 import { openSmtpClient } from "@/test/helpers/smtp-client";
 
 const PASSWORD = "correct horse battery";
@@ -37,20 +38,35 @@ async function server(options: Parameters<typeof startSmtpServer>[1] = {}) {
   return running;
 }
 
-/** An SMTP client that answers each command with the last line of its reply, greeted and past EHLO. */
-async function connect(port: number, localAddress = "127.0.0.1") {
+/** An SMTP client that answers each command with the last line of its reply, greeted and past EHLO (and STARTTLS). */
+async function connect(port: number, localAddress = "127.0.0.1", startTls = false) {
   const client = openSmtpClient(port, localAddress);
   const lastLine = (text: string) => text.split("\r\n").at(-1)!;
   await client.reply(); // greeting
   const command = async (line: string) => lastLine(await client.command(line));
   await command("EHLO client.test");
-  return { ...client, reply: async () => lastLine(await client.reply()), command };
+  if (startTls) {
+    await client.startTls();
+    await command("EHLO client.test");
+  }
+  return {
+    get socket() {
+      return client.socket;
+    },
+    close: client.close,
+    reply: async () => lastLine(await client.reply()),
+    command,
+  };
 }
+
+/** A submission server (AUTH after STARTTLS) with the self-signed certificate made into DATA_DIR. */
+const submission = (throttle: LoginThrottle) =>
+  server({ mode: "submission", tls: loadTlsKeyPair({ hostname: "mail.bengkel.test" }), throttle });
 
 const plain = (user: string, pass: string) => `AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`;
 
 async function auth(port: number, from: string, user: string, pass: string): Promise<string> {
-  const client = await connect(port, from);
+  const client = await connect(port, from, true);
   const answer = await client.command(plain(user, pass));
   client.close();
   return answer;
@@ -140,7 +156,7 @@ describe("SMTP AUTH throttling", () => {
 
   it("answers 454 after 10 failures for a mailbox, also to the right password, and the same for an unknown one", async () => {
     // The default limits; delays are not slept here (they are unit-tested in login-throttle.test.ts).
-    const { port } = await server({ throttle: new LoginThrottle({ sleep: async () => {} }) });
+    const { port } = await submission(new LoginThrottle({ sleep: async () => {} }));
     // Unknown and wrong look the same.
     const wrong = await auth(port, "127.0.0.100", "me@limits.test", "wrong password!");
     const unknown = await auth(port, "127.0.0.101", "nobody@limits.test", "wrong password!");
@@ -165,8 +181,8 @@ describe("SMTP AUTH throttling", () => {
   });
 
   it("answers 454 to a client address after 10 failures on any mailboxes", async () => {
-    const { port } = await server({ throttle: new LoginThrottle({ sleep: async () => {} }) });
-    const client = await connect(port, "127.0.4.1");
+    const { port } = await submission(new LoginThrottle({ sleep: async () => {} }));
+    const client = await connect(port, "127.0.4.1", true);
     const answers: string[] = [];
     for (let i = 0; i < 11; i++) answers.push(await client.command(plain(`guess${i}@limits.test`, "wrong password!")));
     expect(answers.slice(0, 10).every((a) => a.startsWith("535 "))).toBe(true);
