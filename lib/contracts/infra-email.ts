@@ -85,11 +85,9 @@ const counts = {
   rejected: z
     .int()
     .meta({ description: "Messages refused: unknown address in the workspace's domains, mailbox full, too big" }),
-  rejected_bytes: z
-    .int()
-    .meta({
-      description: "Size of the refused messages as far as known (declared SIZE, or bytes received before the refusal)",
-    }),
+  rejected_bytes: z.int().meta({
+    description: "Size of the refused messages as far as known (declared SIZE, or bytes received before the refusal)",
+  }),
 };
 
 export const getEmailActivity = defineOperation({

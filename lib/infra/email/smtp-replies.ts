@@ -23,6 +23,7 @@ export function smtpError(code: number, message: string): Error {
 export const REPLIES = {
   tooBig: "5.3.4 Error: message exceeds fixed maximum message size",
   authFailed: "5.7.8 Authentication failed",
+  authRequired: "5.7.0 Authentication required",
   authThrottled: "4.7.0 Too many failed login attempts, try again later",
   noSuchMailbox: (address: string) => `5.1.1 <${address}>: no such mailbox here`,
   mailboxFull: (address: string) => `5.2.2 <${address}>: mailbox full`,

@@ -52,17 +52,29 @@ export async function startSmtpServer(db: Db, options: SmtpServerOptions = {}): 
     // Whatever onData answers, a message over `size` gets 552 (smtp-server's own check of the bytes received).
     rejectOversized: true,
     onAuth: submission ? mailboxAuthenticator(db, options.throttle ?? sharedLoginThrottle()) : undefined,
+    // AUTH PLAIN/LOGIN is neither advertised nor taken in clear text (RFC 4954 §4); STARTTLS turns it on.
+    onConnect(session, callback) {
+      if (submission) session.disabledCommands = ["AUTH"];
+      callback();
+    },
+    onSecure(_socket, session, callback) {
+      if (submission) session.disabledCommands = [];
+      callback();
+    },
     onMailFrom(address: SMTPServerAddress, session, callback) {
       const user = session.user as SessionUser | undefined;
+      if (!submission) return callback();
+      // smtp-server asks for AUTH only while AUTH is on, and it is off until STARTTLS: required here, always.
+      if (!user) return callback(smtpError(530, REPLIES.authRequired));
       // A mailbox sends as itself only, so a stolen password cannot forge its neighbours' mail.
-      if (submission && user && address.address.toLowerCase() !== user.address)
+      if (address.address.toLowerCase() !== user.address)
         return callback(smtpError(553, REPLIES.senderNotOwned(address.address)));
       callback();
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
       const recipient = classifyRecipient(db, address.address);
       if (recipient.kind === "foreign") {
-        return relay ? callback() : callback(smtpError(550, REPLIES.relayDenied(address.address)));
+        return relay && session.user ? callback() : callback(smtpError(550, REPLIES.relayDenied(address.address)));
       }
       const size = declaredSize(session);
       if (recipient.kind === "unknown") {
