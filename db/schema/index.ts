@@ -19,6 +19,7 @@ export * from "./infra-dns";
 export * from "./infra-email";
 export * from "./infra-email-activity";
 export * from "./infra-email-mailbox-log";
+export * from "./infra-email-outbound";
 export * from "./infra-storage";
 export * from "./infra-idempotency";
 export * from "./print-estimates";

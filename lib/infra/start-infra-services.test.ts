@@ -67,4 +67,19 @@ describe("startInfraServices", () => {
     expect(services.smtp).toBeNull();
     await new Promise<void>((r) => blocker.close(() => r()));
   });
+
+  it("queues to a smarthost only when SMTP_SMARTHOST is an smtp(s) URL", async () => {
+    expect(() => readConfig({ SMTP_SMARTHOST: "http://relay.example.net" })).toThrow(/SMTP_SMARTHOST/);
+    const settings = readConfig({
+      DNS_ENABLED: "off",
+      SMTP_PORT: "0",
+      SMTP_SUBMISSION_PORT: "0",
+      SMTP_SMARTHOST: "smtp://relay:secret@127.0.0.1:9",
+      VPS_TICKER: "off",
+    });
+    services = await startInfraServices(db, settings);
+    expect(services.submission).not.toBeNull();
+    await services.stop(); // the queue worker stops with the servers
+    services = undefined;
+  });
 });

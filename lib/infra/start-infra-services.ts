@@ -4,6 +4,8 @@ import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
 import { loadTlsKeyPair, type TlsKeyPair } from "./email/tls-certificate";
+import { outboundRelay } from "./email/outbound-queue";
+import { startOutboundWorker } from "./email/outbound-worker";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
 export interface InfraServices {
@@ -51,9 +53,12 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
             host: settings.SMTP_HOST,
             port: settings.SMTP_SUBMISSION_PORT,
             tls,
+            relay: settings.SMTP_SMARTHOST ? outboundRelay(db) : null,
           }),
         )
       : null;
+  // The queue is sent from whatever a previous run left, even if submission did not start this time.
+  const outbound = settings.SMTP_SMARTHOST ? startOutboundWorker(db, settings.SMTP_SMARTHOST) : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,
@@ -61,7 +66,7 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
     submission,
     async stop() {
       ticker?.stop();
-      await Promise.all([dns?.stop(), smtp?.stop(), submission?.stop()]);
+      await Promise.all([dns?.stop(), smtp?.stop(), submission?.stop(), outbound?.stop()]);
       delete globalForInfra.bengkelInfra;
     },
   };
