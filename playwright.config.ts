@@ -42,6 +42,7 @@ export default defineConfig({
       // The e2e server must not collide with a dev server's DNS (5353) and SMTP (2525).
       DNS_PORT: process.env.E2E_DNS_PORT ?? "5363",
       SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
+      SMTP_SUBMISSION_PORT: "0", // any free port: no end-to-end test submits mail
       WEBHOOK_ALLOW_PRIVATE: "true",
       VPS_LOCAL_SPEED: "10",
     },
