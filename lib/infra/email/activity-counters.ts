@@ -46,7 +46,10 @@ export function countDelivered(
     delivered: 1,
     deliveredBytes: bytes,
   });
-  db.update(emailMailboxLog).set({ lastReceivedAt: at }).where(eq(emailMailboxLog.mailboxId, mailbox.id)).run();
+  db.update(emailMailboxLog)
+    .set({ lastReceivedAt: sql`max(coalesce(${emailMailboxLog.lastReceivedAt}, 0), ${at.getTime()})` })
+    .where(eq(emailMailboxLog.mailboxId, mailbox.id))
+    .run();
 }
 
 /**

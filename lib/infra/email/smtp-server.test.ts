@@ -12,6 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { createMailbox, type MailboxRow } from "./manage-mailboxes";
 import { MAX_MESSAGE_BYTES, startSmtpServer } from "./smtp-server";
 import { loadTlsKeyPair } from "./tls-certificate";
+import { emailActivity } from "./email-activity";
 import { openSmtpClient } from "@/test/helpers/smtp-client";
 
 const PASSWORD = "correct horse battery";
@@ -132,6 +133,11 @@ describe("SMTP message size", () => {
     // Up to the 25 MB limit is held (a message that fits is delivered from memory); nothing past it.
     expect(peak).toBeLessThan(MAX_MESSAGE_BYTES + 5 * 1024 * 1024); // buffering it all would show ≥ 60 MB
     expect(delivered()).toBe(before);
+    // Counted as refused for the mailbox, with the bytes that arrived (all 60 MB and the few lines around them).
+    const refused = emailActivity(db, box.workspaceId, 1).accounts.find((a) => a.id === box.id)!;
+    expect(refused).toMatchObject({ received: 0, rejected: 1 });
+    expect(refused.rejected_bytes).toBeGreaterThanOrEqual(60 * 1024 * 1024);
+    expect(refused.rejected_bytes).toBeLessThan(60 * 1024 * 1024 + 2 * 1024 * 1024);
 
     // The same connection goes on: a normal message is delivered.
     expect(await client.command("MAIL FROM:<a@sender.test>")).toMatch(/^250 /);
