@@ -37,14 +37,7 @@ export function deliverMessage(db: Db, session: SMTPServerSession, message: Buff
   }
   const now = new Date();
   const received = receivedHeader(session, now);
-  for (const mailbox of local) {
-    const stored = Buffer.concat([Buffer.from(finalDeliveryHeaders(session, mailbox.address) + received), message]);
-    deliverToMaildir(mailbox.id, stored, now);
-    db.transaction((tx) => {
-      recordUsage(tx, mailbox.id, stored.length);
-      countDelivered(tx, mailbox, stored.length, now);
-    });
-  }
+  // Queued first: if that fails nothing was delivered, and the client's retry duplicates nothing.
   if (foreign.length > 0) {
     const user = session.user as SessionUser;
     relay!.enqueue({
@@ -53,6 +46,14 @@ export function deliverMessage(db: Db, session: SMTPServerSession, message: Buff
       from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
       to: foreign,
       message: Buffer.concat([Buffer.from(received), message]),
+    });
+  }
+  for (const mailbox of local) {
+    const stored = Buffer.concat([Buffer.from(finalDeliveryHeaders(session, mailbox.address) + received), message]);
+    deliverToMaildir(mailbox.id, stored, now);
+    db.transaction((tx) => {
+      recordUsage(tx, mailbox.id, stored.length);
+      countDelivered(tx, mailbox, stored.length, now);
     });
   }
   const parts = [];
