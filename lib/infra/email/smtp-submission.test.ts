@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { X509Certificate } from "node:crypto";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDb, seedWorkspace } from "@/test/helpers/test-db";
@@ -75,6 +77,37 @@ describe("mail submission", () => {
     const [stored] = received(friend.id);
     expect(stored).toMatch(/\r\nReceived: from \S+ \(\[127\.0\.0\.1\]\) by mail\.bengkel\.test with ESMTPSA id /);
     expect(stored).toContain("Sent on the submission port.");
+  });
+
+  it("takes mail from Python's smtplib too: starttls() checking the certificate, login(), send_message()", async () => {
+    const cafile = path.join(dir, "tls", "smtp.crt");
+    const program = `
+import smtplib, ssl, sys
+from email.message import EmailMessage
+ctx = ssl.create_default_context(cafile=sys.argv[2])
+ctx.check_hostname = True
+m = EmailMessage()
+m["From"], m["To"], m["Subject"] = "me@send.test", "friend@send.test", "from python"
+m.set_content("Sent by smtplib.")
+s = smtplib.SMTP("127.0.0.1", int(sys.argv[1]), local_hostname="client.test")
+s._host = sys.argv[3]  # the name starttls() checks the certificate against
+s.starttls(context=ctx)
+s.login("me@send.test", sys.argv[4])
+s.send_message(m)
+print(s.sock.version())
+s.quit()
+`;
+    // Asynchronously: the server answering it runs on this process's event loop.
+    const { stdout } = await promisify(execFile)(
+      "/usr/bin/python3",
+      ["-c", program, String(submission.port), cafile, HOSTNAME, PASSWORD],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(stdout.trim()).toMatch(/^TLSv1\.[23]$/);
+    const stored = received(friend.id).find((m) => m.includes("Subject: from python"));
+    expect(stored).toMatch(/\r\nReceived: .* with ESMTPSA id /);
   });
 
   it("offers AUTH only after STARTTLS and wants it before MAIL", async () => {
