@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { X509Certificate } from "node:crypto";
 import { execFile } from "node:child_process";
@@ -52,13 +53,25 @@ const inbox = (id: string) => path.join(dir, "mail", id, "new");
 const received = (id: string) => fs.readdirSync(inbox(id)).map((f) => fs.readFileSync(path.join(inbox(id), f), "utf8"));
 
 describe("the self-signed certificate", () => {
-  it("is made once into DATA_DIR/tls for SMTP_HOSTNAME, its key readable by the owner only", () => {
+  it("is made once into DATA_DIR/tls for SMTP_HOSTNAME (again when it changes), its key owner-only", () => {
     const cert = new X509Certificate(tls.cert);
     expect(cert.subjectAltName).toBe(`DNS:${HOSTNAME}`);
     expect(cert.checkHost(HOSTNAME)).toBe(HOSTNAME);
     expect(cert.verify(cert.publicKey)).toBe(true); // self-signed
     expect(fs.statSync(path.join(dir, "tls", "smtp.key")).mode & 0o777).toBe(0o600);
     expect(loadTlsKeyPair({ hostname: HOSTNAME }).cert.equals(tls.cert)).toBe(true); // not made again
+
+    // A new SMTP_HOSTNAME gets a certificate that names it (in a data folder of its own: the servers here use this one).
+    process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-tls-"));
+    try {
+      const first = loadTlsKeyPair({ hostname: HOSTNAME }).cert;
+      const renamed = new X509Certificate(loadTlsKeyPair({ hostname: "mx.renamed.test" }).cert);
+      expect(renamed.subjectAltName).toBe("DNS:mx.renamed.test");
+      expect(renamed.raw.equals(new X509Certificate(first).raw)).toBe(false);
+    } finally {
+      fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+      process.env.DATA_DIR = dir;
+    }
   });
 });
 

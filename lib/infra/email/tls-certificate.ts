@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataPath } from "@/lib/config";
@@ -12,7 +13,7 @@ export interface TlsKeyPair {
 
 /**
  * The certificate STARTTLS offers: the configured PEM files (production), else a self-signed one made once
- * into DATA_DIR/tls/ by the openssl binary (node:crypto makes keys, not certificates). A client that does not
+ * (and again when SMTP_HOSTNAME changes) into DATA_DIR/tls/ by the openssl binary (node:crypto makes keys, not certificates). A client that does not
  * pin it still gets an encrypted channel, which is what keeps passwords off the wire.
  */
 export function loadTlsKeyPair(settings: { certPath?: string; keyPath?: string; hostname: string }): TlsKeyPair {
@@ -24,9 +25,15 @@ export function loadTlsKeyPair(settings: { certPath?: string; keyPath?: string; 
   const dir = dataPath("tls");
   const certPath = path.join(/*turbopackIgnore: true*/ dir, "smtp.crt");
   const keyPath = path.join(/*turbopackIgnore: true*/ dir, "smtp.key");
-  if (!fs.existsSync(certPath) || !fs.existsSync(keyPath))
+  if (!fs.existsSync(keyPath) || !namesHost(certPath, settings.hostname))
     generateSelfSigned(dir, certPath, keyPath, settings.hostname);
   return { cert: fs.readFileSync(certPath), key: fs.readFileSync(keyPath), source: "self-signed" };
+}
+
+/** Whether the stored certificate exists and is for `hostname` (SMTP_HOSTNAME may have changed since it was made). */
+function namesHost(certPath: string, hostname: string): boolean {
+  if (!fs.existsSync(certPath)) return false;
+  return new X509Certificate(fs.readFileSync(certPath)).checkHost(hostname) !== undefined;
 }
 
 function generateSelfSigned(dir: string, certPath: string, keyPath: string, hostname: string): void {
