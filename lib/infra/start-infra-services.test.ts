@@ -1,7 +1,8 @@
 import { readConfig } from "@/lib/config";
 import net from "node:net";
 import { Resolver } from "node:dns/promises";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startInfraServices, type InfraServices } from "./start-infra-services";
 import { createZone, createRecord } from "./dns/manage-dns";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
@@ -14,6 +15,7 @@ beforeAll(() => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir; // the self-signed STARTTLS certificate is made there
 });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await services?.stop();
   services = undefined;

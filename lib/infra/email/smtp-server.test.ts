@@ -31,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function server(options: Parameters<typeof startSmtpServer>[1] = {}) {
