@@ -44,6 +44,7 @@ export default defineConfig({
       SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
       IMAP_PORT: process.env.E2E_IMAP_PORT ?? "1153",
       POP3_PORT: process.env.E2E_POP3_PORT ?? "1120",
+      SMTP_SUBMISSION_PORT: "0", // any free port: no end-to-end test submits mail
       WEBHOOK_ALLOW_PRIVATE: "true",
       // The specs host made-up .test zones and query them at once.
       DNS_ALLOW_TEST_ZONES: "on",

@@ -111,6 +111,14 @@ const schema = z.object({
   /** PEM certificate and key for STARTTLS on IMAP/POP3; without them Dovecot accepts passwords from loopback only. */
   IMAP_TLS_CERT: z.string().min(1).optional(),
   IMAP_TLS_KEY: z.string().min(1).optional(),
+  /** Mail submission (RFC 6409) on SMTP_HOST: STARTTLS, then AUTH; 587 in production. */
+  SMTP_SUBMISSION_ENABLED: onOff(true),
+  SMTP_SUBMISSION_PORT: port(1587),
+  /** PEM files STARTTLS offers; unset → a self-signed pair made once into DATA_DIR/tls/. */
+  SMTP_TLS_CERT: z.string().min(1).optional(),
+  SMTP_TLS_KEY: z.string().min(1).optional(),
+  /** smtp(s)://[user:password@]host[:port] that submitted mail for other domains is handed to; unset → refused (5.7.1). */
+  SMTP_SMARTHOST: z.url({ protocol: /^smtps?$/ }).optional(),
   VPS_TICKER: onOff(true),
   VPS_LOCAL_SPEED: z.coerce.number().positive().default(1),
   /** Worker processes that analyse uploads; the HTTP/DNS/SMTP thread never does. */

@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   vps: "vps",
   vpsAction: "act",
   mailbox: "mbx",
+  outboundMail: "omsg",
   dnsZone: "zone",
   dnsRecord: "rec",
   idempotencyKey: "idem",

@@ -22,18 +22,3 @@ export const emailAccounts = sqliteTable(
   },
   (t) => [index("email_accounts_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id)],
 );
-
-/** One delivered message, for the activity statistics (the message itself lives in the maildir). */
-export const emailDeliveries = sqliteTable(
-  "email_deliveries",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => emailAccounts.id, { onDelete: "cascade" }),
-    workspaceId: text("workspace_id").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (t) => [index("email_deliveries_workspace_received_idx").on(t.workspaceId, t.receivedAt)],
-);

@@ -241,6 +241,16 @@ function expandIpv6(address: string): string[] | null {
   return all.map((h) => (h.includes(".") ? h : h.replace(/^0+(?=.)/, "")));
 }
 
+const globalForThrottle = globalThis as unknown as { bengkelPasswordThrottle?: LoginThrottle };
+
+/**
+ * The one throttle of this process for every password check (dashboard sign-in, SMTP AUTH): an address guessing
+ * on one is refused on the other. Kept on globalThis because Next.js may load this module more than once.
+ */
+export function sharedLoginThrottle(): LoginThrottle {
+  return (globalForThrottle.bengkelPasswordThrottle ??= new LoginThrottle());
+}
+
 /** Whole minutes until a refusal ends, at least 1. */
 export function retryMinutes(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 60_000));

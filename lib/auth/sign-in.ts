@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { verifyUserPassword } from "@/lib/users/users";
-import { LoginThrottle, retryMinutes } from "./login-throttle";
+import { sharedLoginThrottle, type LoginThrottle, retryMinutes } from "./login-throttle";
 import { tooManyAttemptsMessage } from "./sign-in-error";
 
 const credentials = z.object({ email: z.string().trim().email().max(254), password: z.string().min(1).max(1024) });
-
-/** Dashboard sign-ins of this process: 10 failures per 15 minutes per e-mail or per client address (see login-throttle.ts). */
-export const signInThrottle = new LoginThrottle();
 
 type HeaderBag = Record<string, string | string[] | undefined> | undefined;
 
@@ -38,7 +35,8 @@ export async function authorizeCredentials(
   const parsed = credentials.safeParse(input);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const throttle = deps.throttle ?? signInThrottle;
+  // Shared with SMTP AUTH: 10 failures per 15 minutes per e-mail or per client address (see login-throttle.ts).
+  const throttle = deps.throttle ?? sharedLoginThrottle();
   const result = await throttle.attempt({ account: email, address: clientAddress(req?.headers) }, () =>
     verifyUserPassword(deps.db ?? getDb(), email, password),
   );

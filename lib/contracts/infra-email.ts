@@ -79,32 +79,58 @@ export const resetMailboxPassword = defineOperation({
   errors: ["not_found", "invalid_request"],
 });
 
+const counts = {
+  received: z.int().meta({ description: "Messages delivered" }),
+  bytes: z.int().meta({ description: "Bytes delivered (as stored, trace headers included)" }),
+  rejected: z
+    .int()
+    .meta({ description: "Messages refused: unknown address in the workspace's domains, mailbox full, too big" }),
+  rejected_bytes: z.int().meta({
+    description: "Size of the refused messages as far as known (declared SIZE, or bytes received before the refusal)",
+  }),
+};
+
 export const getEmailActivity = defineOperation({
   ...common,
   operationId: "getEmailActivity",
   method: "get",
   path: "/v1/email/activity",
-  summary: "Messages received and bytes, per UTC day and per account",
+  summary: "Messages delivered and refused, with bytes, per UTC day and per mailbox",
+  description:
+    "Counted when each message is delivered or refused and never rewritten: a deleted mailbox keeps its days, and is listed with `deleted_at`. `accounts` lists every mailbox that existed during the window; `daily[].mailboxes` counts those that existed on that day.",
   scope: "infra:read",
   query: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
   response: z.object({
     from: isoDate,
     to: isoDate,
     days: z.int(),
-    totals: z.object({ received: z.int(), bytes: z.int(), accounts: z.int() }),
-    daily: z.array(z.object({ date: z.string(), received: z.int(), bytes: z.int() })),
+    totals: z.object({
+      ...counts,
+      accounts: z.int().meta({ description: "Mailboxes that existed during the window" }),
+    }),
+    daily: z.array(
+      z.object({
+        date: z.string(),
+        ...counts,
+        mailboxes: z.int().meta({ description: "Mailboxes that existed at some time that day" }),
+      }),
+    ),
     accounts: z.array(
       z.object({
         id: z.string(),
         address: z.string(),
-        received: z.int(),
-        bytes: z.int(),
-        last_received_at: isoDate.nullable(),
-        message_count: z.int(),
-        used_bytes: z.int(),
-        quota_mb: z.int(),
+        created_at: isoDate,
+        deleted_at: isoDate.nullable(),
+        ...counts,
+        last_received_at: isoDate.nullable().meta({ description: "Last delivery within the window" }),
+        message_count: z.int().nullable().meta({ description: "Now stored; null once deleted" }),
+        used_bytes: z.int().nullable(),
+        quota_mb: z.int().nullable(),
       }),
     ),
+    unknown_recipients: z
+      .object({ rejected: z.int(), rejected_bytes: z.int() })
+      .meta({ description: "Refusals for addresses in the workspace's domains that no mailbox had" }),
   }),
   errors: ["invalid_request"],
 });

@@ -16,7 +16,7 @@ let dir: string;
 let services: InfraServices | undefined;
 beforeAll(() => {
   ({ db, dir } = useTestDb());
-  process.env.DATA_DIR = dir; // Dovecot's generated files
+  process.env.DATA_DIR = dir; // Dovecot's generated files and the self-signed STARTTLS certificate
 });
 afterAll(() => {
   delete process.env.DATA_DIR;
@@ -38,11 +38,18 @@ const banner = (port: number) =>
   });
 
 describe("startInfraServices", () => {
-  it("starts DNS, SMTP, IMAP and POP3 on loopback, once per process, and stops them", async () => {
+  it("starts DNS, SMTP (inbound and submission), IMAP and POP3 on loopback, once per process, and stops them", async () => {
     const [imapPort, pop3Port] = [String(await freePort()), String(await freePort())];
     services = await startInfraServices(
       db,
-      readConfig({ DNS_PORT: "0", SMTP_PORT: "0", IMAP_PORT: imapPort, POP3_PORT: pop3Port, VPS_TICKER: "off" }),
+      readConfig({
+        DNS_PORT: "0",
+        SMTP_PORT: "0",
+        SMTP_SUBMISSION_PORT: "0",
+        IMAP_PORT: imapPort,
+        POP3_PORT: pop3Port,
+        VPS_TICKER: "off",
+      }),
     );
     expect(await startInfraServices(db, readConfig({}))).toBe(services);
     const { workspace } = seedWorkspace(db);
@@ -52,6 +59,7 @@ describe("startInfraServices", () => {
     resolver.setServers([`127.0.0.1:${services.dns!.port}`]);
     expect(await resolver.resolve4("boot.test")).toEqual(["192.0.2.44"]);
     expect(await banner(services.smtp!.port)).toMatch(/^220 /);
+    expect(await banner(services.submission!.port)).toMatch(/^220 .*submission/);
     expect(await banner(Number(imapPort))).toMatch(/^\* OK /); // RFC 9051's greeting
     expect(await banner(Number(pop3Port))).toMatch(/^\+OK /); // RFC 1939's
     const smtpPort = services.smtp!.port;
@@ -64,9 +72,15 @@ describe("startInfraServices", () => {
   it("each server can be disabled by env, and a taken port is logged, not fatal", async () => {
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", IMAP_ENABLED: "off", VPS_TICKER: "off" }),
+      readConfig({
+        DNS_ENABLED: "off",
+        SMTP_ENABLED: "false",
+        SMTP_SUBMISSION_ENABLED: "off",
+        IMAP_ENABLED: "off",
+        VPS_TICKER: "off",
+      }),
     );
-    expect(services).toMatchObject({ dns: null, smtp: null, imap: null });
+    expect(services).toMatchObject({ dns: null, smtp: null, submission: null, imap: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
@@ -76,6 +90,7 @@ describe("startInfraServices", () => {
       readConfig({
         DNS_ENABLED: "off",
         SMTP_PORT: String(taken),
+        SMTP_SUBMISSION_PORT: "0",
         IMAP_PORT: String(taken),
         POP3_PORT: String(await freePort()),
         VPS_TICKER: "off",
@@ -93,7 +108,13 @@ describe("startInfraServices", () => {
       Object.assign(process.env, env); // the change itself reads the backend to queue the push
       services = await startInfraServices(
         db,
-        readConfig({ ...env, SMTP_ENABLED: "off", IMAP_ENABLED: "off", VPS_TICKER: "off" }),
+        readConfig({
+          ...env,
+          SMTP_ENABLED: "off",
+          SMTP_SUBMISSION_ENABLED: "off",
+          IMAP_ENABLED: "off",
+          VPS_TICKER: "off",
+        }),
       );
       expect(services.dns).toBeNull();
       const { workspace } = seedWorkspace(db);
@@ -122,7 +143,13 @@ describe("startInfraServices", () => {
     try {
       services = await startInfraServices(
         db,
-        readConfig({ DNS_ENABLED: "off", SMTP_PORT: "0", DOVECOT_PATH: "/nonexistent/dovecot", VPS_TICKER: "off" }),
+        readConfig({
+          DNS_ENABLED: "off",
+          SMTP_PORT: "0",
+          SMTP_SUBMISSION_PORT: "0",
+          DOVECOT_PATH: "/nonexistent/dovecot",
+          VPS_TICKER: "off",
+        }),
       );
     } finally {
       spy.mockRestore();
@@ -132,5 +159,21 @@ describe("startInfraServices", () => {
     expect(lines.map((line) => JSON.parse(line).message)).toContain(
       "Dovecot is not installed (/nonexistent/dovecot); IMAP and POP3 are off. On Debian: apt install dovecot-imapd dovecot-pop3d",
     );
+  });
+
+  it("queues to a smarthost only when SMTP_SMARTHOST is an smtp(s) URL", async () => {
+    expect(() => readConfig({ SMTP_SMARTHOST: "http://relay.example.net" })).toThrow(/SMTP_SMARTHOST/);
+    const settings = readConfig({
+      DNS_ENABLED: "off",
+      SMTP_PORT: "0",
+      SMTP_SUBMISSION_PORT: "0",
+      IMAP_ENABLED: "off",
+      SMTP_SMARTHOST: "smtp://relay:secret@127.0.0.1:9",
+      VPS_TICKER: "off",
+    });
+    services = await startInfraServices(db, settings);
+    expect(services.submission).not.toBeNull();
+    await services.stop(); // the queue worker stops with the servers
+    services = undefined;
   });
 });

@@ -6,6 +6,9 @@ import { startDnsPusher } from "./dns/powerdns/start-dns-pusher";
 import { powerDnsClient } from "./dns/powerdns/powerdns-client";
 import { startSmtpServer } from "./email/smtp-server";
 import { DovecotMissingError, startDovecot, type RunningDovecot } from "./email/dovecot-server";
+import { loadTlsKeyPair, type TlsKeyPair } from "./email/tls-certificate";
+import { outboundRelay } from "./email/outbound-queue";
+import { startOutboundWorker } from "./email/outbound-worker";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 
 export interface InfraServices {
@@ -13,14 +16,16 @@ export interface InfraServices {
   smtp: RunningServer | null;
   /** Dovecot's IMAP and POP3, a child process. */
   imap: RunningDovecot | null;
+  /** The submission port (STARTTLS, then AUTH). */
+  submission: RunningServer | null;
   stop(): Promise<void>;
 }
 
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
 /**
- * Starts the DNS server (or, with DNS_BACKEND=powerdns, the pusher feeding PowerDNS), the SMTP server,
- * Dovecot (IMAP, POP3) and the VPS ticker, each unless
+ * Starts the DNS server (or, with DNS_BACKEND=powerdns, the pusher feeding PowerDNS), the SMTP servers (inbound
+ * and submission), Dovecot (IMAP, POP3) and the VPS ticker, each unless
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
@@ -55,18 +60,41 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
     settings.DNS_ENABLED && !powerDns
       ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT }))
       : null;
+  const tls = settings.SMTP_ENABLED || settings.SMTP_SUBMISSION_ENABLED ? smtpTls(settings) : null;
   const smtp = settings.SMTP_ENABLED
-    ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT }))
+    ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT, tls }))
     : null;
   const imap = settings.IMAP_ENABLED ? await startImap(db, settings) : null;
+  const submission =
+    settings.SMTP_SUBMISSION_ENABLED && tls
+      ? await tryStart("smtp submission", () =>
+          startSmtpServer(db, {
+            mode: "submission",
+            host: settings.SMTP_HOST,
+            port: settings.SMTP_SUBMISSION_PORT,
+            tls,
+            relay: settings.SMTP_SMARTHOST ? outboundRelay(db) : null,
+          }),
+        )
+      : null;
+  // The queue is sent from whatever a previous run left, even if submission did not start this time.
+  const outbound = settings.SMTP_SMARTHOST ? startOutboundWorker(db, settings.SMTP_SMARTHOST) : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,
     smtp,
     imap,
+    submission,
     async stop() {
       ticker?.stop();
-      await Promise.all([dns?.stop(), smtp?.stop(), imap?.stop(), pusher?.stop()]);
+      await Promise.all([
+        dns?.stop(),
+        smtp?.stop(),
+        submission?.stop(),
+        outbound?.stop(),
+        imap?.stop(),
+        pusher?.stop(),
+      ]);
       delete globalForInfra.bengkelInfra;
     },
   };
@@ -88,6 +116,22 @@ async function startImap(db: Db, settings: Config): Promise<RunningDovecot | nul
     // Not installed is a choice, not a failure: one clear line, the rest of the app unchanged.
     if (error instanceof DovecotMissingError) logInfo(error.message);
     else logError("imap server (dovecot) did not start", { error });
+    return null;
+  }
+}
+
+/** The STARTTLS pair; without one, inbound runs without STARTTLS and submission (AUTH needs TLS) does not start. */
+function smtpTls(settings: Config): TlsKeyPair | null {
+  try {
+    const pair = loadTlsKeyPair({
+      certPath: settings.SMTP_TLS_CERT,
+      keyPath: settings.SMTP_TLS_KEY,
+      hostname: settings.SMTP_HOSTNAME,
+    });
+    logInfo("smtp tls certificate loaded", { source: pair.source });
+    return pair;
+  } catch (error) {
+    logError("smtp: no TLS certificate, so no STARTTLS and no submission port", { error });
     return null;
   }
 }

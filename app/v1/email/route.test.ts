@@ -13,16 +13,23 @@ import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import { emailAccounts } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { openSmtpClient } from "@/test/helpers/smtp-client";
+import { loadTlsKeyPair } from "@/lib/infra/email/tls-certificate";
 
 let db: Db;
 let dir: string;
 let smtp: RunningServer;
+let submission: RunningServer;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
   smtp = await startSmtpServer(db, { port: 0 });
+  const tls = loadTlsKeyPair({ hostname: "mail.bengkel.test" });
+  submission = await startSmtpServer(db, { port: 0, mode: "submission", tls });
 });
-afterAll(() => smtp.stop());
+afterAll(async () => {
+  await Promise.all([smtp.stop(), submission.stop()]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const PASSWORD = "correct horse battery";
 
@@ -49,6 +56,18 @@ async function smtpSession(lines: string[]): Promise<number[]> {
   for (const line of lines) codes.push(code(await client.command(line)));
   client.close();
   return codes;
+}
+
+/** AUTH PLAIN on the submission port, after STARTTLS: the final reply code. */
+async function submissionLogin(user: string, pass: string): Promise<number> {
+  const client = openSmtpClient(submission.port);
+  await client.reply();
+  await client.command("EHLO c.test");
+  await client.startTls();
+  await client.command("EHLO c.test");
+  const answer = await client.command(`AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`);
+  client.close();
+  return Number(answer.slice(0, 3));
 }
 
 const message = (to: string, body: string) => `From: a@sender.test\r\nTo: ${to}\r\nSubject: hello\r\n\r\n${body}\r\n.`;
@@ -119,7 +138,7 @@ describe("the embedded SMTP server", () => {
       .run();
 
     const before = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
-    expect(before.totals).toEqual({ received: 0, bytes: 0, accounts: 2 });
+    expect(before.totals).toEqual({ received: 0, bytes: 0, rejected: 0, rejected_bytes: 0, accounts: 2 });
     expect(before.daily).toHaveLength(7);
 
     const codes = await smtpSession([
@@ -144,24 +163,44 @@ describe("the embedded SMTP server", () => {
     expect(stored).toContain("First message.");
 
     const after = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
-    expect(after.totals).toEqual({ received: 1, bytes: size, accounts: 2 });
-    expect(after.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), received: 1, bytes: size });
+    // Two refusals without a declared SIZE: nobody@ (no such mailbox) and tiny@ (full).
+    expect(after.totals).toEqual({ received: 1, bytes: size, rejected: 2, rejected_bytes: 0, accounts: 2 });
+    const today = { date: new Date().toISOString().slice(0, 10), received: 1, bytes: size, rejected: 2 };
+    expect(after.daily.at(-1)).toEqual({ ...today, rejected_bytes: 0, mailboxes: 2 });
+    expect(after.unknown_recipients).toEqual({ rejected: 1, rejected_bytes: 0 });
     expect(after.accounts.find((a: { id: string }) => a.id === ops.id)).toMatchObject({
       received: 1,
       bytes: size,
       message_count: 1,
       used_bytes: size,
+      deleted_at: null,
     });
+    expect(after.accounts.find((a: { id: string }) => a.id === tiny.id)).toMatchObject({ received: 0, rejected: 1 });
     const listed = (await (await list(apiRequest("/v1/email", { key: secret }))).json()).data;
     expect(listed.find((m: { id: string }) => m.id === ops.id)).toMatchObject({ message_count: 1, used_bytes: size });
+
+    // Deleting the mailbox changes no past figure; the mailbox is still listed, as deleted.
+    const deleted = await remove(
+      apiRequest(`/v1/email/${ops.id}`, { method: "DELETE", key: secret }),
+      routeParams({ id: ops.id }),
+    );
+    expect(deleted.status).toBe(200);
+    const later = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
+    expect(later.totals).toEqual(after.totals);
+    expect(later.daily).toEqual(after.daily);
+    const gone = later.accounts.find((a: { id: string }) => a.id === ops.id);
+    expect(gone).toMatchObject({ address: "ops@inbox.test", received: 1, bytes: size, message_count: null });
+    expect(Date.parse(gone.deleted_at)).toBeGreaterThanOrEqual(Date.parse(gone.created_at));
   });
 
-  it("checks passwords on SMTP AUTH, records the login, and a generated reset password works once shown", async () => {
+  it("checks passwords on submission AUTH, records the login, and a generated reset password works once shown", async () => {
     const { secret } = await workspaceWithZone("auth.test");
     const box = await mailbox(secret, "me@auth.test");
+    // The inbound port (the MX) takes no AUTH at all.
     const plain = (user: string, pass: string) => `AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`;
-    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", "wrong password!")])).toEqual([220, 250, 535]);
-    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 235]);
+    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 500]);
+    expect(await submissionLogin("me@auth.test", "wrong password!")).toBe(535);
+    expect(await submissionLogin("me@auth.test", PASSWORD)).toBe(235);
     const row = db.select().from(emailAccounts).where(eq(emailAccounts.id, box.id)).get()!;
     expect(row.lastLoginAt).toBeInstanceOf(Date);
 
@@ -171,8 +210,8 @@ describe("the embedded SMTP server", () => {
     );
     const data = (await reset.json()).data;
     expect(data.password).toMatch(/^[A-Za-z2-9]{20}$/);
-    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 535]);
-    expect(await smtpSession(["EHLO c.test", plain("me@auth.test", data.password)])).toEqual([220, 250, 235]);
+    expect(await submissionLogin("me@auth.test", PASSWORD)).toBe(535);
+    expect(await submissionLogin("me@auth.test", data.password)).toBe(235);
 
     const chosen = await resetPassword(
       apiRequest(`/v1/email/${box.id}/password`, {

@@ -1,71 +1,106 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { emailAccounts, emailDeliveries } from "@/db/schema";
+import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { emailAccounts, emailActivityDays, emailMailboxLog } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 
 const DAY_MS = 86_400_000;
 
-/** Received messages and bytes per UTC day (every day of the window, zeros included) and per account. */
+interface Counts {
+  received: number;
+  bytes: number;
+  rejected: number;
+  rejected_bytes: number;
+}
+const zero = (): Counts => ({ received: 0, bytes: 0, rejected: 0, rejected_bytes: 0 });
+const add = (to: Counts, from: Counts) => {
+  to.received += from.received;
+  to.bytes += from.bytes;
+  to.rejected += from.rejected;
+  to.rejected_bytes += from.rejected_bytes;
+};
+
+/**
+ * Delivered and refused messages and bytes per UTC day (every day of the window, zeros included) and per
+ * mailbox, from the counters written when each message arrived: deleting a mailbox changes no past day.
+ */
 export function emailActivity(db: Db, workspaceId: string, days: number, now = new Date()) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
-  const inWindow = and(eq(emailDeliveries.workspaceId, workspaceId), gte(emailDeliveries.receivedAt, from));
-  const dayExpr = sql<string>`strftime('%Y-%m-%d', ${emailDeliveries.receivedAt} / 1000, 'unixepoch')`;
-  const perDay = new Map(
-    db
-      .select({ date: dayExpr, received: sql<number>`count(*)`, bytes: sql<number>`sum(${emailDeliveries.sizeBytes})` })
-      .from(emailDeliveries)
-      .where(inWindow)
-      .groupBy(dayExpr)
-      .all()
-      .map((r) => [r.date, r]),
-  );
+  const fromDay = from.toISOString().slice(0, 10);
+  const rows = db
+    .select({
+      day: emailActivityDays.day,
+      mailboxId: emailActivityDays.mailboxId,
+      received: emailActivityDays.delivered,
+      bytes: emailActivityDays.deliveredBytes,
+      rejected: emailActivityDays.rejected,
+      rejected_bytes: emailActivityDays.rejectedBytes,
+    })
+    .from(emailActivityDays)
+    .where(and(eq(emailActivityDays.workspaceId, workspaceId), gte(emailActivityDays.day, fromDay)))
+    .all();
+  const perDay = new Map<string, Counts>();
+  const perMailbox = new Map<string, Counts>();
+  for (const row of rows) {
+    add(perDay.get(row.day) ?? perDay.set(row.day, zero()).get(row.day)!, row);
+    add(perMailbox.get(row.mailboxId) ?? perMailbox.set(row.mailboxId, zero()).get(row.mailboxId)!, row);
+  }
+
+  // Every mailbox that existed at some time in the window, deleted ones included.
+  const lives = db
+    .select({
+      id: emailMailboxLog.mailboxId,
+      address: emailMailboxLog.address,
+      createdAt: emailMailboxLog.createdAt,
+      deletedAt: emailMailboxLog.deletedAt,
+      lastReceivedAt: emailMailboxLog.lastReceivedAt,
+      messageCount: emailAccounts.messageCount,
+      usedBytes: emailAccounts.usedBytes,
+      quotaMb: emailAccounts.quotaMb,
+    })
+    .from(emailMailboxLog)
+    .leftJoin(
+      emailAccounts,
+      and(eq(emailAccounts.id, emailMailboxLog.mailboxId), eq(emailAccounts.workspaceId, workspaceId)),
+    )
+    .where(
+      and(
+        eq(emailMailboxLog.workspaceId, workspaceId),
+        lte(emailMailboxLog.createdAt, now),
+        or(isNull(emailMailboxLog.deletedAt), gte(emailMailboxLog.deletedAt, from)),
+      ),
+    )
+    .orderBy(emailMailboxLog.address, emailMailboxLog.createdAt)
+    .all();
+
   const daily = Array.from({ length: days }, (_, i) => {
-    const date = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { date, received: perDay.get(date)?.received ?? 0, bytes: perDay.get(date)?.bytes ?? 0 };
+    const start = from.getTime() + i * DAY_MS;
+    const date = new Date(start).toISOString().slice(0, 10);
+    const mailboxes = lives.filter(
+      (m) => m.createdAt.getTime() < start + DAY_MS && (!m.deletedAt || m.deletedAt.getTime() >= start),
+    ).length;
+    return { date, ...(perDay.get(date) ?? zero()), mailboxes };
   });
-  const perAccount = new Map(
-    db
-      .select({
-        id: emailDeliveries.accountId,
-        received: sql<number>`count(*)`,
-        bytes: sql<number>`sum(${emailDeliveries.sizeBytes})`,
-        last: sql<number>`max(${emailDeliveries.receivedAt})`,
-      })
-      .from(emailDeliveries)
-      .where(inWindow)
-      .groupBy(emailDeliveries.accountId)
-      .all()
-      .map((r) => [r.id, r]),
-  );
-  const accounts = db
-    .select()
-    .from(emailAccounts)
-    .where(eq(emailAccounts.workspaceId, workspaceId))
-    .orderBy(emailAccounts.address)
-    .all()
-    .map((a) => {
-      const stats = perAccount.get(a.id);
-      return {
-        id: a.id,
-        address: a.address,
-        received: stats?.received ?? 0,
-        bytes: stats?.bytes ?? 0,
-        last_received_at: stats ? new Date(stats.last).toISOString() : null,
-        message_count: a.messageCount,
-        used_bytes: a.usedBytes,
-        quota_mb: a.quotaMb,
-      };
-    });
+  const accounts = lives.map((m) => ({
+    id: m.id,
+    address: m.address,
+    created_at: m.createdAt.toISOString(),
+    deleted_at: m.deletedAt?.toISOString() ?? null,
+    ...(perMailbox.get(m.id) ?? zero()),
+    last_received_at: m.lastReceivedAt && m.lastReceivedAt >= from ? m.lastReceivedAt.toISOString() : null,
+    message_count: m.deletedAt ? null : m.messageCount,
+    used_bytes: m.deletedAt ? null : m.usedBytes,
+    quota_mb: m.deletedAt ? null : m.quotaMb,
+  }));
+  const totals = zero();
+  for (const day of daily) add(totals, day);
+  const unknown = perMailbox.get("") ?? zero();
   return {
     from: from.toISOString(),
     to: now.toISOString(),
     days,
-    totals: {
-      received: daily.reduce((s, d) => s + d.received, 0),
-      bytes: daily.reduce((s, d) => s + d.bytes, 0),
-      accounts: accounts.length,
-    },
+    totals: { ...totals, accounts: accounts.length },
     daily,
     accounts,
+    unknown_recipients: { rejected: unknown.rejected, rejected_bytes: unknown.rejected_bytes },
   };
 }

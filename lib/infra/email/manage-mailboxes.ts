@@ -8,6 +8,7 @@ import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset
 import { assertPassword, generatePassword } from "./passwords";
 import { createMaildir, measureMaildir, removeMaildir } from "./maildir";
 import { syncDovecotUsers } from "./dovecot-users";
+import { logMailboxCreated, logMailboxDeleted } from "./activity-counters";
 
 export type MailboxRow = typeof emailAccounts.$inferSelect;
 
@@ -63,7 +64,11 @@ export async function createMailbox(
     lastLoginAt: null,
   };
   // The hash took a while: another request may have taken the address meanwhile, which the unique index catches.
-  const inserted = db.insert(emailAccounts).values(row).onConflictDoNothing().returning().get();
+  const inserted = db.transaction((tx) => {
+    const created = tx.insert(emailAccounts).values(row).onConflictDoNothing().returning().get();
+    if (created) logMailboxCreated(tx, row);
+    return created;
+  });
   if (!inserted) throw new DomainError("conflict", `The mailbox ${address} already exists.`, { param: "address" });
   createMaildir(row.id);
   syncDovecotUsers(db);
@@ -94,7 +99,10 @@ export function getMailbox(db: Db, workspaceId: string, id: string): MailboxRow 
 
 export function deleteMailbox(db: Db, workspaceId: string, id: string): void {
   const row = getMailbox(db, workspaceId, id);
-  db.delete(emailAccounts).where(eq(emailAccounts.id, row.id)).run();
+  db.transaction((tx) => {
+    tx.delete(emailAccounts).where(eq(emailAccounts.id, row.id)).run();
+    logMailboxDeleted(tx, row.id);
+  });
   syncDovecotUsers(db);
   removeMaildir(row.id);
 }

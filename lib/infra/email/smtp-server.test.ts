@@ -11,6 +11,8 @@ import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
 import { createMailbox, type MailboxRow } from "./manage-mailboxes";
 import { MAX_MESSAGE_BYTES, startSmtpServer } from "./smtp-server";
+import { loadTlsKeyPair } from "./tls-certificate";
+import { emailActivity } from "./email-activity";
 import { openSmtpClient } from "@/test/helpers/smtp-client";
 
 const PASSWORD = "correct horse battery";
@@ -29,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function server(options: Parameters<typeof startSmtpServer>[1] = {}) {
@@ -37,20 +40,35 @@ async function server(options: Parameters<typeof startSmtpServer>[1] = {}) {
   return running;
 }
 
-/** An SMTP client that answers each command with the last line of its reply, greeted and past EHLO. */
-async function connect(port: number, localAddress = "127.0.0.1") {
+/** An SMTP client that answers each command with the last line of its reply, greeted and past EHLO (and STARTTLS). */
+async function connect(port: number, localAddress = "127.0.0.1", startTls = false) {
   const client = openSmtpClient(port, localAddress);
   const lastLine = (text: string) => text.split("\r\n").at(-1)!;
   await client.reply(); // greeting
   const command = async (line: string) => lastLine(await client.command(line));
   await command("EHLO client.test");
-  return { ...client, reply: async () => lastLine(await client.reply()), command };
+  if (startTls) {
+    await client.startTls();
+    await command("EHLO client.test");
+  }
+  return {
+    get socket() {
+      return client.socket;
+    },
+    close: client.close,
+    reply: async () => lastLine(await client.reply()),
+    command,
+  };
 }
+
+/** A submission server (AUTH after STARTTLS) with the self-signed certificate made into DATA_DIR. */
+const submission = (throttle: LoginThrottle) =>
+  server({ mode: "submission", tls: loadTlsKeyPair({ hostname: "mail.bengkel.test" }), throttle });
 
 const plain = (user: string, pass: string) => `AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`;
 
 async function auth(port: number, from: string, user: string, pass: string): Promise<string> {
-  const client = await connect(port, from);
+  const client = await connect(port, from, true);
   const answer = await client.command(plain(user, pass));
   client.close();
   return answer;
@@ -116,6 +134,11 @@ describe("SMTP message size", () => {
     // Up to the 25 MB limit is held (a message that fits is delivered from memory); nothing past it.
     expect(peak).toBeLessThan(MAX_MESSAGE_BYTES + 5 * 1024 * 1024); // buffering it all would show ≥ 60 MB
     expect(delivered()).toBe(before);
+    // Counted as refused for the mailbox, with the bytes that arrived (all 60 MB and the few lines around them).
+    const refused = emailActivity(db, box.workspaceId, 1).accounts.find((a) => a.id === box.id)!;
+    expect(refused).toMatchObject({ received: 0, rejected: 1 });
+    expect(refused.rejected_bytes).toBeGreaterThanOrEqual(60 * 1024 * 1024);
+    expect(refused.rejected_bytes).toBeLessThan(60 * 1024 * 1024 + 2 * 1024 * 1024);
 
     // The same connection goes on: a normal message is delivered.
     expect(await client.command("MAIL FROM:<a@sender.test>")).toMatch(/^250 /);
@@ -140,7 +163,7 @@ describe("SMTP AUTH throttling", () => {
 
   it("answers 454 after 10 failures for a mailbox, also to the right password, and the same for an unknown one", async () => {
     // The default limits; delays are not slept here (they are unit-tested in login-throttle.test.ts).
-    const { port } = await server({ throttle: new LoginThrottle({ sleep: async () => {} }) });
+    const { port } = await submission(new LoginThrottle({ sleep: async () => {} }));
     // Unknown and wrong look the same.
     const wrong = await auth(port, "127.0.0.100", "me@limits.test", "wrong password!");
     const unknown = await auth(port, "127.0.0.101", "nobody@limits.test", "wrong password!");
@@ -165,8 +188,8 @@ describe("SMTP AUTH throttling", () => {
   });
 
   it("answers 454 to a client address after 10 failures on any mailboxes", async () => {
-    const { port } = await server({ throttle: new LoginThrottle({ sleep: async () => {} }) });
-    const client = await connect(port, "127.0.4.1");
+    const { port } = await submission(new LoginThrottle({ sleep: async () => {} }));
+    const client = await connect(port, "127.0.4.1", true);
     const answers: string[] = [];
     for (let i = 0; i < 11; i++) answers.push(await client.command(plain(`guess${i}@limits.test`, "wrong password!")));
     expect(answers.slice(0, 10).every((a) => a.startsWith("535 "))).toBe(true);

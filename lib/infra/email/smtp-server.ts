@@ -1,90 +1,90 @@
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
-import { eq } from "drizzle-orm";
-import { emailAccounts, emailDeliveries } from "@/db/schema";
+import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import type { Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
-import { LoginThrottle } from "@/lib/auth/login-throttle";
-import { verifyPasswordHash } from "@/lib/users/users";
-import { recordUsage, type MailboxRow } from "./manage-mailboxes";
-import { deliverToMaildir } from "./maildir";
-import { config } from "@/lib/config";
+import { sharedLoginThrottle, type LoginThrottle } from "@/lib/auth/login-throttle";
+import { countRejected } from "./activity-counters";
+import { mailboxAuthenticator, type SessionUser } from "./smtp-auth";
+import { deliverMessage, serverName, type Relay } from "./smtp-delivery";
+import { classifyRecipient, declaredSize, quotaBytes } from "./smtp-recipients";
+import { REPLIES, smtpError } from "./smtp-replies";
 
 /** Advertised as SIZE and enforced while the message streams in: past it nothing more is kept. */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
-const TOO_BIG = "5.3.4 Error: message exceeds fixed maximum message size";
-const AUTH_FAILED = "5.7.8 Authentication failed";
-const AUTH_THROTTLED = "4.7.0 Too many failed login attempts, try again later";
 
-/** An SMTP reply with its code: smtp-server sends `responseCode` and the message. */
-function smtpError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode: code });
-}
-
-const serverName = () => config().SMTP_HOSTNAME;
-const quotaBytes = (m: MailboxRow) => m.quotaMb * 1024 * 1024;
-
-function findMailbox(db: Db, address: string): MailboxRow | undefined {
-  return db.select().from(emailAccounts).where(eq(emailAccounts.address, address.trim().toLowerCase())).get();
-}
-
-function declaredSize(session: SMTPServerSession): number {
-  const size = Number((session.envelope.mailFrom && (session.envelope.mailFrom.args as { SIZE?: string }).SIZE) ?? 0);
-  return Number.isFinite(size) ? size : 0;
+export interface SmtpServerOptions {
+  host?: string;
+  port?: number;
+  maxMessageBytes?: number;
+  /**
+   * `inbound` (the MX, default): mail from anyone for the mailboxes here, no AUTH. `submission` (RFC 6409):
+   * AUTH required, offered only after STARTTLS; the sender must be the authenticated mailbox; mail to other
+   * domains goes to `relay`, or is refused 5.7.1 without one.
+   */
+  mode?: "inbound" | "submission";
+  /** The STARTTLS key pair; without one STARTTLS is not offered (and submission cannot authenticate anyone). */
+  tls?: { key: Buffer; cert: Buffer } | null;
+  relay?: Relay | null;
+  /** Failed logins: by default the process's throttle, shared with the dashboard sign-in. */
+  throttle?: LoginThrottle;
 }
 
 /**
- * Receives mail for the mailboxes in the database and files it into each
- * mailbox's maildir. Plain text on loopback: no STARTTLS; AUTH (PLAIN/LOGIN)
- * is optional and only records the last login. Failed logins are throttled
- * per mailbox and per client address (`throttle`, by default a new
- * LoginThrottle: 10 failures per 15 minutes, then 454 until the window passes).
+ * Receives mail into the mailboxes' maildirs (inbound) or from the mailboxes' owners (submission). Replies
+ * carry RFC 3463 enhanced codes, advertised as ENHANCEDSTATUSCODES: an unknown mailbox in a domain served
+ * here is 550 5.1.1, any other domain 550 5.7.1 (never an open relay).
  */
-export async function startSmtpServer(
-  db: Db,
-  options: { host?: string; port?: number; maxMessageBytes?: number; throttle?: LoginThrottle } = {},
-): Promise<RunningServer> {
+export async function startSmtpServer(db: Db, options: SmtpServerOptions = {}): Promise<RunningServer> {
   const maxMessageBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
-  const throttle = options.throttle ?? new LoginThrottle();
+  const submission = options.mode === "submission";
+  const relay = submission ? (options.relay ?? null) : null;
   const server = new SMTPServer({
     name: serverName(),
-    banner: "Bengkel mail (local)",
+    banner: submission ? "Bengkel mail submission" : "Bengkel mail",
     logger: false,
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    allowInsecureAuth: true,
+    hideENHANCEDSTATUSCODES: false,
+    hideSTARTTLS: !options.tls,
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : {}),
+    disabledCommands: [...(options.tls ? [] : ["STARTTLS"]), ...(submission ? [] : ["AUTH"])],
+    authOptional: !submission,
+    allowInsecureAuth: false,
     size: maxMessageBytes,
     // Whatever onData answers, a message over `size` gets 552 (smtp-server's own check of the bytes received).
     rejectOversized: true,
-    onAuth(auth, session, callback) {
-      const username = auth.username ?? "";
-      throttle
-        .attempt({ account: username, address: session.remoteAddress }, async () => {
-          // Unknown, suspended and wrong all cost one argon2 verify and give the same answer.
-          const mailbox = findMailbox(db, username);
-          const usable = mailbox && mailbox.status === "active" ? mailbox : undefined;
-          const ok = await verifyPasswordHash(usable?.passwordHash, auth.password ?? "");
-          return ok && usable ? usable : null;
-        })
-        .then(
-          (result) => {
-            if (result.status === "refused") return callback(smtpError(454, AUTH_THROTTLED));
-            if (result.status === "failed") return callback(smtpError(535, AUTH_FAILED));
-            db.update(emailAccounts)
-              .set({ lastLoginAt: new Date() })
-              .where(eq(emailAccounts.id, result.value.id))
-              .run();
-            callback(null, { user: result.value.id });
-          },
-          (error) => callback(error),
-        );
+    onAuth: submission ? mailboxAuthenticator(db, options.throttle ?? sharedLoginThrottle()) : undefined,
+    // AUTH PLAIN/LOGIN is neither advertised nor taken in clear text (RFC 4954 §4); STARTTLS turns it on.
+    onConnect(session, callback) {
+      if (submission) session.disabledCommands = ["AUTH"];
+      callback();
+    },
+    onSecure(_socket, session, callback) {
+      if (submission) session.disabledCommands = [];
+      callback();
+    },
+    onMailFrom(address: SMTPServerAddress, session, callback) {
+      const user = session.user as SessionUser | undefined;
+      if (!submission) return callback();
+      // smtp-server asks for AUTH only while AUTH is on, and it is off until STARTTLS: required here, always.
+      if (!user) return callback(smtpError(530, REPLIES.authRequired));
+      // A mailbox sends as itself only, so a stolen password cannot forge its neighbours' mail.
+      if (address.address.toLowerCase() !== user.address)
+        return callback(smtpError(553, REPLIES.senderNotOwned(address.address)));
+      callback();
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
-      const mailbox = findMailbox(db, address.address);
-      if (!mailbox || mailbox.status !== "active")
-        return callback(smtpError(550, `5.1.1 <${address.address}>: no such mailbox here`));
-      if (mailbox.usedBytes + Math.max(1, declaredSize(session)) > quotaBytes(mailbox)) {
-        return callback(smtpError(552, `5.2.2 <${address.address}>: mailbox full`));
+      const recipient = classifyRecipient(db, address.address);
+      if (recipient.kind === "foreign") {
+        return relay && session.user ? callback() : callback(smtpError(550, REPLIES.relayDenied(address.address)));
+      }
+      const size = declaredSize(session);
+      if (recipient.kind === "unknown") {
+        countRejected(db, { workspaceId: recipient.workspaceId, mailboxId: null }, size);
+        return callback(smtpError(550, REPLIES.noSuchMailbox(address.address)));
+      }
+      const { mailbox } = recipient;
+      if (mailbox.usedBytes + Math.max(1, size) > quotaBytes(mailbox)) {
+        countRejected(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, size);
+        return callback(smtpError(552, REPLIES.mailboxFull(address.address)));
       }
       callback();
     },
@@ -92,21 +92,24 @@ export async function startSmtpServer(
       // Kept only while under the limit; past it the rest is read and dropped (the client is owed a reply after
       // its final dot, and a stream left unread would stall the connection).
       let chunks: Buffer[] = [];
-      let kept = 0;
+      let received = 0;
       let oversized = false;
       stream.on("data", (chunk: Buffer) => {
+        received += chunk.length;
         if (oversized) return;
-        kept += chunk.length;
-        if (stream.sizeExceeded || kept > maxMessageBytes) {
+        if (stream.sizeExceeded || received > maxMessageBytes) {
           oversized = true;
           chunks = [];
         } else chunks.push(chunk);
       });
       stream.on("error", (error) => callback(error));
       stream.on("end", () => {
-        if (oversized || stream.sizeExceeded) return callback(smtpError(552, TOO_BIG));
         try {
-          callback(null, deliver(db, session, Buffer.concat(chunks)));
+          if (oversized || stream.sizeExceeded) {
+            countRejectedForLocal(db, session.envelope.rcptTo, received);
+            return callback(smtpError(552, REPLIES.tooBig));
+          }
+          callback(null, deliverMessage(db, session, Buffer.concat(chunks), relay));
         } catch (error) {
           callback(error as Error);
         }
@@ -125,33 +128,10 @@ export async function startSmtpServer(
   };
 }
 
-/** Checks every recipient's quota against the real size first, so a message is delivered to all or none. */
-function deliver(db: Db, session: SMTPServerSession, message: Buffer): string {
-  const mailboxes = session.envelope.rcptTo.map((r) => findMailbox(db, r.address));
-  for (const [i, mailbox] of mailboxes.entries()) {
-    if (!mailbox) throw smtpError(550, `5.1.1 <${session.envelope.rcptTo[i].address}>: no such mailbox here`);
-    if (mailbox.usedBytes + message.length > quotaBytes(mailbox))
-      throw smtpError(552, `5.2.2 <${mailbox.address}>: mailbox full`);
+function countRejectedForLocal(db: Db, recipients: SMTPServerAddress[], bytes: number): void {
+  for (const { address } of recipients) {
+    const recipient = classifyRecipient(db, address);
+    if (recipient.kind === "mailbox")
+      countRejected(db, { workspaceId: recipient.mailbox.workspaceId, mailboxId: recipient.mailbox.id }, bytes);
   }
-  const now = new Date();
-  for (const mailbox of mailboxes as MailboxRow[]) {
-    const stored = Buffer.concat([Buffer.from(traceHeaders(session, mailbox.address, now)), message]);
-    deliverToMaildir(mailbox.id, stored, now);
-    db.transaction((tx) => {
-      recordUsage(tx, mailbox.id, stored.length);
-      tx.insert(emailDeliveries)
-        .values({ accountId: mailbox.id, workspaceId: mailbox.workspaceId, sizeBytes: stored.length, receivedAt: now })
-        .run();
-    });
-  }
-  return `Delivered to ${mailboxes.length} mailbox${mailboxes.length === 1 ? "" : "es"}`;
-}
-
-/** What a final-delivery MTA prepends (RFC 5321 §4.4): where it came from, for whom, and when. */
-function traceHeaders(session: SMTPServerSession, recipient: string, now: Date): string {
-  const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-  return (
-    `Return-Path: <${from}>\r\nDelivered-To: ${recipient}\r\n` +
-    `Received: from ${session.clientHostname} ([${session.remoteAddress}]) by ${serverName()} with ESMTP id ${session.id}; ${now.toUTCString()}\r\n`
-  );
 }

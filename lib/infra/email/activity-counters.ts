@@ -1,0 +1,82 @@
+import { eq, sql } from "drizzle-orm";
+import { emailActivityDays, emailMailboxLog } from "@/db/schema";
+import type { Db } from "@/lib/db/client";
+
+type Writer = Pick<Db, "insert" | "update">;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Adds to one (workspace, day, mailbox) row of counters; one UPSERT, so concurrent deliveries never lose a count. */
+function addToDay(
+  db: Writer,
+  key: { workspaceId: string; mailboxId: string },
+  at: Date,
+  add: { delivered?: number; deliveredBytes?: number; rejected?: number; rejectedBytes?: number },
+): void {
+  const values = {
+    workspaceId: key.workspaceId,
+    mailboxId: key.mailboxId,
+    day: utcDay(at),
+    delivered: add.delivered ?? 0,
+    deliveredBytes: add.deliveredBytes ?? 0,
+    rejected: add.rejected ?? 0,
+    rejectedBytes: add.rejectedBytes ?? 0,
+  };
+  db.insert(emailActivityDays)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [emailActivityDays.workspaceId, emailActivityDays.day, emailActivityDays.mailboxId],
+      set: {
+        delivered: sql`${emailActivityDays.delivered} + ${values.delivered}`,
+        deliveredBytes: sql`${emailActivityDays.deliveredBytes} + ${values.deliveredBytes}`,
+        rejected: sql`${emailActivityDays.rejected} + ${values.rejected}`,
+        rejectedBytes: sql`${emailActivityDays.rejectedBytes} + ${values.rejectedBytes}`,
+      },
+    })
+    .run();
+}
+
+export function countDelivered(
+  db: Writer,
+  mailbox: { id: string; workspaceId: string },
+  bytes: number,
+  at = new Date(),
+): void {
+  addToDay(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, at, {
+    delivered: 1,
+    deliveredBytes: bytes,
+  });
+  db.update(emailMailboxLog)
+    .set({ lastReceivedAt: sql`max(coalesce(${emailMailboxLog.lastReceivedAt}, 0), ${at.getTime()})` })
+    .where(eq(emailMailboxLog.mailboxId, mailbox.id))
+    .run();
+}
+
+/**
+ * A message refused for a workspace's address: `mailboxId` null when no mailbox has it. `bytes` is what is
+ * known of its size (declared SIZE, or what arrived before the refusal), 0 when nothing is.
+ */
+export function countRejected(
+  db: Writer,
+  target: { workspaceId: string; mailboxId: string | null },
+  bytes: number,
+  at = new Date(),
+): void {
+  addToDay(db, { workspaceId: target.workspaceId, mailboxId: target.mailboxId ?? "" }, at, {
+    rejected: 1,
+    rejectedBytes: bytes,
+  });
+}
+
+export function logMailboxCreated(
+  db: Writer,
+  row: { id: string; workspaceId: string; address: string; createdAt: Date },
+): void {
+  db.insert(emailMailboxLog)
+    .values({ mailboxId: row.id, workspaceId: row.workspaceId, address: row.address, createdAt: row.createdAt })
+    .run();
+}
+
+export function logMailboxDeleted(db: Writer, mailboxId: string, at = new Date()): void {
+  db.update(emailMailboxLog).set({ deletedAt: at }).where(eq(emailMailboxLog.mailboxId, mailboxId)).run();
+}
