@@ -4,7 +4,7 @@ import path from "node:path";
 import DxfParser from "dxf-parser";
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "@/lib/errors";
-import { analyzeDrawing, type DrawingAnalysis } from "./index";
+import { analyzeDrawing, DEFAULT_NON_CUT_LAYER_PATTERNS, type DrawingAnalysis } from "./index";
 import { readDxf } from "./read-dxf";
 
 const PYTHON = "/usr/bin/python3";
@@ -63,7 +63,7 @@ describe("corpus DXF against ezdxf", () => {
 
   it.runIf(hasEzdxf)("default non-cut layers on a real detail drawing match ezdxf with the same patterns", async () => {
     const file = path.join(DXF_DIR, "api-cw750-details.dxf");
-    const ref = ezdxfReference(file, "DIM,TEXT,ANNO,BEND,TITLE,BORDER,DEFPOINTS")!;
+    const ref = ezdxfReference(file, DEFAULT_NON_CUT_LAYER_PATTERNS.join(","))!;
     const g = ((await analyzeFile(file)) as DrawingAnalysis).geometry;
     expect(g.pierce_count).toBe(ref.pierce_count);
     expect(relClose(g.cut_length_mm, ref.cut_length_mm, 1e-4)).toBe(true);
@@ -139,7 +139,7 @@ describe("DWG through LibreDWG", () => {
     });
 
     it.runIf(hasEzdxf)(`${twin}.dwg matches ezdxf on the DXF twin`, async () => {
-      const ref = ezdxfReference(path.join(DWG_DIR, `${twin}.dxf`), "DIM,TEXT,ANNO,BEND,TITLE,BORDER,DEFPOINTS")!;
+      const ref = ezdxfReference(path.join(DWG_DIR, `${twin}.dxf`), DEFAULT_NON_CUT_LAYER_PATTERNS.join(","))!;
       const g = ((await analyzeFile(path.join(DWG_DIR, `${twin}.dwg`))) as DrawingAnalysis).geometry;
       expect(g.pierce_count).toBe(ref.pierce_count);
       expect(relClose(g.cut_length_mm, ref.cut_length_mm, 1e-4)).toBe(true);

@@ -32,6 +32,8 @@ async function convert(bytes) {
     insunits: db.header?.INSUNITS ?? null,
     measurement: db.header?.MEASUREMENT ?? null,
     entities: db.entities.map(slim),
+    layers: (db.tables?.LAYER?.entries ?? []).map((l) => ({ name: l.name, lineType: l.lineType })),
+    linetypes: (db.tables?.LTYPE?.entries ?? []).map((t) => ({ name: t.name, dashes: t.numberOfLineTypes ?? 0 })),
     blocks: (db.tables?.BLOCK_RECORD?.entries ?? [])
       .filter((b) => !SKIP_BLOCKS.test(b.name))
       .map((b) => ({ name: b.name, basePoint: b.basePoint, entities: (b.entities ?? []).map(slim) })),
