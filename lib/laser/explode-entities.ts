@@ -56,6 +56,13 @@ export function explodeDrawing(
 ): ExplodedDrawing {
   const out: ExplodedDrawing = { segments: [], ignored: {}, bendLines: 0, nonCut: includeIgnored ? [] : null };
   const roleOf = layerRoles(nonCutPatterns);
+  // Most entities follow their layer's linetype: resolved once per layer, not per entity.
+  const byLayer = new Map<string, string>();
+  const layerLinetype = (layer: string) => {
+    let linetype = byLayer.get(layer);
+    if (linetype === undefined) byLayer.set(layer, (linetype = effectiveLinetype(model, undefined, layer, "")));
+    return linetype;
+  };
   const dashed = new Map<string, boolean>();
   const isDashed = (linetype: string) => {
     let d = dashed.get(linetype);
@@ -95,7 +102,8 @@ export function explodeDrawing(
       }
       // Entities on layer 0 inside a block take the layer of the INSERT that places them.
       const layer = e.layer === "0" && parentLayer !== null ? parentLayer : e.layer;
-      const linetype = effectiveLinetype(model, e.linetype, layer, blockLinetype);
+      const linetype =
+        e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
       if (e.type === "insert") {
         const block = model.blocks.get(e.block.toUpperCase());
         if (!block) ignore("missing_block");
