@@ -174,12 +174,17 @@ describe("DWG through LibreDWG", () => {
     expect(g.bbox_mm.y).toBeLessThan(10_000);
   });
 
-  it("the same entities read from 2004 and 2018 files agree", async () => {
-    const [a, b] = await Promise.all(
-      ["2004_circle.dwg", "2018_circle.dwg"].map((f) => analyzeFile(path.join(DWG_DIR, f))),
-    );
-    expect(figures(a as DrawingAnalysis)).toEqual(figures(b as DrawingAnalysis));
-  });
+  for (const [older, newer] of [
+    ["2004_circle.dwg", "2018_circle.dwg"],
+    ["2004_Polyline.dwg", "2018_Polyline.dwg"],
+    ["2004_Arc.dwg", "2007_Arc.dwg"],
+  ]) {
+    it(`the same entities read from ${older} and ${newer} agree`, async () => {
+      const a = await analyzeFile(path.join(DWG_DIR, older));
+      const b = await analyzeFile(path.join(DWG_DIR, newer));
+      expect(figures(a as DrawingAnalysis)).toEqual(figures(b as DrawingAnalysis));
+    });
+  }
 });
 
 describe("ezdxf reference script", () => {
