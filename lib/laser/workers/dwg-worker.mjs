@@ -64,7 +64,10 @@ function sequenceVertices(libredwg, data) {
 function withVertices(entity, sequences) {
   if (!sequences || (entity.type !== "POLYLINE2D" && entity.type !== "POLYLINE3D")) return entity;
   const full = sequences.get(String(entity.handle).toUpperCase());
-  return full && full.length > (entity.vertices?.length ?? 0) ? { ...entity, vertices: full } : entity;
+  const short = entity.vertices ?? [];
+  // Only a longer list that starts with what the converter read: handles are a range, not a chain.
+  const extendsIt = full && full.length > short.length && short.every((v, k) => v.x === full[k].x && v.y === full[k].y);
+  return extendsIt ? { ...entity, vertices: full } : entity;
 }
 
 async function convert(bytes) {
