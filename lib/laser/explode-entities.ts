@@ -69,12 +69,15 @@ export function explodeDrawing(
     if (d === undefined) dashed.set(linetype, (d = isDashedLinetype(model, linetype)));
     return d;
   };
+  let nonCutSegments = 0;
   const skip = (reason: string, e: DrawingEntity, m: Affine, layer: string) => {
     if (reason !== "bend_line") ignore(reason);
     if (!out.nonCut) return;
     const segments: Segment[] = [];
     emitEntity(e, m, layer, segments);
     if (segments.length) out.nonCut.push({ reason, segments });
+    // Shown, not cut, but held in memory all the same: the same cap applies.
+    nonCutSegments += segments.length;
   };
   const ignore = (reason: string) => {
     out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
@@ -118,7 +121,7 @@ export function explodeDrawing(
       // Centre, hidden and phantom lines are drawn dashed; a cut path never is.
       else if (isDashed(linetype)) skip("linetype", e, m, layer);
       else emitEntity(e, m, layer, out.segments);
-      if (out.segments.length > MAX_SEGMENTS) {
+      if (out.segments.length > MAX_SEGMENTS || nonCutSegments > MAX_SEGMENTS) {
         throw new DomainError(
           "drawing_too_complex",
           `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments, the most we quote automatically. Simplify the drawing (one part per file, no repeated arrays) and upload it again.`,
