@@ -9,6 +9,12 @@ export interface ClosedContours {
   rings: (k: number) => Point[][];
 }
 
+/**
+ * Edge pairs compared at most (open path edges × nearby closed contour edges), about a second of work: a
+ * hostile drawing (a million-vertex outline around a million short lines) must not run for hours.
+ */
+export const MAX_ANNOTATION_WORK = 200_000_000;
+
 export interface OpenContour {
   /** Its trails' points, in order. */
   rings: Point[][];
@@ -23,9 +29,15 @@ export interface OpenContour {
  * engraving, a slit) is kept, and so is one away from every part, which may be a cut of its own.
  * `depths`: nesting depth of each closed contour (even = outline).
  */
-export function findAnnotations(closed: ClosedContours, depths: Int32Array, open: OpenContour[]): Uint8Array {
+export function findAnnotations(
+  closed: ClosedContours,
+  depths: Int32Array,
+  open: OpenContour[],
+  maxWork = MAX_ANNOTATION_WORK,
+): Uint8Array {
   const annotation = new Uint8Array(open.length);
   if (closed.count === 0 || open.length === 0) return annotation;
+  let work = 0;
   const { boxes } = closed;
   const grid = boxGrid(closed);
   const ringCache = new Map<number, Point[][]>();
@@ -34,12 +46,17 @@ export function findAnnotations(closed: ClosedContours, depths: Int32Array, open
     if (!r) ringCache.set(k, (r = closed.rings(k)));
     return r;
   };
-  open.forEach((o, i) => {
+  for (let i = 0; i < open.length; i++) {
+    const o = open[i];
     const candidates = grid(o.box);
+    // Edge pairs to compare: past the budget the rest stay cut, the answer a shop gets without this rule.
+    const edges = o.rings.reduce((sum, t) => sum + t.length, 0);
+    for (const k of candidates) work += edges * ringsOf(k).reduce((sum, r) => sum + r.length, 0);
+    if (work > maxWork) break;
     const [x, y] = o.rings[0][0];
     let depth = 0;
     for (const k of candidates) if (inBox(boxes, k, x, y) && containsPoint(ringsOf(k), x, y)) depth++;
-    if (depth % 2 === 1) return;
+    if (depth % 2 === 1) continue;
     const besideOutline = candidates.some(
       (k) =>
         depths[k] % 2 === 0 &&
@@ -48,10 +65,10 @@ export function findAnnotations(closed: ClosedContours, depths: Int32Array, open
         boxes[4 * k + 2] >= o.box.maxX &&
         boxes[4 * k + 3] >= o.box.maxY,
     );
-    if (depth === 0 && !besideOutline) return;
-    for (const k of candidates) if (crossesAny(o.rings, ringsOf(k))) return;
+    if (depth === 0 && !besideOutline) continue;
+    if (candidates.some((k) => crossesAny(o.rings, ringsOf(k)))) continue;
     annotation[i] = 1;
-  });
+  }
   return annotation;
 }
 
