@@ -23,14 +23,8 @@ export interface StrayGeometry {
  */
 export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; stray: StrayGeometry | null } {
   if (segments.length < 2) return { kept: segments, stray: null };
+  if (widestExtent(segments) <= STRAY_EXTENT_MM) return { kept: segments, stray: null };
   const boxes = segments.map(boxOf);
-  const all = boxes.reduce((a, b) => ({
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  }));
-  if (Math.max(all.maxX - all.minX, all.maxY - all.minY) <= STRAY_EXTENT_MM) return { kept: segments, stray: null };
 
   const parent = Int32Array.from(segments, (_, i) => i);
   const root = (i: number): number => {
@@ -93,6 +87,26 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
     distanceMm = Math.max(distanceMm, Math.hypot(dx, dy));
   });
   return { kept, stray: { count: segments.length - kept.length, lengthMm, distanceMm } };
+}
+
+/** The drawing's larger side, without an object per segment: almost every drawing stops here. */
+function widestExtent(segments: Segment[]): number {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const add = (x0: number, y0: number, x1: number, y1: number) => {
+    if (x0 < minX) minX = x0;
+    if (y0 < minY) minY = y0;
+    if (x1 > maxX) maxX = x1;
+    if (y1 > maxY) maxY = y1;
+  };
+  for (const s of segments) {
+    if (s.kind === "arc") add(s.cx - s.r, s.cy - s.r, s.cx + s.r, s.cy + s.r);
+    else if (s.kind === "curve") add(s.box.minX, s.box.minY, s.box.maxX, s.box.maxY);
+    else add(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]));
+  }
+  return Math.max(maxX - minX, maxY - minY);
 }
 
 function unionBox(boxes: Box[]): Box {
