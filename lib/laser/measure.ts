@@ -248,7 +248,13 @@ function nonCutContours(groups: NonNullable<ExplodedDrawing["nonCut"]>, sagitta:
   return groups.map(({ reason, segments }) => {
     const points: number[] = [];
     for (const s of segments) {
-      for (const p of flattenSegment(s, sagitta)) points.push(roundDisplay(p[0]), roundDisplay(p[1]));
+      for (const p of flattenSegment(s, sagitta)) {
+        const x = roundDisplay(p[0]);
+        const y = roundDisplay(p[1]);
+        // An entity's segments follow one another: each starts where the last ended.
+        if (points.length && x === points[points.length - 2] && y === points[points.length - 1]) continue;
+        points.push(x, y);
+      }
     }
     const length = segments.reduce((sum, s) => sum + segmentLength(s), 0);
     return { points, closed: false, role: "open", length_mm: length, layer: segments[0].layer, ignored: reason };

@@ -162,21 +162,21 @@ describe("what is not cut, for the viewer", () => {
   it("is returned as contours flagged with the reason, leaving every figure unchanged", async () => {
     const spec = {
       layers: [{ name: "DIM", linetype: "CONTINUOUS" }],
-      // POLYLINE, not LWPOLYLINE: without $ACADVER ezdxf reads the file as R12.
       entities: [
-        dxf.polyline(
-          [
-            [0, 0],
-            [100, 0],
-            [100, 60],
-            [0, 60],
-          ],
-          true,
-        ),
-        dxf.circle(50, 30, 10),
+        ...PLATE,
         ...centreLines({ linetype: "CENTER" }),
         ...cross(50, 30, 5).slice(0, 1),
         dxf.line(0, -9, 100, -9, { layer: "DIM" }),
+        dxf.lwpolyline(
+          [
+            [-20, -20],
+            [120, -20],
+            [120, 80],
+            [-20, 80],
+          ],
+          true,
+          { layer: "BORDER" },
+        ),
       ],
     };
     const plain = await analyze(spec);
@@ -184,10 +184,12 @@ describe("what is not cut, for the viewer", () => {
     expect(shown.geometry).toEqual(plain.geometry);
     expect(plain.contours.every((c) => c.ignored === undefined)).toBe(true);
     const ignored = shown.contours.filter((c) => c.ignored !== undefined);
-    expect(ignored.map((c) => c.ignored).sort()).toEqual(["annotation", "layer", "linetype", "linetype"]);
+    expect(ignored.map((c) => c.ignored).sort()).toEqual(["annotation", "layer", "layer", "linetype", "linetype"]);
     expect(ignored.map((c) => c.length_mm).sort((a, b) => a - b)).toEqual(
-      [10, 70, 100, 110].map((v) => expect.closeTo(v, 9)),
+      [10, 70, 100, 110, 480].map((v) => expect.closeTo(v, 9)),
     );
+    // The border is drawn all round: its four corners and back to the first.
+    expect(ignored.find((c) => c.layer === "BORDER")!.points).toEqual([-20, -20, 120, -20, 120, 80, -20, 80, -20, -20]);
     expect(shown.contours.filter((c) => c.ignored === undefined)).toEqual(plain.contours);
   });
 });
