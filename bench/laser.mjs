@@ -1,11 +1,15 @@
-// Laser engine benchmark: a sheet with 50,000 circles and an outline (~5 MB DXF),
-// timed as whole processes: `node dist/cli.mjs analyze FILE --json` vs ezdxf's readfile.
-// Usage: node bench/laser.mjs [runs=5]   (build the CLI first: npm run build:cli)
+// Laser engine benchmark: a sheet with 50,000 circles and an outline (~5 MB DXF) against ezdxf's readfile,
+// side by side in one run: first the server path (issue #18's target: upload + first laser quote over HTTP on the
+// production server, analysis in its child processes, ≤ 0.10× ezdxf.readfile), then whole processes
+// (`node dist/cli.mjs analyze FILE --json`).
+// Usage: node bench/laser.mjs [runs=5]   (needs `npm run build` for the server path; the CLI: npm run build:cli)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CIRCLES, writeCircleSheet as writeSheet } from "./generate-circle-sheet.mjs";
+import { startBenchServer } from "./server.mjs";
 
 const RUNS = Math.max(5, Number(process.argv[2] ?? 5));
 const PYTHON = "/usr/bin/python3";
@@ -20,6 +24,56 @@ function time(cmd, args) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const row = (label, xs) =>
+  `| ${label} | ${median(xs).toFixed(0)} | ${Math.min(...xs).toFixed(0)} | ${Math.max(...xs).toFixed(0)} |`;
+
+/** A port nobody listens on now, on loopback: other benchmarks and tests may run at the same time. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Upload + first laser quote over HTTP, alternating round by round with ezdxf.readfile on the same file. */
+async function serverPath(file) {
+  const { base, auth, stop } = await startBenchServer({ port: await freePort(), plan: "team" });
+  const bytes = readFileSync(file);
+  const uploadAndQuote = async (name) => {
+    const form = new FormData();
+    form.append("file", new Blob([bytes]), name);
+    const started = performance.now();
+    const res = await fetch(`${base}/v1/files`, { method: "POST", headers: auth, body: form });
+    if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`);
+    const id = (await res.json()).data.file.id;
+    const quote = await fetch(`${base}/v1/files/${id}/quote/laser`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: "{}",
+    });
+    if (quote.status !== 200) throw new Error(`quote ${quote.status}: ${await quote.text()}`);
+    await quote.arrayBuffer();
+    return performance.now() - started;
+  };
+  try {
+    await uploadAndQuote("warm.dxf"); // the server's first request loads route code
+    const ours = [];
+    const ezdxf = [];
+    for (let k = 0; k < RUNS; k++) {
+      ours.push(await uploadAndQuote(`sheet-${k}.dxf`));
+      ezdxf.push(time(PYTHON, ["-c", "import ezdxf,sys; ezdxf.readfile(sys.argv[1])", file]));
+    }
+    console.log("| server path (npm start, loopback) | median ms | min ms | max ms |\n|---|---:|---:|---:|");
+    console.log(row("upload + first laser quote over HTTP", ours));
+    console.log(row("python3 ezdxf.readfile(FILE)", ezdxf));
+    console.log(`\nServer ratio ours / ezdxf: ${(median(ours) / median(ezdxf)).toFixed(2)}× (target ≤ 0.10×)\n`);
+  } finally {
+    stop();
+  }
+}
 
 if (!existsSync(CLI)) {
   console.error("dist/cli.mjs is missing: run `npm run build:cli` first.");
@@ -29,6 +83,8 @@ const dir = mkdtempSync(path.join(tmpdir(), "laser-bench-"));
 try {
   const file = path.join(dir, "sheet.dxf");
   writeSheet(file);
+  if (existsSync(".next/BUILD_ID")) await serverPath(file);
+  else console.log("No production build (.next/BUILD_ID): the server path is skipped; run `npm run build`.\n");
   // The same process on a one-circle drawing: Node startup and module loading, the floor under our figure.
   const tiny = path.join(dir, "tiny.dxf");
   writeFileSync(

@@ -196,7 +196,7 @@ test("a DXF draws its contours in 2D, measures between contour points, and toggl
   await page.mouse.click(box.x + 612, box.y + 422);
   await expect(frame.getByTestId("viewer-measure")).toHaveText("Distance 120.00 mm");
   await page.locator("#viewer").screenshot({ path: testInfo.outputPath("dxf-measure.png") });
-  await frame.getByLabel("Ignored layers").check();
+  await frame.getByLabel("Not cut (ignored)").check();
   expect(await inkedPixels(frame)).toBeGreaterThan(lines);
   await expect(frame.getByRole("link", { name: "Download" })).toBeVisible();
 });

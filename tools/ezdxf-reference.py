@@ -11,6 +11,15 @@ the box of all flattened vertices; and pierces are connected components of
 pieces whose endpoints meet within the tolerance. Exact duplicate pieces and
 overlapping collinear lines (within the tolerance, whatever their direction) are
 counted once, as a laser shop would.
+
+What a shop does not cut (docs/laser.md), with ezdxf's own tables: entities on
+layers matching --non-cut; entities whose linetype (own, BYLAYER → the layer's,
+BYBLOCK → the INSERT's) has dashes in the LTYPE table (a name the table lacks is
+dashed unless CONTINUOUS); and open pieces that only annotate a part: connected
+components with an odd-degree junction that touch no closed component's edge and
+start outside the material, inside a hole or within a part outline's box
+(a component joined through overlapping lines counts as open, as after our merge).
+Containment is an even-odd ray cast over each closed component's edge soup.
 """
 import argparse
 import json
@@ -48,16 +57,32 @@ def pieces_of(e):
     return out
 
 
-def explode(entities, parent_layer=None, depth=0):
-    """(entity, layer) pairs; entities on layer 0 inside a block take the INSERT's layer."""
+def linetype_of(doc, e, layer, block_linetype):
+    name = (e.dxf.get("linetype") or "BYLAYER").upper()
+    if name == "BYLAYER":
+        return doc.layers.get(layer).dxf.linetype.upper() if layer in doc.layers else "CONTINUOUS"
+    return block_linetype if name == "BYBLOCK" else name
+
+
+def dashed(doc, linetype):
+    if linetype in ("CONTINUOUS", "BYLAYER", "BYBLOCK", ""):
+        return False
+    if linetype not in doc.linetypes:
+        return True
+    return any(t.code == 73 and t.value > 0 for t in doc.linetypes.get(linetype).pattern_tags.tags)
+
+
+def explode(doc, entities, parent_layer=None, block_linetype="CONTINUOUS", depth=0):
+    """(entity, layer, linetype) triples; entities on layer 0 inside a block take the INSERT's layer."""
     for e in entities:
         layer = parent_layer if parent_layer is not None and e.dxf.layer == "0" else e.dxf.layer
+        linetype = linetype_of(doc, e, layer, block_linetype)
         if e.dxftype() == "INSERT" and depth < 32:
             # multi_insert() copies the INSERT, which fails on some extension data: only for real arrays.
             for cell in e.multi_insert() if e.mcount > 1 else [e]:
-                yield from explode(cell.virtual_entities(), layer, depth + 1)
+                yield from explode(doc, cell.virtual_entities(), layer, linetype, depth + 1)
         else:
-            yield e, layer
+            yield e, layer, linetype
 
 
 def declared_insunits(filename):
@@ -67,10 +92,66 @@ def declared_insunits(filename):
     return int(m.group(1)) if m else 0
 
 
+def annotation_components(pieces, piece_nodes, find, overlapped):
+    """Roots of the open components that only annotate a part (see the module docstring).
+    A component joined through overlapping lines is open: the overlap leaves T-junctions."""
+    degree = {}
+    members = {}
+    for k, (na, nb) in enumerate(piece_nodes):
+        degree[na] = degree.get(na, 0) + 1
+        degree[nb] = degree.get(nb, 0) + 1
+        members.setdefault(find(na), []).append(k)
+    comps = {}
+    for root, ks in members.items():
+        edges = [(a, b) for k in ks for a, b in zip(pieces[k][3], pieces[k][3][1:])]
+        xs = [v.x for a, b in edges for v in (a, b)]
+        ys = [v.y for a, b in edges for v in (a, b)]
+        closed = root not in overlapped and all(degree[n] % 2 == 0 for k in ks for n in piece_nodes[k])
+        comps[root] = (closed, edges, (min(xs), min(ys), max(xs), max(ys)), pieces[ks[0]][0])
+    shut = [r for r, c in comps.items() if c[0]]
+
+    def inside(root, p):
+        return sum(1 for a, b in comps[root][1] if (a.y > p.y) != (b.y > p.y) and p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) % 2 == 1
+
+    def box_in(inner, outer):
+        return outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2] and outer[3] >= inner[3]
+
+    def overlaps(u, v):
+        return u[0] <= v[2] and v[0] <= u[2] and u[1] <= v[3] and v[1] <= u[3]
+
+    def orient(a, b, c):
+        return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+
+    def meet(a, b, c, d):
+        if not overlaps((min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y)), (min(c.x, d.x), min(c.y, d.y), max(c.x, d.x), max(c.y, d.y))):
+            return False
+        return orient(a, b, c) * orient(a, b, d) <= 0 and orient(c, d, a) * orient(c, d, b) <= 0
+
+    depth = {r: sum(1 for o in shut if o != r and box_in(comps[r][2], comps[o][2]) and inside(o, comps[r][3])) for r in shut}
+    out = set()
+    for root, (closed, edges, box, start) in comps.items():
+        if closed or not shut:
+            continue
+        near = [o for o in shut if overlaps(box, comps[o][2])]
+        d = sum(1 for o in near if inside(o, start))
+        beside = any(depth[o] % 2 == 0 and box_in(box, comps[o][2]) for o in near)
+        if d % 2 == 1 or (d == 0 and not beside):
+            continue
+        if any(meet(a, b, c, e) for o in near for c, e in comps[o][1] for a, b in edges):
+            continue
+        out.add(root)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
-    ap.add_argument("--non-cut", default="DIM,TEXT,ANNO,BEND,TITLE,BORDER,DEFPOINTS")
+    # The same list as DEFAULT_NON_CUT_LAYER_PATTERNS (lib/laser/non-cut-rules.ts).
+    ap.add_argument(
+        "--non-cut",
+        default="DIM,TEXT,ANNO,BEND,TITLE,BORDER,DEFPOINTS,CENTER,CENTRE,HIDDEN,PHANTOM,HATCH,"
+        "UKURAN,TEKS,KETERANGAN,SUMBU,TERSEMBUNYI,ARSIR,BANTU,TEKUK",
+    )
     ap.add_argument("--tol", type=float, default=0.01)
     args = ap.parse_args()
     patterns = [p.upper() for p in args.non_cut.split(",") if p]
@@ -80,12 +161,12 @@ def main():
     tol = args.tol / scale
 
     pieces = []
-    for e, layer in explode(doc.modelspace()):
+    for e, layer, linetype in explode(doc, doc.modelspace()):
         if e.dxftype() not in CUT_TYPES:
             continue
         if e.dxftype() == "POLYLINE" and (e.is_polygon_mesh or e.is_poly_face_mesh):
             continue
-        if any(p in layer.upper() for p in patterns):
+        if any(p in layer.upper() for p in patterns) or dashed(doc, linetype):
             continue
         pieces.extend(pieces_of(e))
 
@@ -127,14 +208,17 @@ def main():
         return nid
 
     ends = []
+    piece_nodes = []
     for s, e, _, _ in unique:
-        a, b = find(node(s)), find(node(e))
+        na, nb = node(s), node(e)
+        piece_nodes.append((na, nb))
+        a, b = find(na), find(nb)
         parent[a] = b
         ends.append(a)
 
     # Straight pieces lying on one line and overlapping are one cut: count the union
     # of their spans, and join them into one contour.
-    overlap = 0.0
+    overlaps = []
     half_turn = round(math.pi * 1e6)
     lines = {}
     for k, (s, e, length, verts) in enumerate(unique):
@@ -183,17 +267,20 @@ def main():
         reach, first = group[0][1], group[0][2]
         for lo, hi, k in group[1:]:
             if lo < reach - tol:
-                overlap += min(reach, hi) - lo
+                overlaps.append((k, min(reach, hi) - lo))
                 parent[find(ends[k])] = find(ends[first])
             reach = max(reach, hi)
             first = k if hi >= reach else first
 
-    pierces = len({find(n) for n in parent})
+    left_out = annotation_components(unique, piece_nodes, find, {find(ends[k]) for k, _ in overlaps})
+    pierces = len({find(n) for n in parent} - left_out)
+    overlap = sum(amount for k, amount in overlaps if find(ends[k]) not in left_out)
+    kept = [p for p, (na, _) in zip(unique, piece_nodes) if find(na) not in left_out]
 
-    xs = [v.x for *_, verts in unique for v in verts]
-    ys = [v.y for *_, verts in unique for v in verts]
+    xs = [v.x for *_, verts in kept for v in verts]
+    ys = [v.y for *_, verts in kept for v in verts]
     result = {
-        "cut_length_mm": (sum(length for _, _, length, _ in unique) - overlap) * scale,
+        "cut_length_mm": (sum(length for _, _, length, _ in kept) - overlap) * scale,
         "pierce_count": pierces,
         "bbox_mm": {"x": (max(xs) - min(xs)) * scale if xs else 0, "y": (max(ys) - min(ys)) * scale if ys else 0},
         "units_to_mm": scale,

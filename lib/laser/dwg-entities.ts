@@ -7,6 +7,8 @@ export interface DwgDrawing {
   measurement: number | null;
   entities: DwgEntity[];
   blocks: { name: string; basePoint?: DwgPoint; entities: DwgEntity[] }[];
+  layers?: { name: string; lineType?: string }[];
+  linetypes?: { name: string; dashes: number }[];
 }
 
 interface DwgPoint {
@@ -16,7 +18,10 @@ interface DwgPoint {
 }
 
 /** Loosely typed on purpose: fields differ per entity type and come from another process. */
-type DwgEntity = { type: string; layer?: string; isInPaperSpace?: boolean } & Record<string, unknown>;
+type DwgEntity = { type: string; layer?: string; lineType?: string; isInPaperSpace?: boolean } & Record<
+  string,
+  unknown
+>;
 
 function vec(p: unknown, fallback: Vec3 = [0, 0, 0]): Vec3 {
   const q = p as DwgPoint | undefined;
@@ -42,6 +47,8 @@ export function convertDwgDrawing(d: DwgDrawing): DrawingModel {
     measurement: d.measurement,
     entities: d.entities.flatMap((e) => expandAttribs(e)),
     blocks,
+    layerLinetypes: new Map((d.layers ?? []).map((l) => [l.name.toUpperCase(), l.lineType || "CONTINUOUS"])),
+    dashedLinetypes: new Map((d.linetypes ?? []).map((t) => [t.name.toUpperCase(), t.dashes > 0])),
   };
 }
 
@@ -54,6 +61,12 @@ function expandAttribs(e: DwgEntity): DrawingEntity[] {
 }
 
 function convertDwgEntity(e: DwgEntity, modelSpace: boolean): DrawingEntity {
+  const entity = convertByType(e, modelSpace);
+  if (e.lineType) entity.linetype = e.lineType;
+  return entity;
+}
+
+function convertByType(e: DwgEntity, modelSpace: boolean): DrawingEntity {
   const layer = e.layer || "0";
   const extrusion = vec(e.extrusionDirection, [0, 0, 1]);
   if (modelSpace && e.isInPaperSpace) return { type: "ignored", reason: "paper_space", layer };

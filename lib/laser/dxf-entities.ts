@@ -109,9 +109,10 @@ function num(r: DxfRecord, pair: number): number {
   return v;
 }
 
-/** Shared fields: layer (8), paper-space flag (67) and extrusion (210/220/230). */
+/** Shared fields: layer (8), linetype (6), paper-space flag (67) and extrusion (210/220/230). */
 interface Common {
   layer: string;
+  linetype?: string;
   paper: boolean;
   extrusion: Vec3;
 }
@@ -120,6 +121,9 @@ function readCommon(r: DxfRecord, code: number, pair: number, c: Common): boolea
   switch (code) {
     case 8:
       c.layer = pairValue(r.scan, pair);
+      return true;
+    case 6:
+      c.linetype = pairValue(r.scan, pair);
       return true;
     case 67:
       c.paper = num(r, pair) === 1;
@@ -141,6 +145,8 @@ function readCommon(r: DxfRecord, code: number, pair: number, c: Common): boolea
 export function convertDxfRecord(r: DxfRecord, modelSpace: boolean, vertices: DxfRecord[]): DrawingEntity {
   const c: Common = { layer: "0", paper: false, extrusion: Z_AXIS };
   const entity = convertByType(r, c, vertices);
+  // Set only when drawn: most entities follow their layer's linetype.
+  if (c.linetype !== undefined) entity.linetype = c.linetype;
   // Entities of the ENTITIES section flagged 67=1 belong to a paper-space layout, not the part.
   if (modelSpace && c.paper) return { type: "ignored", reason: "paper_space", layer: c.layer };
   return entity;

@@ -5,6 +5,7 @@ import { flattenCurve } from "./geometry/flatten-curve";
 import { ccwSweep, pushCircularArc, pushEllipticArc, pushLine } from "./emit-arcs";
 import { makeNurbs } from "./geometry/nurbs";
 import { interpolateFitPoints } from "./geometry/interpolate-spline";
+import { effectiveLinetype, isDashedLinetype, layerRoles, MODEL_SPACE_LINETYPE } from "./non-cut-rules";
 import {
   IDENTITY,
   type Affine,
@@ -17,8 +18,6 @@ import {
   scaling,
   translation,
 } from "./geometry/transform";
-
-export const DEFAULT_NON_CUT_LAYER_PATTERNS = ["DIM", "TEXT", "ANNO", "BEND", "TITLE", "BORDER", "DEFPOINTS"];
 
 /**
  * Explosion budgets: a 10 KB DXF of blocks inserting blocks (or one INSERT with a 100,000 × 100,000
@@ -41,26 +40,44 @@ export interface ExplodedDrawing {
   segments: Segment[];
   ignored: Record<string, number>;
   bendLines: number;
+  /** Drawn geometry that is not cut, per entity with its reason; collected only for display. */
+  nonCut: { reason: string; segments: Segment[] }[] | null;
 }
-
-type LayerRole = "cut" | "bend" | "non_cut";
 
 /**
  * Walks model space, expanding INSERTs recursively, and turns every cut entity
  * into 2D segments in mm (OCS → WCS → block transforms → unit scale, then Z dropped).
  */
-export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPatterns: string[]): ExplodedDrawing {
-  const out: ExplodedDrawing = { segments: [], ignored: {}, bendLines: 0 };
-  const patterns = nonCutPatterns.map((p) => p.toUpperCase());
-  const roles = new Map<string, LayerRole>();
-  const roleOf = (layer: string): LayerRole => {
-    let role = roles.get(layer);
-    if (!role) {
-      const name = layer.toUpperCase();
-      role = !patterns.some((p) => name.includes(p)) ? "cut" : name.includes("BEND") ? "bend" : "non_cut";
-      roles.set(layer, role);
-    }
-    return role;
+export function explodeDrawing(
+  model: DrawingModel,
+  unitScale: number,
+  nonCutPatterns: string[],
+  includeIgnored = false,
+): ExplodedDrawing {
+  const out: ExplodedDrawing = { segments: [], ignored: {}, bendLines: 0, nonCut: includeIgnored ? [] : null };
+  const roleOf = layerRoles(nonCutPatterns);
+  // Most entities follow their layer's linetype: resolved once per layer, not per entity.
+  const byLayer = new Map<string, string>();
+  const layerLinetype = (layer: string) => {
+    let linetype = byLayer.get(layer);
+    if (linetype === undefined) byLayer.set(layer, (linetype = effectiveLinetype(model, undefined, layer, "")));
+    return linetype;
+  };
+  const dashed = new Map<string, boolean>();
+  const isDashed = (linetype: string) => {
+    let d = dashed.get(linetype);
+    if (d === undefined) dashed.set(linetype, (d = isDashedLinetype(model, linetype)));
+    return d;
+  };
+  let nonCutSegments = 0;
+  const skip = (reason: string, e: DrawingEntity, m: Affine, layer: string) => {
+    if (reason !== "bend_line") ignore(reason);
+    if (!out.nonCut) return;
+    const segments: Segment[] = [];
+    emitEntity(e, m, layer, segments);
+    if (segments.length) out.nonCut.push({ reason, segments });
+    // Shown, not cut, but held in memory all the same: the same cap applies.
+    nonCutSegments += segments.length;
   };
   const ignore = (reason: string) => {
     out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
@@ -69,7 +86,12 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
   const sizeOf = insertSizes(model.blocks);
   let exploded = 0;
 
-  const walk = (entities: Iterable<DrawingEntity>, m: Affine, parentLayer: string | null): void => {
+  const walk = (
+    entities: Iterable<DrawingEntity>,
+    m: Affine,
+    parentLayer: string | null,
+    blockLinetype: string,
+  ): void => {
     for (const e of entities) {
       // Model space (no parent INSERT) is charged as it is walked, each INSERT with its whole expansion before
       // anything is expanded; what a block holds is already in its INSERT's size.
@@ -83,17 +105,23 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
       }
       // Entities on layer 0 inside a block take the layer of the INSERT that places them.
       const layer = e.layer === "0" && parentLayer !== null ? parentLayer : e.layer;
+      const linetype =
+        e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
       if (e.type === "insert") {
         const block = model.blocks.get(e.block.toUpperCase());
         if (!block) ignore("missing_block");
-        else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer));
+        else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer, linetype));
         continue;
       }
       const role = roleOf(layer);
-      if (role === "bend") out.bendLines++;
-      else if (role === "non_cut") ignore("layer");
+      if (role === "bend") {
+        out.bendLines++;
+        skip("bend_line", e, m, layer);
+      } else if (role === "non_cut") skip("layer", e, m, layer);
+      // Centre, hidden and phantom lines are drawn dashed; a cut path never is.
+      else if (isDashed(linetype)) skip("linetype", e, m, layer);
       else emitEntity(e, m, layer, out.segments);
-      if (out.segments.length > MAX_SEGMENTS) {
+      if (out.segments.length > MAX_SEGMENTS || nonCutSegments > MAX_SEGMENTS) {
         throw new DomainError(
           "drawing_too_complex",
           `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments, the most we quote automatically. Simplify the drawing (one part per file, no repeated arrays) and upload it again.`,
@@ -102,7 +130,7 @@ export function explodeDrawing(model: DrawingModel, unitScale: number, nonCutPat
       }
     }
   };
-  walk(model.entities, scaling([unitScale, unitScale, unitScale]), null);
+  walk(model.entities, scaling([unitScale, unitScale, unitScale]), null, MODEL_SPACE_LINETYPE);
   for (const s of out.segments) checkRange(s);
   return out;
 }

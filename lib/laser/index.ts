@@ -3,7 +3,8 @@ import type { AnalyzeOptions, DrawingAnalysis, DrawingFormat, DrawingModel } fro
 import { detectDrawingFormat, extensionFormat } from "./detect-format";
 import { readDxf } from "./read-dxf";
 import { DEFAULT_DWG_MEMORY_MB, DEFAULT_DWG_TIMEOUT_MS, readDwg } from "./read-dwg";
-import { DEFAULT_NON_CUT_LAYER_PATTERNS, explodeDrawing } from "./explode-entities";
+import { explodeDrawing } from "./explode-entities";
+import { DEFAULT_NON_CUT_LAYER_PATTERNS } from "./non-cut-rules";
 import { type MeasureInput, measureDrawing } from "./measure";
 import { resolveUnits } from "./units";
 
@@ -16,7 +17,7 @@ export type {
   LaserWarning,
 } from "./types";
 export { detectDrawingFormat } from "./detect-format";
-export { DEFAULT_NON_CUT_LAYER_PATTERNS } from "./explode-entities";
+export { DEFAULT_NON_CUT_LAYER_PATTERNS } from "./non-cut-rules";
 
 /** Endpoints closer than 0.01 mm are one junction: well below laser kerf, well above float noise. */
 export const DEFAULT_CHAIN_TOLERANCE_MM = 0.01;
@@ -75,6 +76,11 @@ async function readAndExplode(
           memoryMb: options.dwgMemoryMb ?? DEFAULT_DWG_MEMORY_MB,
         });
   const units = resolveUnits(model.insunits);
-  const exploded = explodeDrawing(model, units.toMm, options.nonCutLayerPatterns ?? DEFAULT_NON_CUT_LAYER_PATTERNS);
+  const exploded = explodeDrawing(
+    model,
+    units.toMm,
+    options.nonCutLayerPatterns ?? DEFAULT_NON_CUT_LAYER_PATTERNS,
+    options.includeIgnored ?? false,
+  );
   return { exploded, units, measurement: model.measurement };
 }

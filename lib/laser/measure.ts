@@ -20,6 +20,7 @@ import { nestContours } from "./nest-contours";
 import { measureMinWidth } from "./min-width";
 import { type DrawingUnits, suspectUnits } from "./units";
 import { separateStrayGeometry } from "./stray-geometry";
+import { findAnnotations } from "./annotation-geometry";
 
 /** Holes or slots narrower than this rarely cut clean on a fibre laser. */
 const TINY_FEATURE_MM = 1;
@@ -39,19 +40,9 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   const { kept: segments, stray } = separateStrayGeometry(dedupe.segments);
   if (segments.length === 0) throw emptyGeometry(exploded);
 
-  const bbox = emptyBBox();
-  let cutLength = 0;
-  for (const s of segments) {
-    cutLength += segmentLength(s);
-    if (isFullCircle(s)) {
-      addPoint(bbox, s.cx - s.r, s.cy - s.r);
-      addPoint(bbox, s.cx + s.r, s.cy + s.r);
-    } else extendBBox(bbox, s);
-  }
-  const sizeX = bbox.maxX - bbox.minX;
-  const sizeY = bbox.maxY - bbox.minY;
+  let { bbox, cutLength } = extentAndLength(segments, null);
   // Display resolution follows the sheet size: fine for a bracket, light for a 2 m sheet of holes.
-  const sagitta = Math.min(0.25, Math.max(0.005, Math.hypot(sizeX, sizeY) / 5000));
+  const sagitta = Math.min(0.25, Math.max(0.005, Math.hypot(bbox.maxX - bbox.minX, bbox.maxY - bbox.minY) / 5000));
 
   // Lone full circles are closed contours by themselves; only the rest needs chaining.
   const isolated = isolatedCircles(segments, tol);
@@ -84,12 +75,23 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     probes.set(c.rings[0][0], 2 * k);
   });
   const circleRings = new CircleRings(circles, sagitta);
-  const depths = nestContours({
-    count,
-    boxes,
-    probes,
-    rings: (k) => (k < circles.length ? [circleRings.points(k)] : closed[k - circles.length].rings),
+  const rings = (k: number) => (k < circles.length ? [circleRings.points(k)] : closed[k - circles.length].rings);
+  const depths = nestContours({ count, boxes, probes, rings });
+
+  // Open paths wholly outside the material (centre marks in holes, crosses beside an edge) are not cut.
+  const open = chained.filter((c) => !c.closed);
+  const annotation = findAnnotations({ count, boxes, rings }, depths, open);
+  let annotationPieces = 0;
+  open.forEach((c, k) => {
+    if (!annotation[k]) return;
+    c.ignored = "annotation";
+    annotationPieces += c.members.length;
   });
+  if (annotationPieces > 0) {
+    const skip = new Uint8Array(segments.length);
+    for (const c of open) if (c.ignored) for (const k of c.members) skip[k] = 1;
+    ({ bbox, cutLength } = extentAndLength(segments, skip));
+  }
 
   // Compensated (Neumaier) sum: a sheet subtracts tens of thousands of small holes from one large outline.
   let area = 0;
@@ -136,6 +138,7 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
       continue;
     }
     const c = chained[j++];
+    if (c.ignored && !exploded.nonCut) continue;
     for (const t of c.trails) {
       contours.push({
         points: displayPoints(t.points, c.closed),
@@ -143,22 +146,28 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
         role: c.role,
         length_mm: t.length,
         layer: c.segments[t.trail.steps[0].segment].layer,
+        ...(c.ignored && { ignored: c.ignored }),
       });
     }
   }
-  const pierces = circles.length + chained.length;
+  if (exploded.nonCut) contours.push(...nonCutContours(exploded.nonCut, sagitta));
+  const ignoredContours = open.filter((c) => c.ignored).length;
+  const pierces = circles.length + chained.length - ignoredContours;
+  const ignored = { ...exploded.ignored };
+  if (stray) ignored.stray = stray.count;
+  if (annotationPieces) ignored.annotation = annotationPieces;
   const geometry: LaserGeometry = {
     cut_length_mm: cutLength,
     pierce_count: pierces,
-    bbox_mm: { x: sizeX, y: sizeY },
+    bbox_mm: { x: bbox.maxX - bbox.minX, y: bbox.maxY - bbox.minY },
     area_cm2: Math.max(0, area + areaError) / 100,
     contours: pierces,
-    open_contours: chained.length - closed.length,
+    open_contours: open.length - ignoredContours,
     parts,
     holes,
     min_feature_mm: minFeature,
     units: units.name,
-    ignored: stray ? { ...exploded.ignored, stray: stray.count } : exploded.ignored,
+    ignored,
     bend_lines: exploded.bendLines,
     warnings: [],
   };
@@ -176,6 +185,10 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
 interface ChainedShape {
   /** Index of its first segment in the deduplicated list, for drawing order. */
   order: number;
+  /** Its segments' indices in the deduplicated list. */
+  members: number[];
+  /** Set when it is not cut (annotation): why. */
+  ignored?: string;
   contour: Contour;
   /** The segments the contour's indices refer to. */
   segments: Segment[];
@@ -202,6 +215,7 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
     for (const k of c.segments) extendBBox(box, segments[k]);
     return {
       order: index[c.segments.reduce((a, b) => Math.min(a, b))],
+      members: c.segments.map((k) => index[k]),
       contour: c,
       segments,
       closed: c.closed,
@@ -211,6 +225,39 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
       area: c.closed ? contourArea(c.trails, segments) : 0,
       role: "open",
     };
+  });
+}
+
+/** Cut length and extent (true extent of arcs) of the segments not skipped. */
+function extentAndLength(segments: Segment[], skip: Uint8Array | null): { bbox: BBox; cutLength: number } {
+  const bbox = emptyBBox();
+  let cutLength = 0;
+  segments.forEach((s, k) => {
+    if (skip?.[k]) return;
+    cutLength += segmentLength(s);
+    if (isFullCircle(s)) {
+      addPoint(bbox, s.cx - s.r, s.cy - s.r);
+      addPoint(bbox, s.cx + s.r, s.cy + s.r);
+    } else extendBBox(bbox, s);
+  });
+  return { bbox, cutLength };
+}
+
+/** Drawn entities that are not cut, one open display path each, flagged with why. */
+function nonCutContours(groups: NonNullable<ExplodedDrawing["nonCut"]>, sagitta: number): LaserContour[] {
+  return groups.map(({ reason, segments }) => {
+    const points: number[] = [];
+    for (const s of segments) {
+      for (const p of flattenSegment(s, sagitta)) {
+        const x = roundDisplay(p[0]);
+        const y = roundDisplay(p[1]);
+        // An entity's segments follow one another: each starts where the last ended.
+        if (points.length && x === points[points.length - 2] && y === points[points.length - 1]) continue;
+        points.push(x, y);
+      }
+    }
+    const length = segments.reduce((sum, s) => sum + segmentLength(s), 0);
+    return { points, closed: false, role: "open", length_mm: length, layer: segments[0].layer, ignored: reason };
   });
 }
 

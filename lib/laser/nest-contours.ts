@@ -85,7 +85,7 @@ function cellOf(v: number, min: number, size: number, g: number): number {
   return Math.min(g - 1, Math.max(0, Math.floor((v - min) / size)));
 }
 
-function containsPoint(rings: Point[][], x: number, y: number): boolean {
+export function containsPoint(rings: Point[][], x: number, y: number): boolean {
   let inside = false;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {

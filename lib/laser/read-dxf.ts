@@ -20,7 +20,14 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
   }
   const scan = scanLines(bytes);
   const end = scan.end;
-  const model: DrawingModel = { insunits: null, measurement: null, entities: [], blocks: new Map() };
+  const model: DrawingModel = {
+    insunits: null,
+    measurement: null,
+    entities: [],
+    blocks: new Map(),
+    layerLinetypes: new Map(),
+    dashedLinetypes: new Map(),
+  };
   const modelSpace: [number, number][] = [];
   let section: string | null = null;
   let i = 0;
@@ -48,6 +55,7 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
       modelSpace.push([i, stop]);
       i = Math.max(stop, i + 1);
     } else if (section === "BLOCKS" && value === "BLOCK") i = readBlock(scan, i, model.blocks);
+    else if (section === "TABLES" && (value === "LAYER" || value === "LTYPE")) i = readTableEntry(scan, i, model);
     else i++;
   }
   if (section) throw truncated(`the ${section} section is not closed`);
@@ -140,6 +148,23 @@ function readHeaderVar(scan: DxfScan, i: number, model: DrawingModel): number {
     else model.measurement = v;
   }
   return i + 1;
+}
+
+/** A LAYER (name 2, linetype 6) or LTYPE (name 2, dash count 73) entry of the TABLES section. */
+function readTableEntry(scan: DxfScan, i: number, model: DrawingModel): number {
+  const record = readRecord(scan, i);
+  let name = "";
+  let linetype = "CONTINUOUS";
+  let dashes = 0;
+  for (let j = record.start; j < record.end; j++) {
+    const code = scan.codes[j];
+    if (code === 2) name = pairValue(scan, j).toUpperCase();
+    else if (code === 6) linetype = pairValue(scan, j);
+    else if (code === 73) dashes = parseInt(pairValue(scan, j), 10) || 0;
+  }
+  if (record.type === "LAYER") model.layerLinetypes.set(name, linetype);
+  else model.dashedLinetypes.set(name, dashes > 0);
+  return record.end;
 }
 
 /** Reads one entity record (code 0 at pair i up to the next code 0). */

@@ -19,17 +19,12 @@ export interface StrayGeometry {
  * A drawing whose extent is kilometres because of a few stray entities far from the part would be priced as one
  * huge sheet. Only when the extent passes STRAY_EXTENT_MM, segments are grouped by proximity (cells of 1 m,
  * neighbours joined) and everything outside the group with the most cut length is left out, and reported.
+ * A segment spanning more than MAX_CELLS_PER_SEGMENT cells is kept only when it passes within two cells of it.
  */
 export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; stray: StrayGeometry | null } {
   if (segments.length < 2) return { kept: segments, stray: null };
+  if (widestExtent(segments) <= STRAY_EXTENT_MM) return { kept: segments, stray: null };
   const boxes = segments.map(boxOf);
-  const all = boxes.reduce((a, b) => ({
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  }));
-  if (Math.max(all.maxX - all.minX, all.maxY - all.minY) <= STRAY_EXTENT_MM) return { kept: segments, stray: null };
 
   const parent = Int32Array.from(segments, (_, i) => i);
   const root = (i: number): number => {
@@ -66,22 +61,21 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
       }
     }
   }
-  // Segments too long to grid (MAX_CELLS_PER_SEGMENT) stay with the part: never drop what may be its edge.
+  // The part is the gridded group with the most cut length. A segment too long to grid (kilometres of line in
+  // a damaged drawing would otherwise outweigh the part) stays only when it comes near the part: its edge.
   const lengths = new Map<number, number>();
-  segments.forEach((s, i) => lengths.set(root(i), (lengths.get(root(i)) ?? 0) + segmentLength(s)));
+  segments.forEach((s, i) => {
+    if (gridded(boxes[i])) lengths.set(root(i), (lengths.get(root(i)) ?? 0) + segmentLength(s));
+  });
+  if (lengths.size === 0) return { kept: segments, stray: null };
   const main = [...lengths].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
-  const inMain = (i: number) => root(i) === main || !gridded(boxes[i]);
+  const mainBox = unionBox(boxes.filter((b, i) => gridded(b) && root(i) === main));
+  const reach = expandBox(mainBox, 2 * CELL_MM);
+  const inMain = (i: number) => (gridded(boxes[i]) ? root(i) === main : comesNear(segments[i], boxes[i], reach));
   const kept = segments.filter((_, i) => inMain(i));
   if (kept.length === segments.length) return { kept, stray: null };
 
-  const part = kept
-    .map((s) => boxOf(s))
-    .reduce((a, b) => ({
-      minX: Math.min(a.minX, b.minX),
-      minY: Math.min(a.minY, b.minY),
-      maxX: Math.max(a.maxX, b.maxX),
-      maxY: Math.max(a.maxY, b.maxY),
-    }));
+  const part = unionBox(kept.map((s) => boxOf(s)));
   let lengthMm = 0;
   let distanceMm = 0;
   segments.forEach((s, i) => {
@@ -93,6 +87,66 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
     distanceMm = Math.max(distanceMm, Math.hypot(dx, dy));
   });
   return { kept, stray: { count: segments.length - kept.length, lengthMm, distanceMm } };
+}
+
+/** The drawing's larger side, without an object per segment: almost every drawing stops here. */
+function widestExtent(segments: Segment[]): number {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const add = (x0: number, y0: number, x1: number, y1: number) => {
+    if (x0 < minX) minX = x0;
+    if (y0 < minY) minY = y0;
+    if (x1 > maxX) maxX = x1;
+    if (y1 > maxY) maxY = y1;
+  };
+  for (const s of segments) {
+    if (s.kind === "arc") add(s.cx - s.r, s.cy - s.r, s.cx + s.r, s.cy + s.r);
+    else if (s.kind === "curve") add(s.box.minX, s.box.minY, s.box.maxX, s.box.maxY);
+    else add(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]));
+  }
+  return Math.max(maxX - minX, maxY - minY);
+}
+
+function unionBox(boxes: Box[]): Box {
+  return boxes.reduce((a, b) => ({
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  }));
+}
+
+function expandBox(b: Box, by: number): Box {
+  return { minX: b.minX - by, minY: b.minY - by, maxX: b.maxX + by, maxY: b.maxY + by };
+}
+
+/** Whether a segment enters the box: exactly for lines (Liang–Barsky clipping), by extent for curves. */
+function comesNear(s: Segment, sBox: Box, b: Box): boolean {
+  if (sBox.maxX < b.minX || sBox.minX > b.maxX || sBox.maxY < b.minY || sBox.minY > b.maxY) return false;
+  if (s.kind !== "line") return true;
+  const [x0, y0] = s.a;
+  const dx = s.b[0] - x0;
+  const dy = s.b[1] - y0;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, x0 - b.minX],
+    [dx, b.maxX - x0],
+    [-dy, y0 - b.minY],
+    [dy, b.maxY - y0],
+  ]) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
 }
 
 function gridded(b: Box): boolean {

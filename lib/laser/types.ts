@@ -44,6 +44,8 @@ export interface LaserContour {
   role: "outer" | "hole" | "open";
   length_mm: number;
   layer?: string;
+  /** Drawn but not cut (only with `includeIgnored`): why, as counted in `ignored` (linetype, layer, annotation…). */
+  ignored?: string;
 }
 
 export interface DrawingAnalysis {
@@ -60,6 +62,8 @@ export interface AnalyzeOptions {
   dwgMemoryMb?: number;
   /** Endpoints closer than this (mm) are joined into one contour. */
   chainToleranceMm?: number;
+  /** Also return the drawn geometry that is not cut, as contours flagged `ignored` (for the viewer). */
+  includeIgnored?: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -75,7 +79,8 @@ export interface PolylineVertex {
   bulge: number;
 }
 
-export type DrawingEntity = { layer: string } & (
+/** `linetype`: the entity's own (DXF code 6); absent or BYLAYER means its layer's, BYBLOCK its INSERT's. */
+export type DrawingEntity = { layer: string; linetype?: string } & (
   | { type: "line"; start: Vec3; end: Vec3 }
   /** Circle = arc with full: true. Center in the entity's OCS. */
   | { type: "arc"; center: Vec3; radius: number; start: number; end: number; full: boolean; extrusion: Vec3 }
@@ -123,4 +128,8 @@ export interface DrawingModel {
   /** Model space, walked once: the DXF reader converts each entity only when it is reached. */
   entities: Iterable<DrawingEntity>;
   blocks: Map<string, DrawingBlock>;
+  /** Upper-case layer name → its linetype name (LAYER table). */
+  layerLinetypes: Map<string, string>;
+  /** Upper-case linetype name → whether its pattern has dashes (LTYPE table, DXF code 73 > 0). */
+  dashedLinetypes: Map<string, boolean>;
 }

@@ -1,10 +1,10 @@
-import { analyzeDrawing, DEFAULT_NON_CUT_LAYER_PATTERNS } from "@/lib/laser";
+import { analyzeDrawing } from "@/lib/laser";
 
 export interface DisplayContour {
   role: "outer" | "hole" | "open";
   closed: boolean;
   layer: string;
-  /** On a layer that is not cut by default (dimensions, text, bend lines…): shown only when toggled on. */
+  /** Drawn but not cut (non-cut layer or linetype, bend line, annotation): shown only when toggled on. */
   ignored: boolean;
   /** x0, y0, x1, y1, … in mm, rounded to 1 µm, as the analysis gives them (a closed contour does not repeat its first point). */
   points: number[];
@@ -18,11 +18,11 @@ export interface DisplayDrawing {
 }
 
 /**
- * A drawing → the contours the browser draws. Read with no layer excluded, so
- * the viewer can toggle the layers the quote ignores.
+ * A drawing → the contours the browser draws: what the quote cuts, plus what it leaves out
+ * (flagged `ignored`), so the viewer can toggle the geometry the quote ignores.
  */
 export async function buildDisplayDrawing(bytes: Uint8Array, filename: string): Promise<DisplayDrawing> {
-  const { contours } = await analyzeDrawing(bytes, filename, { nonCutLayerPatterns: [] });
+  const { contours } = await analyzeDrawing(bytes, filename, { includeIgnored: true });
   const min: [number, number] = [Infinity, Infinity];
   const max: [number, number] = [-Infinity, -Infinity];
   const layers = new Set<string>();
@@ -36,14 +36,9 @@ export async function buildDisplayDrawing(bytes: Uint8Array, filename: string): 
       max[0] = Math.max(max[0], points[k]);
       max[1] = Math.max(max[1], points[k + 1]);
     }
-    return { role: contour.role, closed: contour.closed, layer, ignored: isIgnoredLayer(layer), points };
+    return { role: contour.role, closed: contour.closed, layer, ignored: contour.ignored !== undefined, points };
   });
   if (!Number.isFinite(min[0]))
     return { kind: "drawing", bbox: { min: [0, 0], max: [0, 0] }, layers: [], contours: [] };
   return { kind: "drawing", bbox: { min, max }, layers: [...layers].sort(), contours: out };
-}
-
-function isIgnoredLayer(layer: string): boolean {
-  const upper = layer.toUpperCase();
-  return DEFAULT_NON_CUT_LAYER_PATTERNS.some((pattern) => upper.includes(pattern.toUpperCase()));
 }

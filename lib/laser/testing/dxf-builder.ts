@@ -4,12 +4,15 @@ type Pairs = (string | number)[];
 
 interface Common {
   layer?: string;
+  /** DXF code 6: the entity's own linetype (BYLAYER when absent). */
+  linetype?: string;
   extrusion?: [number, number, number];
 }
 
 function entity(type: string, c: Common, body: Pairs): string {
   const ext = c.extrusion ? [210, c.extrusion[0], 220, c.extrusion[1], 230, c.extrusion[2]] : [];
-  return pairs([0, type, 8, c.layer ?? "0", ...body, ...ext]);
+  const linetype = c.linetype === undefined ? [] : [6, c.linetype];
+  return pairs([0, type, 8, c.layer ?? "0", ...linetype, ...body, ...ext]);
 }
 
 function pairs(p: Pairs): string {
@@ -118,6 +121,43 @@ export interface DxfDocumentSpec {
   insunits?: number;
   entities: string[];
   blocks?: { name: string; base?: [number, number]; entities: string[] }[];
+  /** LTYPE table: each linetype's dash pattern (positive dash, negative gap, 0 dot); [] is continuous. */
+  linetypes?: { name: string; pattern: number[] }[];
+  /** LAYER table: each layer's linetype. */
+  layers?: { name: string; linetype: string }[];
+}
+
+function tables(spec: DxfDocumentSpec): string {
+  if (!spec.linetypes && !spec.layers) return "";
+  const ltypes = (spec.linetypes ?? []).map(({ name, pattern }) =>
+    pairs([
+      0,
+      "LTYPE",
+      2,
+      name,
+      70,
+      0,
+      3,
+      name,
+      72,
+      65,
+      73,
+      pattern.length,
+      40,
+      pattern.reduce((sum, d) => sum + Math.abs(d), 0),
+      ...pattern.flatMap((d) => [49, d]),
+    ]),
+  );
+  const layers = (spec.layers ?? []).map(({ name, linetype }) =>
+    pairs([0, "LAYER", 2, name, 70, 0, 62, 7, 6, linetype]),
+  );
+  return (
+    pairs([0, "SECTION", 2, "TABLES", 0, "TABLE", 2, "LTYPE", 70, ltypes.length]) +
+    ltypes.join("") +
+    pairs([0, "ENDTAB", 0, "TABLE", 2, "LAYER", 70, layers.length]) +
+    layers.join("") +
+    pairs([0, "ENDTAB", 0, "ENDSEC"])
+  );
 }
 
 export function dxfDocument(spec: DxfDocumentSpec): string {
@@ -134,6 +174,7 @@ export function dxfDocument(spec: DxfDocumentSpec): string {
     pairs([0, "SECTION", 2, "HEADER"]) +
     header +
     pairs([0, "ENDSEC"]) +
+    tables(spec) +
     pairs([0, "SECTION", 2, "BLOCKS"]) +
     blocks +
     pairs([0, "ENDSEC"]) +
