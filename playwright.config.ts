@@ -39,9 +39,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${path.join(E2E_DATA_DIR, "e2e.db")}`,
       DATA_DIR: E2E_DATA_DIR,
-      // The e2e server must not collide with a dev server's DNS (5353) and SMTP (2525).
+      // The e2e server must not collide with a dev server's DNS (5353), SMTP (2525) and S3 (9000).
       DNS_PORT: process.env.E2E_DNS_PORT ?? "5363",
       SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
+      S3_PORT: process.env.E2E_S3_PORT ?? "9010",
       WEBHOOK_ALLOW_PRIVATE: "true",
       VPS_LOCAL_SPEED: "10",
     },

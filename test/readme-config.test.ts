@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { CONFIG_NAMES } from "@/lib/config";
 
 // Read by the scripts around the app (scripts/server.mjs, start.mjs, lib/paths.ts, playwright.config.ts), not by lib/config.ts.
-const OUTSIDE_CONFIG = ["HOST", "PORT", "BENGKEL_ROOT", "E2E_PORT", "CHROMIUM_PATH", "E2E_DNS_PORT", "E2E_SMTP_PORT"];
+const OUTSIDE_CONFIG = [
+  "HOST",
+  "PORT",
+  "BENGKEL_ROOT",
+  "E2E_PORT",
+  "CHROMIUM_PATH",
+  "E2E_DNS_PORT",
+  "E2E_SMTP_PORT",
+  "E2E_S3_PORT",
+];
 
 describe("README configuration table", () => {
   it("lists every setting lib/config.ts reads, and nothing it does not", () => {

@@ -20,3 +20,7 @@ export * from "./infra-email";
 export * from "./infra-storage";
 export * from "./infra-idempotency";
 export * from "./print-estimates";
+export * from "./infra-storage-objects";
+export * from "./infra-storage-credentials";
+export * from "./infra-storage-uploads";
+export * from "./infra-storage-upload-parts";

@@ -29,7 +29,10 @@ const smtpBanner = (port: number) =>
 
 describe("startInfraServices", () => {
   it("starts DNS and SMTP on loopback, once per process, and stops them", async () => {
-    services = await startInfraServices(db, readConfig({ DNS_PORT: "0", SMTP_PORT: "0", VPS_TICKER: "off" }));
+    services = await startInfraServices(
+      db,
+      readConfig({ DNS_PORT: "0", SMTP_PORT: "0", S3_PORT: "0", VPS_TICKER: "off" }),
+    );
     expect(await startInfraServices(db, readConfig({}))).toBe(services);
     const { workspace } = seedWorkspace(db);
     createZone(db, workspace.id, { domain: "boot.test" });
@@ -38,6 +41,9 @@ describe("startInfraServices", () => {
     resolver.setServers([`127.0.0.1:${services.dns!.port}`]);
     expect(await resolver.resolve4("boot.test")).toEqual(["192.0.2.44"]);
     expect(await smtpBanner(services.smtp!.port)).toMatch(/^220 /);
+    // Unsigned: the S3 endpoint answers in S3's XML, refusing anonymous requests.
+    const s3 = await fetch(`http://127.0.0.1:${services.s3!.port}/`);
+    expect([s3.status, await s3.text()]).toEqual([403, expect.stringContaining("<Code>AccessDenied</Code>")]);
     const smtpPort = services.smtp!.port;
     await services.stop();
     services = undefined;
@@ -47,16 +53,16 @@ describe("startInfraServices", () => {
   it("each server can be disabled by env, and a taken port is logged, not fatal", async () => {
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", VPS_TICKER: "off" }),
+      readConfig({ DNS_ENABLED: "off", SMTP_ENABLED: "false", S3_ENABLED: "no", VPS_TICKER: "off" }),
     );
-    expect(services).toMatchObject({ dns: null, smtp: null });
+    expect(services).toMatchObject({ dns: null, smtp: null, s3: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
     const taken = (blocker.address() as net.AddressInfo).port;
     services = await startInfraServices(
       db,
-      readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), VPS_TICKER: "off" }),
+      readConfig({ DNS_ENABLED: "off", SMTP_PORT: String(taken), S3_ENABLED: "off", VPS_TICKER: "off" }),
     );
     expect(services.smtp).toBeNull();
     await new Promise<void>((r) => blocker.close(() => r()));

@@ -4,17 +4,19 @@ import { logError, logInfo } from "@/lib/log";
 import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
 import { startVpsTicker } from "./vps/vps-lifecycle";
+import { startS3Server } from "./storage/s3/s3-server";
 
 export interface InfraServices {
   dns: RunningServer | null;
   smtp: RunningServer | null;
+  s3: RunningServer | null;
   stop(): Promise<void>;
 }
 
 const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraServices> };
 
 /**
- * Starts the DNS server, the SMTP server and the VPS ticker, each unless
+ * Starts the DNS server, the SMTP server, the S3 endpoint and the VPS ticker, each unless
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
@@ -40,13 +42,24 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
   const smtp = settings.SMTP_ENABLED
     ? await tryStart("smtp", () => startSmtpServer(db, { host: settings.SMTP_HOST, port: settings.SMTP_PORT }))
     : null;
+  const s3 = settings.S3_ENABLED
+    ? await tryStart("s3", () =>
+        startS3Server(db, {
+          host: settings.S3_HOST,
+          port: settings.S3_PORT,
+          region: settings.S3_REGION,
+          domain: settings.S3_DOMAIN,
+        }),
+      )
+    : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,
     smtp,
+    s3,
     async stop() {
       ticker?.stop();
-      await Promise.all([dns?.stop(), smtp?.stop()]);
+      await Promise.all([dns?.stop(), smtp?.stop(), s3?.stop()]);
       delete globalForInfra.bengkelInfra;
     },
   };

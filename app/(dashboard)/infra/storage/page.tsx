@@ -12,7 +12,7 @@ import { countText } from "@/lib/i18n/messages";
 export default async function StoragePage() {
   const { db, current, t, lang } = await requireDashboard();
   const manage = can(current.role, "manage_infra");
-  const buckets = listBuckets(db, current.workspace.id, { limit: 100 }).items.map(serializeBucket);
+  const buckets = listBuckets(db, current.workspace.id, { limit: 100 }).items.map((row) => serializeBucket(db, row));
   const total = buckets.reduce((sum, b) => sum + b.size_bytes, 0);
   const objects = buckets.reduce((sum, b) => sum + b.object_count, 0);
   return (

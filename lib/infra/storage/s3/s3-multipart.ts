@@ -1,0 +1,107 @@
+import {
+  abortUpload,
+  completeUpload,
+  createUpload,
+  findUpload,
+  listParts,
+  MAX_PART_NUMBER,
+  writePart,
+} from "../multipart-uploads";
+import { assertCanRead, assertCanWrite } from "./s3-access";
+import { s3Error } from "./s3-error";
+import {
+  headerValue,
+  isoSeconds,
+  quoted,
+  readSmallBody,
+  requestBody,
+  sendEmpty,
+  sendXml,
+  userMetadata,
+  type S3Context,
+} from "./s3-request";
+import { childrenNamed, childText, parseXml } from "./s3-xml";
+
+const uploadOf = (ctx: S3Context) =>
+  findUpload(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key, ctx.query.get("uploadId") ?? "");
+
+export function createMultipartUpload(ctx: S3Context): void {
+  assertCanWrite(ctx, ctx.bucket);
+  const upload = createUpload(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key, {
+    contentType: headerValue(ctx.req, "content-type"),
+    metadata: userMetadata(ctx.req),
+  });
+  sendXml(ctx, 200, "InitiateMultipartUploadResult", { Bucket: ctx.bucket, Key: ctx.key, UploadId: upload.id });
+}
+
+export async function uploadPart(ctx: S3Context): Promise<void> {
+  assertCanWrite(ctx, ctx.bucket);
+  if (headerValue(ctx.req, "x-amz-copy-source") !== undefined)
+    throw s3Error("NotImplemented", "UploadPartCopy is not implemented; copy objects up to 5 GB with CopyObject.");
+  const upload = uploadOf(ctx);
+  const partNumber = Number(ctx.query.get("partNumber"));
+  const { body, length, sha256 } = requestBody(ctx);
+  const part = await writePart(ctx.db, upload, partNumber, body, {
+    expectedLength: length,
+    contentMd5: headerValue(ctx.req, "content-md5"),
+    expectedSha256: sha256,
+  });
+  sendEmpty(ctx, 200, { ETag: quoted(part.etag) });
+}
+
+export async function completeMultipartUpload(ctx: S3Context): Promise<void> {
+  assertCanWrite(ctx, ctx.bucket);
+  const upload = uploadOf(ctx);
+  // 10000 parts of <Part><PartNumber>…</PartNumber><ETag>…</ETag></Part> stay well under 2 MiB.
+  const root = parseXml(await readSmallBody(ctx, 2 * 1024 * 1024));
+  if (root.name !== "CompleteMultipartUpload")
+    throw s3Error("MalformedXML", "The root must be CompleteMultipartUpload.");
+  const parts = childrenNamed(root, "Part").map((p) => {
+    const number = childText(p, "PartNumber") ?? "";
+    const etag = childText(p, "ETag");
+    if (!/^\d{1,5}$/.test(number) || !etag) throw s3Error("MalformedXML", "Each Part needs a PartNumber and an ETag.");
+    return { partNumber: Number(number), etag };
+  });
+  if (parts.length > MAX_PART_NUMBER) throw s3Error("MalformedXML", `At most ${MAX_PART_NUMBER} parts.`);
+  const row = await completeUpload(ctx.db, upload, parts);
+  sendXml(ctx, 200, "CompleteMultipartUploadResult", {
+    Location: `/${ctx.bucket}/${encodeURIComponent(ctx.key).replace(/%2F/g, "/")}`,
+    Bucket: ctx.bucket,
+    Key: ctx.key,
+    ETag: quoted(row.etag),
+  });
+}
+
+export function abortMultipartUpload(ctx: S3Context): void {
+  assertCanWrite(ctx, ctx.bucket);
+  abortUpload(ctx.db, uploadOf(ctx));
+  sendEmpty(ctx, 204);
+}
+
+export function listPartsS3(ctx: S3Context): void {
+  assertCanRead(ctx, ctx.bucket);
+  const upload = uploadOf(ctx);
+  const marker = Number(ctx.query.get("part-number-marker") ?? 0);
+  const maxParts = Math.min(1000, Number(ctx.query.get("max-parts") ?? 1000));
+  if (!Number.isInteger(marker) || !Number.isInteger(maxParts) || maxParts < 0)
+    throw s3Error("InvalidArgument", "part-number-marker and max-parts are whole numbers.");
+  const after = listParts(ctx.db, upload.id).filter((p) => p.partNumber > marker);
+  const page = after.slice(0, maxParts);
+  const truncated = after.length > page.length;
+  sendXml(ctx, 200, "ListPartsResult", {
+    Bucket: ctx.bucket,
+    Key: ctx.key,
+    UploadId: upload.id,
+    PartNumberMarker: marker,
+    NextPartNumberMarker: page.at(-1)?.partNumber ?? marker,
+    MaxParts: maxParts,
+    IsTruncated: truncated,
+    Part: page.map((p) => ({
+      PartNumber: p.partNumber,
+      LastModified: isoSeconds(p.modifiedAt),
+      ETag: quoted(p.etag),
+      Size: p.sizeBytes,
+    })),
+    StorageClass: "STANDARD",
+  });
+}

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createHash } from "node:crypto";
+import { pipeline } from "node:stream/promises";
+import { Transform, type Readable } from "node:stream";
+import { DomainError } from "@/lib/errors";
+import { randomToken } from "@/lib/ids";
+import { dataPath } from "@/lib/config";
+
+export interface WrittenBlob {
+  tmp: string;
+  sizeBytes: number;
+  md5: Buffer;
+  sha256: string;
+}
+
+/** S3's largest single PUT (and largest part). */
+export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
+
+export const tempPath = () => {
+  const dir = dataPath("tmp", "storage");
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${process.pid}-${randomToken(16)}`);
+};
+
+/**
+ * Streams a body to a temp file while hashing it, never holding more than the stream's own buffers. The caller
+ * renames the file into place (or removes it); on any failure here it is already removed.
+ */
+export async function writeBlob(
+  body: Readable,
+  limits: { maxBytes: number; expectedLength?: number; contentMd5?: string },
+): Promise<WrittenBlob> {
+  const tmp = tempPath();
+  const md5 = createHash("md5");
+  const sha256 = createHash("sha256");
+  let sizeBytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > limits.maxBytes) return done(tooLarge(limits.maxBytes));
+      md5.update(chunk);
+      sha256.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, meter, fs.createWriteStream(tmp, { flags: "wx" }));
+    if (limits.expectedLength !== undefined && sizeBytes !== limits.expectedLength)
+      throw new DomainError(
+        "invalid_request",
+        `The body was ${sizeBytes} bytes; Content-Length said ${limits.expectedLength}.`,
+        { details: { s3_code: "IncompleteBody" } },
+      );
+    const digest = md5.digest();
+    if (limits.contentMd5 !== undefined && limits.contentMd5 !== digest.toString("base64"))
+      throw new DomainError("invalid_request", "The body does not match its Content-MD5.", {
+        details: { s3_code: limits.contentMd5.length === 24 ? "BadDigest" : "InvalidDigest" },
+      });
+    return { tmp, sizeBytes, md5: digest, sha256: sha256.digest("hex") };
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+export const tooLarge = (maxBytes: number) =>
+  new DomainError("payload_too_large", `The object is larger than the ${maxBytes} bytes allowed here.`, {
+    details: { s3_code: "EntityTooLarge", max_bytes: maxBytes },
+  });
