@@ -50,6 +50,7 @@ export function runAws(
       [...args, "--endpoint-url", endpoint],
       {
         env: {
+          NODE_ENV: "test",
           PATH: "/usr/bin:/bin",
           HOME: dir,
           AWS_CONFIG_FILE: config,
