@@ -64,6 +64,28 @@ export function findUpload(db: Db, workspaceId: string, bucket: string, key: str
   return row;
 }
 
+/** ListMultipartUploads: the bucket's unfinished uploads in key order, after the markers. */
+export function listUploads(
+  db: Db,
+  workspaceId: string,
+  bucket: string,
+  query: { prefix: string; keyMarker: string; uploadIdMarker: string; limit: number },
+): UploadRow[] {
+  getBucket(db, workspaceId, bucket);
+  return db
+    .select()
+    .from(storageUploads)
+    .where(eq(storageUploads.bucket, bucket))
+    .orderBy(asc(storageUploads.key), asc(storageUploads.id))
+    .all()
+    .filter(
+      (u) =>
+        u.key.startsWith(query.prefix) &&
+        (u.key > query.keyMarker || (u.key === query.keyMarker && u.id > query.uploadIdMarker)),
+    )
+    .slice(0, query.limit + 1);
+}
+
 const partFile = (uploadId: string, partNumber: number) => path.join(uploadDir(uploadId), String(partNumber));
 
 export async function writePart(

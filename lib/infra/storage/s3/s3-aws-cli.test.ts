@@ -221,6 +221,10 @@ describe("aws s3 against the endpoint", () => {
 
     // An aborted upload is gone, parts and all.
     const second = json(await aws(me, "s3api", "create-multipart-upload", "--bucket", "parts-bucket", "--key", "x"));
+    const open = json(await aws(me, "s3api", "list-multipart-uploads", "--bucket", "parts-bucket"));
+    expect(open.Uploads.map((u: { Key: string; UploadId: string }) => [u.Key, u.UploadId])).toEqual([
+      ["x", second.UploadId],
+    ]);
     await aws(
       me,
       "s3api",

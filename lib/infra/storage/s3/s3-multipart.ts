@@ -4,6 +4,7 @@ import {
   createUpload,
   findUpload,
   listParts,
+  listUploads,
   MAX_PART_NUMBER,
   writePart,
 } from "../multipart-uploads";
@@ -103,5 +104,35 @@ export function listPartsS3(ctx: S3Context): void {
       Size: p.sizeBytes,
     })),
     StorageClass: "STANDARD",
+  });
+}
+
+export function listMultipartUploads(ctx: S3Context): void {
+  assertCanRead(ctx, ctx.bucket);
+  const limit = Math.min(1000, Number(ctx.query.get("max-uploads") ?? 1000));
+  if (!Number.isInteger(limit) || limit < 0) throw s3Error("InvalidArgument", "max-uploads is a whole number.");
+  const query = {
+    prefix: ctx.query.get("prefix") ?? "",
+    keyMarker: ctx.query.get("key-marker") ?? "",
+    uploadIdMarker: ctx.query.get("upload-id-marker") ?? "",
+    limit,
+  };
+  const found = listUploads(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, query);
+  const page = found.slice(0, limit);
+  sendXml(ctx, 200, "ListMultipartUploadsResult", {
+    Bucket: ctx.bucket,
+    KeyMarker: query.keyMarker,
+    UploadIdMarker: query.uploadIdMarker,
+    NextKeyMarker: page.at(-1)?.key,
+    NextUploadIdMarker: page.at(-1)?.id,
+    Prefix: query.prefix,
+    MaxUploads: limit,
+    IsTruncated: found.length > limit,
+    Upload: page.map((u) => ({
+      Key: u.key,
+      UploadId: u.id,
+      Initiated: isoSeconds(u.createdAt),
+      StorageClass: "STANDARD",
+    })),
   });
 }

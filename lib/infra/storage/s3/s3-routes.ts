@@ -12,6 +12,7 @@ import {
   abortMultipartUpload,
   completeMultipartUpload,
   createMultipartUpload,
+  listMultipartUploads,
   listPartsS3,
   uploadPart,
 } from "./s3-multipart";
@@ -63,7 +64,8 @@ export function routeS3(ctx: S3Context): void | Promise<void> {
     throw methodNotAllowed();
   }
   if (!key) {
-    if (query.has("uploads") || query.has("versioning")) throw notImplemented();
+    if (query.has("versioning")) throw notImplemented();
+    if (method === "GET" && query.has("uploads")) return listMultipartUploads(ctx);
     if (method === "PUT") return createBucketS3(ctx);
     if (method === "HEAD") return headBucket(ctx);
     if (method === "DELETE") return deleteBucketS3(ctx);

@@ -50,7 +50,7 @@ export async function startS3Server(db: Db, options: S3ServerOptions): Promise<R
     const rawQuery = at < 0 ? "" : url.slice(at + 1);
     const fail = (error: unknown) => {
       const s3 = toS3Error(error);
-      if (s3.status >= 500 && !req.destroyed) logError("s3 request failed", { requestId, error }); // not a client that hung up
+      if (s3.status === 500 && !req.destroyed) logError("s3 request failed", { requestId, error }); // not a client that hung up
       if (res.headersSent) return void res.destroy();
       const body =
         req.method === "HEAD"
