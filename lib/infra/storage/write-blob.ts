@@ -17,11 +17,37 @@ export interface WrittenBlob {
 /** S3's largest single PUT (and largest part). */
 export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
 
+const tempDir = () => dataPath("tmp", "storage");
+
+/** Named after the writing process, so a restart can tell a dead writer's leftovers from a live upload. */
 export const tempPath = () => {
-  const dir = dataPath("tmp", "storage");
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, `${process.pid}-${randomToken(16)}`);
+  fs.mkdirSync(tempDir(), { recursive: true });
+  return path.join(tempDir(), `${process.pid}-${randomToken(16)}`);
 };
+
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+};
+
+/**
+ * Removes temp files whose writer no longer runs (a killed server's half-received objects). Never by age: a
+ * 5 GB part on a slow link is legitimately hours old.
+ */
+export function sweepDeadWriters(): number {
+  let removed = 0;
+  for (const name of fs.existsSync(tempDir()) ? fs.readdirSync(tempDir()) : []) {
+    const pid = Number(name.split("-")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || processAlive(pid)) continue;
+    fs.rmSync(path.join(tempDir(), name), { force: true });
+    removed++;
+  }
+  return removed;
+}
 
 /**
  * Streams a body to a temp file while hashing it, never holding more than the stream's own buffers. The caller

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db } from "@/lib/db/client";
 import { randomToken } from "@/lib/ids";
-import { logError } from "@/lib/log";
+import { logError, logInfo } from "@/lib/log";
+import { sweepDeadWriters } from "../write-blob";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import { authenticateS3 } from "./s3-auth";
 import { s3Error, toS3Error } from "./s3-error";
@@ -40,6 +41,8 @@ function bucketAndKey(req: http.IncomingMessage, rawPath: string, domain?: strin
  * nothing buffering them. Every request is SigV4-checked before routing.
  */
 export async function startS3Server(db: Db, options: S3ServerOptions): Promise<RunningServer> {
+  const swept = sweepDeadWriters();
+  if (swept > 0) logInfo("removed temp objects of a stopped server", { removed: swept });
   const server = http.createServer((req, res) => {
     const requestId = randomToken(16).toUpperCase();
     res.setHeader("x-amz-request-id", requestId);
