@@ -10,6 +10,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 
 const SIZE_MIB = Number(process.argv[2] ?? 1024);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-s3-bench-"));
@@ -90,6 +92,16 @@ const timed = async (cmd, args, options = {}) => {
 const aws = (...args) =>
   timed("/usr/bin/aws", [...args, "--endpoint-url", endpoint, "--only-show-errors"], { env: awsEnv });
 
+// curl with presigned URLs: a client in C that neither hashes nor splits, so its row is the endpoint's own speed.
+const presigner = new S3Client({
+  endpoint,
+  region: "us-east-1",
+  forcePathStyle: true,
+  credentials: { accessKeyId: info.accessKeyId, secretAccessKey: info.secret },
+});
+const presign = (Command, Key) => getSignedUrl(presigner, new Command({ Bucket: "bench", Key }), { expiresIn: 3600 });
+const curl = (...args) => timed("curl", ["-sSf", "-o", "/dev/null", ...args]);
+
 const ROUNDS = 3;
 const rows = [];
 const baseline = rssMib();
@@ -105,7 +117,11 @@ for (let round = 0; round < ROUNDS; round++) {
   peak = Math.max(peak, ...stop());
   if (round === 0 && sha256(path.join(dir, "down.bin")) !== sha256(source)) throw new Error("bytes differ");
   fs.rmSync(path.join(dir, "down.bin"));
-  rows.push({ copy, up, down });
+  stop = sampleRss();
+  const curlUp = await curl("-T", source, await presign(PutObjectCommand, "curl.bin"));
+  const curlDown = await curl(await presign(GetObjectCommand, "curl.bin"));
+  peak = Math.max(peak, ...stop());
+  rows.push({ copy, up, down, curlUp, curlDown });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -113,12 +129,21 @@ const mibps = (s) => (SIZE_MIB / s).toFixed(0);
 const copy = median(rows.map((r) => r.copy));
 const up = median(rows.map((r) => r.up));
 const down = median(rows.map((r) => r.down));
+const curlUp = median(rows.map((r) => r.curlUp));
+const curlDown = median(rows.map((r) => r.curlDown));
 console.log(`| ${SIZE_MIB} MiB, median of ${ROUNDS} | seconds | MiB/s | of cp |`);
 console.log("|---|---:|---:|---:|");
 console.log(`| cp on the same disk | ${copy.toFixed(2)} | ${mibps(copy)} | 100 % |`);
 console.log(`| aws s3 cp up | ${up.toFixed(2)} | ${mibps(up)} | ${((copy / up) * 100).toFixed(0)} % |`);
 console.log(`| aws s3 cp down | ${down.toFixed(2)} | ${mibps(down)} | ${((copy / down) * 100).toFixed(0)} % |`);
 console.log(
+  `| curl PUT (presigned) | ${curlUp.toFixed(2)} | ${mibps(curlUp)} | ${((copy / curlUp) * 100).toFixed(0)} % |`,
+);
+console.log(
+  `| curl GET (presigned) | ${curlDown.toFixed(2)} | ${mibps(curlDown)} | ${((copy / curlDown) * 100).toFixed(0)} % |`,
+);
+console.log(
   `\nEndpoint resident memory: ${baseline.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at most during the transfers.`,
 );
+presigner.destroy();
 server.kill("SIGTERM");

@@ -26,8 +26,9 @@ export async function putObject(
 ): Promise<ObjectInfo & { sha256: string }> {
   const row = await putObjectStream(db, workspaceId, bucket, key, Readable.from([bytes]), {
     expectedLength: bytes.length,
+    sha256: true,
   });
-  return { ...info(row), sha256: row.sha256 };
+  return { ...info(row), sha256: row.sha256! };
 }
 
 export function readObject(

@@ -102,8 +102,13 @@ export async function putObjectStream(
   bucket: string,
   key: string,
   body: Readable,
-  options: ObjectAttributes & { expectedLength?: number; contentMd5?: string; expectedSha256?: string } = {},
-): Promise<ObjectRow & { sha256: string }> {
+  options: ObjectAttributes & {
+    expectedLength?: number;
+    contentMd5?: string;
+    expectedSha256?: string;
+    sha256?: boolean;
+  } = {},
+): Promise<ObjectRow & { sha256: string | null }> {
   getBucket(db, workspaceId, bucket);
   assertObjectKey(key);
   const room = remainingBytes(db, workspaceId, existingSize(db, bucket, key));
@@ -115,13 +120,9 @@ export async function putObjectStream(
     maxBytes: Math.min(SINGLE_PUT_MAX_BYTES, room),
     expectedLength: options.expectedLength,
     contentMd5: options.contentMd5,
+    expectedSha256: options.expectedSha256,
+    sha256: options.sha256,
   });
-  if (options.expectedSha256 !== undefined && options.expectedSha256 !== blob.sha256) {
-    fs.rmSync(blob.tmp, { force: true });
-    throw new DomainError("invalid_request", "The body's SHA-256 is not x-amz-content-sha256.", {
-      details: { s3_code: "XAmzContentSHA256Mismatch" },
-    });
-  }
   const row = commitBlob(
     db,
     workspaceId,

@@ -32,6 +32,10 @@ describe("writeBlob", () => {
     await expect(writeBlob(Readable.from([body]), { maxBytes: 100, expectedLength: 13 })).rejects.toMatchObject({
       details: { s3_code: "IncompleteBody" },
     });
+    const wrongSha = createHash("sha256").update("other").digest("hex");
+    await expect(writeBlob(Readable.from([body]), { maxBytes: 100, expectedSha256: wrongSha })).rejects.toMatchObject({
+      details: { s3_code: "XAmzContentSHA256Mismatch" },
+    });
     expect(temps()).toEqual([]);
   });
 

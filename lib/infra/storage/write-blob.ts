@@ -11,7 +11,8 @@ export interface WrittenBlob {
   tmp: string;
   sizeBytes: number;
   md5: Buffer;
-  sha256: string;
+  /** Only when asked for or checked: it costs as much CPU as the write itself. */
+  sha256: string | null;
 }
 
 /** S3's largest single PUT (and largest part). */
@@ -55,18 +56,18 @@ export function sweepDeadWriters(): number {
  */
 export async function writeBlob(
   body: Readable,
-  limits: { maxBytes: number; expectedLength?: number; contentMd5?: string },
+  limits: { maxBytes: number; expectedLength?: number; contentMd5?: string; expectedSha256?: string; sha256?: boolean },
 ): Promise<WrittenBlob> {
   const tmp = tempPath();
   const md5 = createHash("md5");
-  const sha256 = createHash("sha256");
+  const sha256 = limits.sha256 || limits.expectedSha256 !== undefined ? createHash("sha256") : null;
   let sizeBytes = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       sizeBytes += chunk.length;
       if (sizeBytes > limits.maxBytes) return done(tooLarge(limits.maxBytes));
       md5.update(chunk);
-      sha256.update(chunk);
+      sha256?.update(chunk);
       done(null, chunk);
     },
   });
@@ -83,7 +84,12 @@ export async function writeBlob(
       throw new DomainError("invalid_request", "The body does not match its Content-MD5.", {
         details: { s3_code: limits.contentMd5.length === 24 ? "BadDigest" : "InvalidDigest" },
       });
-    return { tmp, sizeBytes, md5: digest, sha256: sha256.digest("hex") };
+    const sha256Hex = sha256?.digest("hex") ?? null;
+    if (limits.expectedSha256 !== undefined && limits.expectedSha256 !== sha256Hex)
+      throw new DomainError("invalid_request", "The body's SHA-256 is not x-amz-content-sha256.", {
+        details: { s3_code: "XAmzContentSHA256Mismatch" },
+      });
+    return { tmp, sizeBytes, md5: digest, sha256: sha256Hex };
   } catch (error) {
     fs.rmSync(tmp, { force: true });
     throw error;

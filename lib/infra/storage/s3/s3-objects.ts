@@ -144,7 +144,7 @@ export async function getObject(ctx: S3Context): Promise<void> {
     headers["Content-Length"] = Math.max(0, end - start + 1);
     ctx.res.writeHead(range ? 206 : 200, headers);
     if (ctx.req.method === "HEAD" || row.sizeBytes === 0) return void ctx.res.end();
-    await pipeline(handle.createReadStream({ start, end, autoClose: false }), ctx.res);
+    await pipeline(handle.createReadStream({ start, end, autoClose: false, highWaterMark: 1 << 20 }), ctx.res);
   } finally {
     await handle.close().catch(() => {});
   }
