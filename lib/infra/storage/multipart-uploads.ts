@@ -12,7 +12,7 @@ import { getBucket, uploadDir } from "./manage-buckets";
 import { assertObjectKey } from "./object-key";
 import { commitBlob, type ObjectAttributes, type ObjectRow } from "./object-store";
 import { assertWithinQuota, remainingBytes } from "./storage-quota";
-import { SINGLE_PUT_MAX_BYTES, tempPath, tooLarge, writeBlob } from "./write-blob";
+import { openTemp, SINGLE_PUT_MAX_BYTES, tempPath, tooLarge, writeBlob } from "./write-blob";
 
 export type UploadRow = typeof storageUploads.$inferSelect;
 export type PartRow = typeof storageUploadParts.$inferSelect;
@@ -170,7 +170,7 @@ export async function completeUpload(
     throw fail("invalid_request", "EntityTooSmall", `Part ${small.partNumber} is smaller than 5 MiB and not the last.`);
   const tmp = tempPath();
   try {
-    const out = fs.createWriteStream(tmp, { flags: "wx" });
+    const out = openTemp(tmp);
     await pipeline(async function* () {
       for (const part of parts) yield* fs.createReadStream(partFile(upload.id, part.partNumber));
     }, out);

@@ -10,7 +10,7 @@ import { randomToken } from "@/lib/ids";
 import { bucketDir, getBucket } from "./manage-buckets";
 import { assertObjectKey } from "./object-key";
 import { assertWithinQuota, remainingBytes } from "./storage-quota";
-import { SINGLE_PUT_MAX_BYTES, tempPath, tooLarge, writeBlob } from "./write-blob";
+import { openTemp, SINGLE_PUT_MAX_BYTES, tempPath, tooLarge, writeBlob } from "./write-blob";
 
 export type ObjectRow = typeof storageObjects.$inferSelect;
 
@@ -255,7 +255,7 @@ export async function copyObjectRow(
   const tmp = tempPath();
   try {
     assertWithinQuota(db, workspaceId, row.sizeBytes, existingSize(db, target.bucket, target.key));
-    await pipeline(handle.createReadStream(), fs.createWriteStream(tmp, { flags: "wx" }));
+    await pipeline(handle.createReadStream(), openTemp(tmp));
   } catch (error) {
     fs.rmSync(tmp, { force: true });
     throw error;

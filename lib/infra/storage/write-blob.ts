@@ -20,6 +20,12 @@ export const SINGLE_PUT_MAX_BYTES = 5 * 1024 ** 3;
 
 const tempDir = () => dataPath("tmp", "storage");
 
+/**
+ * Opened before any byte is read: a stream that opens its file lazily can create it after a failed write's cleanup
+ * already ran, leaving an empty file behind.
+ */
+export const openTemp = (tmp: string) => fs.createWriteStream(tmp, { fd: fs.openSync(tmp, "wx") });
+
 /** Named after the writing process, so a restart can tell a dead writer's leftovers from a live upload. */
 export const tempPath = () => {
   fs.mkdirSync(tempDir(), { recursive: true });
@@ -72,7 +78,7 @@ export async function writeBlob(
     },
   });
   try {
-    await pipeline(body, meter, fs.createWriteStream(tmp, { flags: "wx" }));
+    await pipeline(body, meter, openTemp(tmp));
     if (limits.expectedLength !== undefined && sizeBytes !== limits.expectedLength)
       throw new DomainError(
         "invalid_request",

@@ -100,6 +100,8 @@ export function listObjects(ctx: S3Context): void {
       throw s3Error("InvalidArgument", "The continuation token provided is incorrect.");
   } else {
     after = (v2 ? ctx.query.get("start-after") : ctx.query.get("marker")) ?? undefined;
+    // A NextMarker that is a common prefix resumes after every key under it, not inside it.
+    if (!v2 && delimiter && after?.endsWith(delimiter)) after = `${after}\u{10FFFF}`;
   }
   const maxKeys = maxKeysOf(ctx);
   const page = listObjectRows(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, {
