@@ -5,6 +5,7 @@ import { startDnsServer, type RunningServer } from "./dns/dns-server";
 import { startSmtpServer } from "./email/smtp-server";
 import { startVpsTicker } from "./vps/vps-lifecycle";
 import { startS3Server } from "./storage/s3/s3-server";
+import { adoptLegacyObjects } from "./storage/adopt-legacy-objects";
 
 export interface InfraServices {
   dns: RunningServer | null;
@@ -36,6 +37,12 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
       return null;
     }
   };
+  try {
+    const adopted = await adoptLegacyObjects(db);
+    if (adopted > 0) logInfo("indexed objects stored before the object index", { adopted });
+  } catch (error) {
+    logError("adopting older bucket files failed", { error });
+  }
   const dns = settings.DNS_ENABLED
     ? await tryStart("dns", () => startDnsServer(db, { host: settings.DNS_HOST, port: settings.DNS_PORT }))
     : null;
