@@ -1,10 +1,14 @@
 import fs from "node:fs";
+import http from "node:http";
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { createProfile, REGION, startTestS3, type AwsProfile } from "@/test/helpers/s3";
 import type { Db } from "@/lib/db/client";
+import { createBucket } from "../manage-buckets";
+import { putObject } from "../manage-objects";
+import { startS3Server } from "./s3-server";
 
 // Requests signed by AWS's own SigV4 signer (the one inside the SDK), bent one way at a time.
 let db: Db;
@@ -87,5 +91,49 @@ describe("SigV4 scope and time", () => {
       code: "RequestTimeTooSkewed",
     });
     expect(await signedGet({ date: new Date(Date.now() - 14 * 60_000) })).toEqual({ status: 200, code: "ok" });
+  });
+});
+
+describe("virtual-host style", () => {
+  it("takes the bucket from <bucket>.<S3_DOMAIN> when a domain is set", async () => {
+    const server = await startS3Server(db, { host: "127.0.0.1", port: 0, region: REGION, domain: "s3.bengkel.test" });
+    try {
+      const { workspace } = seedWorkspace(db);
+      const pair = createProfile(db, workspace.id);
+      createBucket(db, workspace.id, { name: "vhost-bucket", region: "sgp1" });
+      await putObject(db, workspace.id, "vhost-bucket", "dir/hello.txt", Buffer.from("hello over vhost"));
+      const host = `vhost-bucket.s3.bengkel.test:${server.port}`;
+      const signer = new SignatureV4({
+        service: "s3",
+        region: REGION,
+        credentials: { accessKeyId: pair.accessKeyId, secretAccessKey: pair.secret },
+        sha256: Sha256,
+        uriEscapePath: false,
+      });
+      const signed = await signer.sign({
+        method: "GET",
+        protocol: "http:",
+        hostname: "vhost-bucket.s3.bengkel.test",
+        port: server.port,
+        path: "/dir/hello.txt",
+        query: {},
+        headers: { host, "x-amz-content-sha256": "UNSIGNED-PAYLOAD" },
+      });
+      // Sent to loopback with the virtual host's name in Host, as a resolver pointing the domain here would.
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = http.get(
+          { host: "127.0.0.1", port: server.port, path: "/dir/hello.txt", headers: signed.headers },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve(`${res.statusCode} ${Buffer.concat(chunks).toString()}`));
+          },
+        );
+        req.on("error", reject);
+      });
+      expect(body).toBe("200 hello over vhost");
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Db } from "@/lib/db/client";
 import type { S3Caller } from "./s3-auth";
@@ -81,6 +82,9 @@ export async function readSmallBody(ctx: S3Context, limit: number): Promise<stri
   const bytes = Buffer.concat(chunks);
   if (sha256 !== undefined && sha256 !== sha256Hex(bytes))
     throw s3Error("XAmzContentSHA256Mismatch", "The body's SHA-256 is not x-amz-content-sha256.");
+  const md5 = headerValue(ctx.req, "content-md5");
+  if (md5 !== undefined && md5 !== createHash("md5").update(bytes).digest("base64"))
+    throw s3Error("BadDigest", "The Content-MD5 you specified did not match what we received.");
   return bytes.toString("utf8");
 }
 
