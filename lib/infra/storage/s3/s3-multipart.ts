@@ -8,7 +8,10 @@ import {
   MAX_PART_NUMBER,
   writePart,
 } from "../multipart-uploads";
+import { Readable } from "node:stream";
+import { openObject } from "../object-store";
 import { assertCanRead, assertCanWrite } from "./s3-access";
+import { copySource } from "./s3-objects";
 import { s3Error } from "./s3-error";
 import {
   headerValue,
@@ -37,8 +40,7 @@ export function createMultipartUpload(ctx: S3Context): void {
 
 export async function uploadPart(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
-  if (headerValue(ctx.req, "x-amz-copy-source") !== undefined)
-    throw s3Error("NotImplemented", "UploadPartCopy is not implemented; copy objects up to 5 GB with CopyObject.");
+  if (headerValue(ctx.req, "x-amz-copy-source") !== undefined) return uploadPartCopy(ctx);
   const upload = uploadOf(ctx);
   const partNumber = Number(ctx.query.get("partNumber"));
   const { body, length, sha256 } = requestBody(ctx);
@@ -135,4 +137,28 @@ export function listMultipartUploads(ctx: S3Context): void {
       StorageClass: "STANDARD",
     })),
   });
+}
+
+/** UploadPartCopy: a part cut from an existing object (`x-amz-copy-source-range: bytes=a-b`), how aws s3 cp copies big objects. */
+async function uploadPartCopy(ctx: S3Context): Promise<void> {
+  const upload = uploadOf(ctx);
+  const source = copySource(ctx);
+  const { row, handle } = await openObject(ctx.db, ctx.caller.credential.workspaceId, source.bucket, source.key);
+  try {
+    const rangeHeader = headerValue(ctx.req, "x-amz-copy-source-range");
+    const m = rangeHeader === undefined ? null : /^bytes=(\d+)-(\d+)$/.exec(rangeHeader);
+    if (rangeHeader !== undefined && (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) >= row.sizeBytes))
+      throw s3Error("InvalidArgument", "x-amz-copy-source-range must be bytes=first-last within the source object.");
+    const start = m ? Number(m[1]) : 0;
+    const end = m ? Number(m[2]) : row.sizeBytes - 1;
+    const body =
+      row.sizeBytes === 0
+        ? Readable.from([])
+        : handle.createReadStream({ start, end, autoClose: false, highWaterMark: 1 << 20 });
+    const partNumber = Number(ctx.query.get("partNumber"));
+    const part = await writePart(ctx.db, upload, partNumber, body, { expectedLength: end - start + 1 });
+    sendXml(ctx, 200, "CopyPartResult", { LastModified: isoSeconds(part.modifiedAt), ETag: quoted(part.etag) });
+  } finally {
+    await handle.close().catch(() => {});
+  }
 }

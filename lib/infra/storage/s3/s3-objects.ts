@@ -1,5 +1,12 @@
 import { pipeline } from "node:stream/promises";
-import { copyObjectRow, deleteObjectRow, openObject, putObjectStream, type ObjectRow } from "../object-store";
+import {
+  copyObjectRow,
+  deleteObjectRow,
+  findObject,
+  openObject,
+  putObjectStream,
+  type ObjectRow,
+} from "../object-store";
 import { s3Error } from "./s3-error";
 import {
   headerValue,
@@ -31,13 +38,24 @@ export async function putObject(ctx: S3Context): Promise<void> {
   sendEmpty(ctx, 200, { ETag: quoted(row.etag) });
 }
 
-async function copyObject(ctx: S3Context): Promise<void> {
+/** `x-amz-copy-source`: `[/]<bucket>/<key>`, URL-encoded; the caller's pair must be allowed to read it. */
+export function copySource(ctx: S3Context): { bucket: string; key: string } {
   const raw = headerValue(ctx.req, "x-amz-copy-source")!;
-  const decoded = decodeURIComponent(raw.split("?")[0]).replace(/^\//, "");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw.split("?")[0]).replace(/^\//, "");
+  } catch {
+    throw s3Error("InvalidArgument", "x-amz-copy-source is not valid percent-encoding.");
+  }
   const slash = decoded.indexOf("/");
   if (slash <= 0) throw s3Error("InvalidArgument", "x-amz-copy-source must be <bucket>/<key>.");
   const source = { bucket: decoded.slice(0, slash), key: decoded.slice(slash + 1) };
   assertCanRead(ctx, source.bucket);
+  return source;
+}
+
+async function copyObject(ctx: S3Context): Promise<void> {
+  const source = copySource(ctx);
   const directive = headerValue(ctx.req, "x-amz-metadata-directive") ?? "COPY";
   if (directive !== "COPY" && directive !== "REPLACE")
     throw s3Error("InvalidArgument", "x-amz-metadata-directive is COPY or REPLACE.");
@@ -148,4 +166,11 @@ export async function getObject(ctx: S3Context): Promise<void> {
   } finally {
     await handle.close().catch(() => {});
   }
+}
+
+/** GetObjectTagging: tags are not stored, so every existing object has the empty set. */
+export function objectTagging(ctx: S3Context): void {
+  assertCanRead(ctx, ctx.bucket);
+  findObject(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key);
+  sendXml(ctx, 200, "Tagging", { TagSet: "" });
 }

@@ -1,4 +1,4 @@
-import { getObject, putObject, deleteObject } from "./s3-objects";
+import { getObject, putObject, deleteObject, objectTagging } from "./s3-objects";
 import {
   bucketLocation,
   createBucketS3,
@@ -58,6 +58,8 @@ const methodNotAllowed = () =>
 export function routeS3(ctx: S3Context): void | Promise<void> {
   const { query, bucket, key } = ctx;
   const method = ctx.req.method;
+  // Objects carry no tags here; the empty set lets aws s3 cp copy objects, which asks for the source's.
+  if (key && method === "GET" && query.has("tagging") && !query.has("uploadId")) return objectTagging(ctx);
   if (UNSUPPORTED.some((name) => query.has(name))) throw notImplemented();
   if (!bucket) {
     if (method === "GET") return listBuckets(ctx);
