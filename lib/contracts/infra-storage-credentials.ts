@@ -27,7 +27,7 @@ export const createStorageCredential = defineOperation({
   path: "/v1/storage/credentials",
   summary: "Create an S3 access key pair (the secret is shown once)",
   description:
-    "For the S3-compatible endpoint (aws, rclone, SDKs). `buckets` limits the pair to some of the workspace's buckets; `read_only` refuses every write. The response's `secret_access_key` is never shown again: it is stored encrypted, only to check signatures.",
+    "For the S3-compatible endpoint (aws, rclone, SDKs). `buckets` limits the pair to some of the workspace's buckets; `read_only` refuses every write. The response's `secret_access_key` is never shown again: it is stored encrypted, only to check signatures. Not idempotent: a replay would have to keep the secret; a retried request makes a second pair (revoke the spare).",
   scope: "infra:write",
   body: z.object({
     name: z.string().trim().min(1).max(100),
