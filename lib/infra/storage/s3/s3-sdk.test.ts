@@ -246,6 +246,30 @@ describe("@aws-sdk/client-s3 against the endpoint", () => {
     expect(fs.readdirSync(path.join(dir, "tmp", "storage"))).toEqual([]);
   });
 
+  it("answers Expect: 100-continue only once the request is signed", async () => {
+    const firstLine = (pathAndQuery: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(s3.endpoint);
+        const socket = net.connect(Number(url.port), url.hostname, () =>
+          socket.write(
+            `PUT ${pathAndQuery} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n`,
+          ),
+        );
+        socket.once("data", (chunk) => {
+          socket.destroy();
+          resolve(chunk.toString("latin1").split("\r\n")[0]);
+        });
+        socket.on("error", reject);
+      });
+    expect(await firstLine("/sdk-bucket/anonymous.txt")).toBe("HTTP/1.1 403 Forbidden");
+    const url = new URL(
+      await getSignedUrl(client, new PutObjectCommand({ Bucket: "sdk-bucket", Key: "continued.txt" }), {
+        expiresIn: 60,
+      }),
+    );
+    expect(await firstLine(`${url.pathname}${url.search}`)).toBe("HTTP/1.1 100 Continue");
+  });
+
   it("streams a body of unknown length as aws-chunked with a checksum trailer", async () => {
     const body = randomBytes(200_000);
     await client.send(

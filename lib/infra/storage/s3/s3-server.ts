@@ -43,7 +43,7 @@ function bucketAndKey(req: http.IncomingMessage, rawPath: string, domain?: strin
 export async function startS3Server(db: Db, options: S3ServerOptions): Promise<RunningServer> {
   const swept = sweepDeadWriters();
   if (swept > 0) logInfo("removed temp objects of a stopped server", { removed: swept });
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = randomToken(16).toUpperCase();
     res.setHeader("x-amz-request-id", requestId);
     res.setHeader("Server", "Bengkel");
@@ -77,6 +77,8 @@ export async function startS3Server(db: Db, options: S3ServerOptions): Promise<R
         { method: req.method ?? "", rawPath, rawQuery, headers: req.headers },
         options.region,
       );
+      // Only a signed request is asked for its body: a wrong key on a 5 GB PUT fails before a byte is sent.
+      if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
       const { bucket, key } = bucketAndKey(req, rawPath, options.domain);
       const ctx: S3Context = {
         db,
@@ -93,7 +95,9 @@ export async function startS3Server(db: Db, options: S3ServerOptions): Promise<R
     } catch (error) {
       fail(error);
     }
-  });
+  };
+  const server = http.createServer(handle);
+  server.on("checkContinue", handle);
   // Uploads of gigabytes take longer than Node's default whole-request limit; an idle socket still times out.
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
