@@ -246,6 +246,37 @@ describe("@aws-sdk/client-s3 against the endpoint", () => {
     expect(fs.readdirSync(path.join(dir, "tmp", "storage"))).toEqual([]);
   });
 
+  it("holds a workspace to its plan's quota: 10 GiB on solo_edge, parts in progress included", async () => {
+    const { workspace } = seedWorkspace(db, { infraPlan: "solo_edge" });
+    const tight = sdk(createProfile(db, workspace.id));
+    await tight.send(new CreateBucketCommand({ Bucket: "quota-bucket" }));
+    // Stands for 10 GiB less 100 bytes already stored (an index row; its bytes are never read).
+    db.insert(storageObjects)
+      .values({
+        bucket: "quota-bucket",
+        key: "filler",
+        workspaceId: workspace.id,
+        blob: "filler",
+        sizeBytes: 10 * 1024 ** 3 - 100,
+        etag: "0",
+        contentType: "application/octet-stream",
+        modifiedAt: new Date(),
+      })
+      .run();
+    const putTight = (Key: string, bytes: number) =>
+      tight.send(new PutObjectCommand({ Bucket: "quota-bucket", Key, Body: Buffer.alloc(bytes) }));
+    expect(await s3Code(putTight("over", 101))).toBe("QuotaExceeded");
+    expect(await s3Code(putTight("fits", 60))).toBe("no error");
+    // Overwriting frees what it replaces: 60 → 100 bytes fits exactly.
+    expect(await s3Code(putTight("fits", 100))).toBe("no error");
+    const { UploadId } = await tight.send(new CreateMultipartUploadCommand({ Bucket: "quota-bucket", Key: "mp" }));
+    const part = tight.send(
+      new UploadPartCommand({ Bucket: "quota-bucket", Key: "mp", UploadId, PartNumber: 1, Body: Buffer.alloc(1) }),
+    );
+    expect(await s3Code(part)).toBe("QuotaExceeded");
+    tight.destroy();
+  });
+
   it("answers Expect: 100-continue only once the request is signed", async () => {
     const firstLine = (pathAndQuery: string) =>
       new Promise<string>((resolve, reject) => {
