@@ -107,9 +107,3 @@ export function parseAmzDate(text: string): Date | null {
   const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
   return Number.isNaN(date.getTime()) ? null : date;
 }
-
-export const formatAmzDate = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
