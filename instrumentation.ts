@@ -16,7 +16,7 @@ export async function register(): Promise<void> {
   const { getAnalysisPool } = await import("@/lib/analyze/analysis-pool");
   getAnalysisPool().warm(); // the first upload need not wait for a child to load the engines
   const { startInfraServices } = await import("@/lib/infra/start-infra-services");
-  await startInfraServices(db); // DNS, SMTP, VPS ticker; each off with DNS_ENABLED / SMTP_ENABLED / VPS_TICKER=off
+  await startInfraServices(db); // DNS, SMTP, S3, VPS ticker; each off with DNS_/SMTP_/S3_ENABLED / VPS_TICKER=off
   const { startIdempotencyPurge } = await import("@/lib/api/idempotency");
   startIdempotencyPurge(db); // Idempotency-Key records past their 24 h
 }
