@@ -146,7 +146,10 @@ export async function getObject(ctx: S3Context): Promise<void> {
     };
     for (const [param, name] of Object.entries(OVERRIDES)) {
       const value = ctx.query.get(param);
-      if (value !== null) headers[name] = value;
+      if (value === null) continue;
+      if (/[^\t\x20-\x7e\x80-\xff]/.test(value))
+        throw s3Error("InvalidArgument", `${param} is not a valid header value.`);
+      headers[name] = value;
     }
     const precondition = preconditionStatus(ctx, row);
     if (precondition === 412)

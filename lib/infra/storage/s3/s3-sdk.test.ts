@@ -171,6 +171,13 @@ describe("@aws-sdk/client-s3 against the endpoint", () => {
       expiresIn: 60,
     });
     expect(await (await fetch(getUrl)).text()).toBe("by url");
+    const typed = (ResponseContentType: string) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket: "sdk-bucket", Key: "signed.txt", ResponseContentType }), {
+        expiresIn: 60,
+      });
+    expect((await fetch(await typed("text/plain"))).headers.get("content-type")).toBe("text/plain");
+    const injected = await fetch(await typed("text/plain\r\nSet-Cookie: a=b"));
+    expect([injected.status, await injected.text()]).toEqual([400, expect.stringContaining("InvalidArgument")]);
     const old = await getSignedUrl(client, new GetObjectCommand({ Bucket: "sdk-bucket", Key: "signed.txt" }), {
       expiresIn: 60,
       signingDate: new Date(Date.now() - 120_000),
