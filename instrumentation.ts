@@ -16,7 +16,7 @@ export async function register(): Promise<void> {
   const { getAnalysisPool } = await import("@/lib/analyze/analysis-pool");
   getAnalysisPool().warm(); // the first upload need not wait for a child to load the engines
   const { startInfraServices } = await import("@/lib/infra/start-infra-services");
-  // DNS (or the PowerDNS pusher), SMTP + submission, Dovecot, VPS ticker; each can be turned off (README, Configuration).
+  // DNS (or the PowerDNS pusher), SMTP + submission, Dovecot, S3, VPS ticker; each can be turned off (README, Configuration).
   await startInfraServices(db);
   const { startIdempotencyPurge } = await import("@/lib/api/idempotency");
   startIdempotencyPurge(db); // Idempotency-Key records past their 24 h

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { createKey, openProWorkspaceInEnglish, openServerDb, readFixture, signIn } from "./fixture";
 
 /** Issue #16, items 8–10: what a file's structure is called, the quote's per-gram column, narrow screens, plurals, Indonesian leftovers. */
@@ -194,14 +195,26 @@ test("counts read 1 bucket, 1 object in English and need no plural in Indonesian
   await page.getByLabel("Bucket name").fill(name);
   await page.getByRole("button", { name: "Create bucket" }).click();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
-  fs.writeFileSync(path.join(process.env.E2E_DATA_DIR!, "buckets", name, "logo.txt"), "bengkel");
+  // The object arrives as a customer's would: a key pair made on this page, then an S3 PUT (issue #20).
+  await page.getByLabel("Key name").fill("e2e laptop");
+  await page.getByRole("button", { name: "Create key pair" }).click();
+  const secretAccessKey = (await page.getByTestId("secret").textContent())!.trim();
+  const accessKeyId = (await page.getByRole("status").filter({ hasText: /^BK/ }).textContent())!.trim();
+  const s3 = new S3Client({
+    endpoint: `http://127.0.0.1:${process.env.E2E_S3_PORT ?? "9010"}`,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId, secretAccessKey },
+  });
+  await s3.send(new PutObjectCommand({ Bucket: name, Key: "logo.txt", Body: "bengkel" }));
   try {
     await page.reload();
     await expect(page.getByTestId("storage-totals")).toHaveText("1 bucket · 7 B · 1 object");
     await switchTo(page, "ID");
     await expect(page.getByTestId("storage-totals")).toHaveText("1 bucket · 7 B · 1 objek");
   } finally {
-    fs.rmSync(path.join(process.env.E2E_DATA_DIR!, "buckets", name, "logo.txt"));
+    await s3.send(new DeleteObjectCommand({ Bucket: name, Key: "logo.txt" }));
+    s3.destroy();
     await switchTo(page, "EN");
     page.once("dialog", (dialog) => dialog.accept());
     await page

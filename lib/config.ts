@@ -119,6 +119,22 @@ const schema = z.object({
   SMTP_TLS_KEY: z.string().min(1).optional(),
   /** smtp(s)://[user:password@]host[:port] that submitted mail for other domains is handed to; unset → refused (5.7.1). */
   SMTP_SMARTHOST: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The S3-compatible endpoint for the workspaces' buckets (its own HTTP server). */
+  S3_ENABLED: onOff(true),
+  S3_HOST: z.string().min(1).default("127.0.0.1"),
+  S3_PORT: port(9000),
+  /** The region S3 clients sign for; a signature for another region is refused. */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .default("us-east-1"),
+  /** Set to serve virtual-host style requests, `<bucket>.<S3_DOMAIN>`, besides path-style ones. */
+  S3_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/)
+    .optional(),
   VPS_TICKER: onOff(true),
   VPS_LOCAL_SPEED: z.coerce.number().positive().default(1),
   /** Worker processes that analyse uploads; the HTTP/DNS/SMTP thread never does. */

@@ -24,6 +24,8 @@ export const ID_PREFIXES = {
   dnsRecord: "rec",
   idempotencyKey: "idem",
   viewerToken: "vtk",
+  storageCredential: "s3c",
+  storageUpload: "upl",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -88,6 +88,8 @@ const ACTIONS: Record<string, Case[]> = {
   "infra/email/actions.ts#deleteMailboxAction": [{ roles: MANAGERS }],
   "infra/storage/actions.ts#createBucketAction": [{ roles: MANAGERS }],
   "infra/storage/actions.ts#deleteBucketAction": [{ roles: MANAGERS }],
+  "infra/storage/actions.ts#createStorageKeyAction": [{ roles: MANAGERS }],
+  "infra/storage/actions.ts#revokeStorageKeyAction": [{ roles: MANAGERS }],
   "infra/vps/actions.ts#createVpsAction": [{ roles: MANAGERS }],
   "infra/vps/actions.ts#vpsCommandAction": [{ roles: MANAGERS }],
 };

@@ -4,6 +4,8 @@ import { useActionState, useState } from "react";
 import type { InfraAction } from "@/app/(dashboard)/infra/infra-manager";
 import { ActionResult } from "@/components/dashboard/action-result";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { SecretBox } from "@/components/dashboard/secret-box";
+import type { SecretLabels } from "@/components/dashboard/action-button";
 
 export type FormField = {
   name: string;
@@ -26,11 +28,14 @@ export function InfraForm({
   fields,
   submit,
   resetOnSuccess = true,
+  secretLabels,
 }: {
   action: InfraAction;
   fields: FormField[];
   submit: string;
   resetOnSuccess?: boolean;
+  /** For a form whose action makes a secret: it is shown once, with these words. */
+  secretLabels?: SecretLabels;
 }) {
   const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? f.options?.[0]?.value ?? ""]));
   const [values, setValues] = useState<Record<string, string>>(initial);
@@ -79,6 +84,7 @@ export function InfraForm({
         </div>
       </form>
       <ActionResult state={state} className="mt-3 text-sm" />
+      {state.secret && secretLabels && <SecretBox secret={state.secret} {...secretLabels} />}
     </div>
   );
 }

@@ -24,3 +24,7 @@ export * from "./infra-email-outbound";
 export * from "./infra-storage";
 export * from "./infra-idempotency";
 export * from "./print-estimates";
+export * from "./infra-storage-objects";
+export * from "./infra-storage-credentials";
+export * from "./infra-storage-uploads";
+export * from "./infra-storage-upload-parts";

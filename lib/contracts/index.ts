@@ -4,6 +4,7 @@ import * as files from "./files";
 import * as infraDns from "./infra-dns";
 import * as infraEmail from "./infra-email";
 import * as infraStorage from "./infra-storage";
+import * as infraStorageCredentials from "./infra-storage-credentials";
 import * as infraVps from "./infra-vps";
 import * as quotes from "./quotes";
 import * as search from "./search";
@@ -73,6 +74,9 @@ export const OPERATIONS: Operation[] = [
   infraStorage.putObject,
   infraStorage.getObject,
   infraStorage.deleteObject,
+  infraStorageCredentials.createStorageCredential,
+  infraStorageCredentials.listStorageCredentials,
+  infraStorageCredentials.revokeStorageCredential,
   infraEmail.listMailboxes,
   infraEmail.createMailbox,
   infraEmail.deleteMailbox,

@@ -9,7 +9,7 @@ export const bucketSchema = z
   .object({
     name: z.string().meta({ example: "bengkel-renders" }),
     region: z.string().meta({ example: "sgp1" }),
-    size_bytes: z.int().meta({ description: "Measured on disk" }),
+    size_bytes: z.int().meta({ description: "Every stored byte of its objects" }),
     object_count: z.int(),
     created_at: isoDate,
   })
@@ -20,7 +20,7 @@ export const getStorageUsage = defineOperation({
   operationId: "getStorageUsage",
   method: "get",
   path: "/v1/storage",
-  summary: "Storage used by the workspace's buckets, measured on disk",
+  summary: "Storage used by the workspace's buckets (objects from this API and the S3 endpoint alike)",
   scope: "infra:read",
   response: z.object({
     bucket_count: z.int(),

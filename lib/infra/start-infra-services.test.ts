@@ -38,13 +38,14 @@ const banner = (port: number) =>
   });
 
 describe("startInfraServices", () => {
-  it("starts DNS, SMTP (inbound and submission), IMAP and POP3 on loopback, once per process, and stops them", async () => {
+  it("starts DNS, SMTP (inbound and submission), IMAP, POP3 and S3 on loopback, once per process, and stops them", async () => {
     const [imapPort, pop3Port] = [String(await freePort()), String(await freePort())];
     services = await startInfraServices(
       db,
       readConfig({
         DNS_PORT: "0",
         SMTP_PORT: "0",
+        S3_PORT: "0",
         SMTP_SUBMISSION_PORT: "0",
         IMAP_PORT: imapPort,
         POP3_PORT: pop3Port,
@@ -62,6 +63,9 @@ describe("startInfraServices", () => {
     expect(await banner(services.submission!.port)).toMatch(/^220 .*submission/);
     expect(await banner(Number(imapPort))).toMatch(/^\* OK /); // RFC 9051's greeting
     expect(await banner(Number(pop3Port))).toMatch(/^\+OK /); // RFC 1939's
+    // Unsigned: the S3 endpoint answers in S3's XML, refusing anonymous requests.
+    const s3 = await fetch(`http://127.0.0.1:${services.s3!.port}/`);
+    expect([s3.status, await s3.text()]).toEqual([403, expect.stringContaining("<Code>AccessDenied</Code>")]);
     const smtpPort = services.smtp!.port;
     await services.stop();
     services = undefined;
@@ -77,10 +81,11 @@ describe("startInfraServices", () => {
         SMTP_ENABLED: "false",
         SMTP_SUBMISSION_ENABLED: "off",
         IMAP_ENABLED: "off",
+        S3_ENABLED: "no",
         VPS_TICKER: "off",
       }),
     );
-    expect(services).toMatchObject({ dns: null, smtp: null, submission: null, imap: null });
+    expect(services).toMatchObject({ dns: null, smtp: null, submission: null, imap: null, s3: null });
     await services.stop();
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
@@ -93,6 +98,7 @@ describe("startInfraServices", () => {
         SMTP_SUBMISSION_PORT: "0",
         IMAP_PORT: String(taken),
         POP3_PORT: String(await freePort()),
+        S3_ENABLED: "off",
         VPS_TICKER: "off",
       }),
     );
@@ -113,6 +119,7 @@ describe("startInfraServices", () => {
           SMTP_ENABLED: "off",
           SMTP_SUBMISSION_ENABLED: "off",
           IMAP_ENABLED: "off",
+          S3_ENABLED: "off",
           VPS_TICKER: "off",
         }),
       );
@@ -148,6 +155,7 @@ describe("startInfraServices", () => {
           SMTP_PORT: "0",
           SMTP_SUBMISSION_PORT: "0",
           DOVECOT_PATH: "/nonexistent/dovecot",
+          S3_ENABLED: "off",
           VPS_TICKER: "off",
         }),
       );
@@ -169,6 +177,7 @@ describe("startInfraServices", () => {
       SMTP_SUBMISSION_PORT: "0",
       IMAP_ENABLED: "off",
       SMTP_SMARTHOST: "smtp://relay:secret@127.0.0.1:9",
+      S3_ENABLED: "off",
       VPS_TICKER: "off",
     });
     services = await startInfraServices(db, settings);

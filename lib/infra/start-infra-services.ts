@@ -10,6 +10,8 @@ import { loadTlsKeyPair, type TlsKeyPair } from "./email/tls-certificate";
 import { outboundRelay } from "./email/outbound-queue";
 import { startOutboundWorker } from "./email/outbound-worker";
 import { startVpsTicker } from "./vps/vps-lifecycle";
+import { startS3Server } from "./storage/s3/s3-server";
+import { adoptLegacyObjects } from "./storage/adopt-legacy-objects";
 
 export interface InfraServices {
   dns: RunningServer | null;
@@ -18,6 +20,8 @@ export interface InfraServices {
   imap: RunningDovecot | null;
   /** The submission port (STARTTLS, then AUTH). */
   submission: RunningServer | null;
+  /** The S3-compatible endpoint for the buckets. */
+  s3: RunningServer | null;
   stop(): Promise<void>;
 }
 
@@ -25,7 +29,7 @@ const globalForInfra = globalThis as unknown as { bengkelInfra?: Promise<InfraSe
 
 /**
  * Starts the DNS server (or, with DNS_BACKEND=powerdns, the pusher feeding PowerDNS), the SMTP servers (inbound
- * and submission), Dovecot (IMAP, POP3) and the VPS ticker, each unless
+ * and submission), Dovecot (IMAP, POP3), the S3 endpoint and the VPS ticker, each unless
  * disabled by env. Loopback by default. A server that cannot bind (port taken)
  * is logged and skipped: the HTTP API must still come up. One set per process.
  */
@@ -45,6 +49,12 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
       return null;
     }
   };
+  try {
+    const adopted = await adoptLegacyObjects(db);
+    if (adopted > 0) logInfo("indexed objects stored before the object index", { adopted });
+  } catch (error) {
+    logError("adopting older bucket files failed", { error });
+  }
   // With PowerDNS answering, the embedded server stays off and zone changes are pushed to PowerDNS instead.
   const powerDns = settings.DNS_BACKEND === "powerdns";
   let pusher: { stop(): Promise<void> } | null = null;
@@ -79,12 +89,23 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
       : null;
   // The queue is sent from whatever a previous run left, even if submission did not start this time.
   const outbound = settings.SMTP_SMARTHOST ? startOutboundWorker(db, settings.SMTP_SMARTHOST) : null;
+  const s3 = settings.S3_ENABLED
+    ? await tryStart("s3", () =>
+        startS3Server(db, {
+          host: settings.S3_HOST,
+          port: settings.S3_PORT,
+          region: settings.S3_REGION,
+          domain: settings.S3_DOMAIN,
+        }),
+      )
+    : null;
   const ticker = settings.VPS_TICKER ? startVpsTicker(db) : null;
   return {
     dns,
     smtp,
     imap,
     submission,
+    s3,
     async stop() {
       ticker?.stop();
       await Promise.all([
@@ -94,6 +115,7 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
         outbound?.stop(),
         imap?.stop(),
         pusher?.stop(),
+        s3?.stop(),
       ]);
       delete globalForInfra.bengkelInfra;
     },

@@ -18,6 +18,14 @@ export const INFRA_REQUESTS_PER_MINUTE: Record<InfraPlan, number> = {
   planetary: 1_000,
 };
 
+const GiB = 1024 ** 3;
+/** Bytes a workspace may keep in its buckets (objects plus multipart parts in progress). */
+export const STORAGE_QUOTA_BYTES: Record<InfraPlan, number> = {
+  solo_edge: 10 * GiB,
+  continental: 1024 * GiB,
+  planetary: 5 * 1024 * 1024 * GiB,
+};
+
 const PLAN_RANK: Record<QuotePlan, number> = { free: 0, pro: 1, team: 2 };
 
 export function planAtLeast(current: QuotePlan, required: QuotePlan): boolean {

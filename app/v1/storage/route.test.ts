@@ -6,6 +6,7 @@ import { GET as list, POST as create } from "./buckets/route";
 import { DELETE as remove } from "./buckets/[name]/route";
 import { apiRequest, routeParams, seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { bucketNameProblem } from "@/lib/infra/storage/bucket-name";
+import { deleteObject, putObject } from "@/lib/infra/storage/manage-objects";
 import type { Db } from "@/lib/db/client";
 
 let db: Db;
@@ -45,8 +46,8 @@ describe("S3 bucket name rules", () => {
 });
 
 describe("buckets over the API", () => {
-  it("creates a real folder, measures real bytes, refuses deleting a non-empty bucket", async () => {
-    const { secret } = seedWorkspace(db);
+  it("creates a real folder, counts its objects' bytes, refuses deleting a non-empty bucket", async () => {
+    const { secret, workspace } = seedWorkspace(db);
     const res = await post(secret, { name: "renders-2026" });
     expect(res.status).toBe(201);
     expect((await res.json()).data).toMatchObject({
@@ -58,9 +59,9 @@ describe("buckets over the API", () => {
     const folder = path.join(dir, "buckets", "renders-2026");
     expect(fs.statSync(folder).isDirectory()).toBe(true);
 
-    fs.mkdirSync(path.join(folder, "parts"));
-    fs.writeFileSync(path.join(folder, "a.bin"), Buffer.alloc(1000));
-    fs.writeFileSync(path.join(folder, "parts", "b.bin"), Buffer.alloc(234));
+    // Two objects through the one store the S3 endpoint also writes to: 1000 + 234 bytes.
+    await putObject(db, workspace.id, "renders-2026", "a.bin", Buffer.alloc(1000));
+    await putObject(db, workspace.id, "renders-2026", "parts/b.bin", Buffer.alloc(234));
     await post(secret, { name: "empty-one", region: "fra1" });
     const listed = await (await list(apiRequest("/v1/storage/buckets", { key: secret }))).json();
     expect(listed.data.map((b: { name: string }) => b.name)).toEqual(["empty-one", "renders-2026"]);
@@ -71,9 +72,9 @@ describe("buckets over the API", () => {
 
     const busy = await del(secret, "renders-2026");
     expect(busy.status).toBe(409);
-    expect((await busy.json()).error.details).toEqual({ object_count: 2, size_bytes: 1234 });
-    fs.rmSync(path.join(folder, "a.bin"));
-    fs.rmSync(path.join(folder, "parts"), { recursive: true });
+    expect((await busy.json()).error.details).toEqual({ object_count: 2, size_bytes: 1234, s3_code: "BucketNotEmpty" });
+    deleteObject(db, workspace.id, "renders-2026", "a.bin");
+    deleteObject(db, workspace.id, "renders-2026", "parts/b.bin");
     expect((await del(secret, "renders-2026")).status).toBe(200);
     expect(fs.existsSync(folder)).toBe(false);
   });

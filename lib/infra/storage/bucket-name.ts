@@ -20,5 +20,9 @@ export function bucketNameProblem(name: string): string | null {
 
 export function assertBucketName(name: string): void {
   const problem = bucketNameProblem(name);
-  if (problem) throw new DomainError("invalid_request", `Bucket name \`${name}\` ${problem}.`, { param: "name" });
+  if (problem)
+    throw new DomainError("invalid_request", `Bucket name \`${name}\` ${problem}.`, {
+      param: "name",
+      details: { s3_code: "InvalidBucketName" },
+    });
 }

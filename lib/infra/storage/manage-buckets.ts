@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
-import { and, eq } from "drizzle-orm";
-import { storageBuckets } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { storageBuckets, storageObjects, storageUploads } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
@@ -12,6 +11,7 @@ import { assertBucketName } from "./bucket-name";
 export type BucketRow = typeof storageBuckets.$inferSelect;
 
 export const bucketDir = (name: string) => dataPath("buckets", name);
+export const uploadDir = (id: string) => dataPath("tmp", "multipart", id);
 
 export function createBucket(
   db: Db,
@@ -29,6 +29,7 @@ export function createBucket(
   if (!inserted)
     throw new DomainError("conflict", `The bucket name \`${input.name}\` is taken; names are global.`, {
       param: "name",
+      details: { s3_code: "BucketAlreadyExists" },
     });
   try {
     fs.mkdirSync(bucketDir(input.name), { recursive: true });
@@ -57,53 +58,51 @@ export function getBucket(db: Db, workspaceId: string, name: string): BucketRow 
     .from(storageBuckets)
     .where(and(eq(storageBuckets.workspaceId, workspaceId), eq(storageBuckets.name, name)))
     .get();
-  if (!bucket) throw new DomainError("not_found", `No bucket \`${name}\` in this workspace.`, { param: "name" });
+  if (!bucket)
+    throw new DomainError("not_found", `No bucket \`${name}\` in this workspace.`, {
+      param: "name",
+      details: { s3_code: "NoSuchBucket" },
+    });
   return bucket;
 }
 
 export function deleteBucket(db: Db, workspaceId: string, name: string): void {
   getBucket(db, workspaceId, name);
-  const usage = measureDir(bucketDir(name));
+  const usage = bucketUsage(db, name);
   if (usage.objectCount > 0) {
     throw new DomainError(
       "conflict",
       `Bucket \`${name}\` is not empty (${usage.objectCount} ${usage.objectCount === 1 ? "object" : "objects"}); delete its objects first.`,
       {
-        details: { object_count: usage.objectCount, size_bytes: usage.sizeBytes },
+        details: { object_count: usage.objectCount, size_bytes: usage.sizeBytes, s3_code: "BucketNotEmpty" },
       },
     );
   }
+  // Unfinished multipart uploads go with the bucket (their rows cascade), as S3 aborts them.
+  const uploads = db
+    .select({ id: storageUploads.id })
+    .from(storageUploads)
+    .where(eq(storageUploads.bucket, name))
+    .all();
   db.delete(storageBuckets).where(eq(storageBuckets.name, name)).run();
-  fs.rmSync(bucketDir(name), { recursive: true, force: true }); // only empty folders can be left here
+  for (const upload of uploads) fs.rmSync(uploadDir(upload.id), { recursive: true, force: true });
+  fs.rmSync(bucketDir(name), { recursive: true, force: true });
 }
 
-/** Walks the folder for real sizes: what is on disk is the truth, not a counter that can drift. */
-export function measureDir(dir: string): { sizeBytes: number; objectCount: number } {
-  let sizeBytes = 0;
-  let objectCount = 0;
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { sizeBytes, objectCount };
-    throw error;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const inner = measureDir(full);
-      sizeBytes += inner.sizeBytes;
-      objectCount += inner.objectCount;
-    } else if (entry.isFile()) {
-      sizeBytes += fs.statSync(full).size;
-      objectCount++;
-    }
-  }
-  return { sizeBytes, objectCount };
+/** Counted from the object index, which every write goes through, so the figures are exact. */
+export function bucketUsage(db: Db, name: string): { sizeBytes: number; objectCount: number } {
+  return db
+    .select({
+      sizeBytes: sql<number>`coalesce(sum(${storageObjects.sizeBytes}), 0)`,
+      objectCount: sql<number>`count(*)`,
+    })
+    .from(storageObjects)
+    .where(eq(storageObjects.bucket, name))
+    .get()!;
 }
 
-export function serializeBucket(row: BucketRow) {
-  const usage = measureDir(bucketDir(row.name));
+export function serializeBucket(db: Db, row: BucketRow) {
+  const usage = bucketUsage(db, row.name);
   return {
     name: row.name,
     region: row.region,
@@ -120,7 +119,7 @@ export function storageUsage(db: Db, workspaceId: string) {
     .from(storageBuckets)
     .where(eq(storageBuckets.workspaceId, workspaceId))
     .all()
-    .map(serializeBucket);
+    .map((row) => serializeBucket(db, row));
   return {
     bucket_count: buckets.length,
     size_bytes: buckets.reduce((sum, b) => sum + b.size_bytes, 0),
@@ -134,4 +133,14 @@ export function storageUsage(db: Db, workspaceId: string) {
       }, {}),
     ).map(([region, v]) => ({ region, ...v })),
   };
+}
+
+/** Every bucket of the workspace by name (S3's ListBuckets has no paging for a workspace's few buckets). */
+export function allBuckets(db: Db, workspaceId: string): BucketRow[] {
+  return db
+    .select()
+    .from(storageBuckets)
+    .where(eq(storageBuckets.workspaceId, workspaceId))
+    .orderBy(storageBuckets.name)
+    .all();
 }

@@ -2,6 +2,8 @@
 
 import { createBucket, deleteBucket } from "@/lib/infra/storage/manage-buckets";
 import * as api from "@/lib/contracts/infra-storage";
+import * as keysApi from "@/lib/contracts/infra-storage-credentials";
+import { createStorageCredential, revokeStorageCredential } from "@/lib/infra/storage/storage-credentials";
 import { field, infraAction } from "../infra-manager";
 
 export const createBucketAction = infraAction(
@@ -18,6 +20,31 @@ export const deleteBucketAction = infraAction(
   { mirrors: api.deleteBucket, revalidate: "/infra/storage" },
   ({ db, workspace, data }) => {
     deleteBucket(db, workspace.id, field(data, "name"));
+    return {};
+  },
+);
+
+/** The access key id is the note; the secret is shown once in the secret box. */
+export const createStorageKeyAction = infraAction(
+  { mirrors: keysApi.createStorageCredential, revalidate: "/infra/storage" },
+  ({ db, workspace, data }) => {
+    const buckets = field(data, "buckets")
+      .split(",")
+      .map((b) => b.trim())
+      .filter(Boolean);
+    const { row, secret } = createStorageCredential(db, workspace.id, {
+      name: field(data, "name").trim() || "key",
+      buckets: buckets.length ? buckets : null,
+      read_only: field(data, "access") === "read",
+    });
+    return { message: row.accessKeyId, secret };
+  },
+);
+
+export const revokeStorageKeyAction = infraAction(
+  { mirrors: keysApi.revokeStorageCredential, revalidate: "/infra/storage" },
+  ({ db, workspace, data }) => {
+    revokeStorageCredential(db, workspace.id, field(data, "id"));
     return {};
   },
 );

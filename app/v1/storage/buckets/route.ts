@@ -5,7 +5,10 @@ import { createBucket as create, listBuckets as list, serializeBucket } from "@/
 
 export const GET = route(listBuckets, ({ db, workspace, query }) => {
   const { items, nextCursor } = list(db, workspace.id, query);
-  return new Page(items.map(serializeBucket), nextCursor);
+  return new Page(
+    items.map((row) => serializeBucket(db, row)),
+    nextCursor,
+  );
 });
 
-export const POST = route(createBucket, (ctx) => serializeBucket(create(ctx.db, ctx.workspace.id, ctx.body)));
+export const POST = route(createBucket, (ctx) => serializeBucket(ctx.db, create(ctx.db, ctx.workspace.id, ctx.body)));

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { Readable } from "node:stream";
 import { route } from "@/lib/api/route";
 import { deleteObject, getObject, putObject } from "@/lib/contracts/infra-storage";
@@ -9,8 +8,8 @@ export const PUT = route(putObject, ({ db, workspace, params, body }) =>
 );
 
 export const GET = route(getObject, ({ db, workspace, params }) => {
-  const { info, path } = readObject(db, workspace.id, params.name, params.key);
-  return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream, {
+  const { info, stream } = readObject(db, workspace.id, params.name, params.key);
+  return new Response(Readable.toWeb(stream()) as ReadableStream, {
     headers: {
       "Content-Type": "application/octet-stream",
       "Content-Length": String(info.size_bytes),

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepDeadWriters, writeBlob } from "./write-blob";
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-blob-"));
+  process.env.DATA_DIR = dir;
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const temps = () => fs.readdirSync(path.join(dir, "tmp", "storage"));
+
+describe("writeBlob", () => {
+  it("hashes what it writes and keeps no temp file when the body is refused", async () => {
+    const body = Buffer.from("twelve bytes");
+    const blob = await writeBlob(Readable.from([body]), { maxBytes: 100, expectedLength: 12 });
+    expect(blob.md5.toString("hex")).toBe(createHash("md5").update(body).digest("hex"));
+    expect(fs.readFileSync(blob.tmp)).toEqual(body);
+    fs.rmSync(blob.tmp);
+    const md5 = createHash("md5").update("other").digest("base64");
+    await expect(writeBlob(Readable.from([body]), { maxBytes: 100, contentMd5: md5 })).rejects.toMatchObject({
+      details: { s3_code: "BadDigest" },
+    });
+    await expect(writeBlob(Readable.from([body]), { maxBytes: 11 })).rejects.toMatchObject({
+      details: { s3_code: "EntityTooLarge" },
+    });
+    await expect(writeBlob(Readable.from([body]), { maxBytes: 100, expectedLength: 13 })).rejects.toMatchObject({
+      details: { s3_code: "IncompleteBody" },
+    });
+    const wrongSha = createHash("sha256").update("other").digest("hex");
+    await expect(writeBlob(Readable.from([body]), { maxBytes: 100, expectedSha256: wrongSha })).rejects.toMatchObject({
+      details: { s3_code: "XAmzContentSHA256Mismatch" },
+    });
+    expect(temps()).toEqual([]);
+  });
+
+  it("sweeps temp files of writers that no longer run, not its own", () => {
+    // Linux pids stop at 2^22, so this writer cannot be running.
+    fs.writeFileSync(path.join(dir, "tmp", "storage", "999999999-left"), "x");
+    fs.writeFileSync(path.join(dir, "tmp", "storage", `${process.pid}-mine`), "x");
+    expect(sweepDeadWriters()).toBe(1);
+    expect(temps()).toEqual([`${process.pid}-mine`]);
+  });
+});
