@@ -153,7 +153,9 @@ export function ViewerScene(props: SceneProps) {
           </lineSegments>
         ))}
       <MeasureOverlay points={measure} />
-      {model && !is2d && ui.dims && size && <DimensionOverlay box={box} size={size} options={options} />}
+      {model && !is2d && options.tools && ui.dims && size && (
+        <DimensionOverlay box={box} size={size} options={options} />
+      )}
       {model && !is2d && options.tools && (
         <GizmoHelper alignment="bottom-right" margin={[56, 56]}>
           <GizmoViewport labelColor="white" axisHeadScale={0.9} />
