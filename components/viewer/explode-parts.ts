@@ -5,7 +5,7 @@ import * as THREE from "three";
  * centre, by that distance (times the slider's factor: 0 = assembled, 1 = twice as far out). Taken once, from
  * the assembled model.
  */
-export function explodeDirections(partBoxes: THREE.Box3[], modelBox: THREE.Box3): THREE.Vector3[] {
+export function measureExplodeDirections(partBoxes: THREE.Box3[], modelBox: THREE.Box3): THREE.Vector3[] {
   const center = modelBox.getCenter(new THREE.Vector3());
   return partBoxes.map((box) => box.getCenter(new THREE.Vector3()).sub(center));
 }

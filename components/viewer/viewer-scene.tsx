@@ -6,7 +6,7 @@ import { addAfterEffect, useThree } from "@react-three/fiber";
 import { Edges, GizmoHelper, GizmoViewport } from "@react-three/drei";
 import { CameraRig, type CameraHandle } from "./camera-rig";
 import { DRAWING_COLORS, type DrawingLayerKey } from "./drawing-object";
-import { explodeDirections } from "./explode-parts";
+import { measureExplodeDirections } from "./explode-parts";
 import { pickPoint } from "./measure-tool";
 import { DimensionOverlay, MeasureOverlay } from "./scene-overlays";
 import type { DisplayModel } from "./use-display-asset";
@@ -68,7 +68,7 @@ export function ViewerScene(props: SceneProps) {
   const directions = useMemo(
     () =>
       model
-        ? explodeDirections(
+        ? measureExplodeDirections(
             model.parts.map((p) => p.box),
             box,
           )
