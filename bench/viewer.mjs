@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { writeTorusStl } from "./generate-torus-stl.mjs";
 import { startBenchServer } from "./server.mjs";
@@ -87,6 +88,29 @@ async function firstFrame(url) {
   return ms;
 }
 
+/** The JavaScript the embed page loads (every script resource), raw and gzipped (level 9), in bytes. */
+async function embedScripts(url) {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.__viewerFirstFrame, null, { timeout: 180_000 });
+  const urls = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => e.initiatorType === "script" || e.name.endsWith(".js"))
+      .map((e) => e.name),
+  );
+  await context.close();
+  let raw = 0;
+  let gzip = 0;
+  for (const src of new Set(urls)) {
+    const bytes = Buffer.from(await (await fetch(src)).arrayBuffer());
+    raw += bytes.length;
+    gzip += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: new Set(urls).size, raw, gzip };
+}
+
 const ours = [];
 const theirs = [];
 await firstFrame(link.embed_url); // warm the server's page and chunk compilation caches
@@ -94,6 +118,7 @@ for (let i = 0; i < RUNS; i++) {
   ours.push(await firstFrame(link.embed_url));
   theirs.push(await firstFrame(O3DV_URL));
 }
+const scripts = await embedScripts(link.embed_url);
 await browser.close();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -112,4 +137,7 @@ console.log(
   `| first frame, Online3DViewer on the raw STL (median; runs) | ${fmt(median(theirs))} (${theirs.map(fmt).join(", ")}) |`,
 );
 console.log(`| ratio (Bengkel / Online3DViewer, medians) | ${(median(ours) / median(theirs)).toFixed(2)}× |`);
+console.log(
+  `| JavaScript the embed page loads (${scripts.files} scripts) | ${(scripts.gzip / 1024).toFixed(1)} KiB gzipped (${(scripts.raw / 1024).toFixed(1)} KiB raw) |`,
+);
 process.exit(0);

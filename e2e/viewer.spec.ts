@@ -1,10 +1,17 @@
-import { expect, test, type APIRequestContext, type Frame, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { plateDxf } from "../test/helpers/cad-text";
 import { createKey, openServerDb, readFixture } from "./fixture";
+import {
+  changedPixels,
+  inkedPixels,
+  inkMask,
+  openEmbedded as openEmbeddedIn,
+  startEmbedHost,
+  uploadFile as uploadEmbedFile,
+  viewerLink as embedViewerLink,
+} from "./embed-host";
 
 const CORPUS = path.resolve("test", "fixtures", "corpus");
 
@@ -20,74 +27,23 @@ const PLATE_DXF = plateDxf(
   ["0", "LINE", "8", "DIM", "10", "0", "20", "-10", "11", "120", "21", "-10"],
 );
 
-let host: http.Server;
+let host: Awaited<ReturnType<typeof startEmbedHost>>;
 let hostOrigin: string;
 let key: string;
 
 test.beforeAll(async () => {
   key = createKey(readFixture().free);
-  // The embedding page lives on another origin (another port), like a customer's site.
-  host = http.createServer((req, res) => {
-    const src = new URL(req.url ?? "/", "http://x").searchParams.get("src") ?? "";
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(
-      `<!doctype html><html><body style="margin:0;background:#fff"><iframe id="viewer" src="${src.replace(/"/g, "&quot;")}" width="800" height="600" style="border:0"></iframe></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  host = await startEmbedHost();
+  hostOrigin = host.origin;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+test.afterAll(() => host.close());
 
-async function uploadFile(request: APIRequestContext, name: string, buffer: Buffer): Promise<string> {
-  const res = await request.post("/v1/files", {
-    headers: { authorization: `Bearer ${key}` },
-    multipart: { file: { name, mimeType: "application/octet-stream", buffer } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data.file.id;
-}
-
-async function viewerLink(request: APIRequestContext, fileId: string, query = "") {
-  const res = await request.get(`/v1/files/${fileId}/viewer${query}`, { headers: { authorization: `Bearer ${key}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data as { embed_url: string; token: string; token_id: string };
-}
-
-/** Opens the host page with the iframe and waits for the first rendered frame inside it. */
-async function openEmbedded(page: Page, embedUrl: string): Promise<Frame> {
-  await page.goto(`${hostOrigin}/?src=${encodeURIComponent(embedUrl)}`);
-  const frame = page.frameLocator("#viewer");
-  await expect(frame.locator("[data-viewer-state=ready]")).toBeVisible({ timeout: 90_000 });
-  await expect(frame.locator("[data-first-frame]")).toBeAttached();
-  return page.frames().find((f) => f.url().includes("/embed/"))!;
-}
-
-/** Which pixels of the WebGL canvas differ from the light background. */
-async function inkMask(frame: Frame): Promise<boolean[]> {
-  await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return frame.evaluate(() => {
-    const canvas = document.querySelector("[data-testid=viewer-canvas] canvas") as HTMLCanvasElement;
-    const copy = document.createElement("canvas");
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext("2d")!;
-    ctx.drawImage(canvas, 0, 0);
-    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    const mask: boolean[] = [];
-    for (let i = 0; i < data.length; i += 4)
-      mask.push(Math.abs(data[i] - 0xf5) + Math.abs(data[i + 1] - 0xf5) + Math.abs(data[i + 2] - 0xf4) > 30);
-    return mask;
-  });
-}
-
-const changedPixels = (a: boolean[], b: boolean[]) => a.reduce((n, inked, i) => n + (inked !== b[i] ? 1 : 0), 0);
-
-/** How many pixels of the WebGL canvas differ from the light background. */
-async function inkedPixels(frame: Frame): Promise<number> {
-  return (await inkMask(frame)).filter(Boolean).length;
-}
+const uploadFile = (request: APIRequestContext, name: string, buffer: Buffer) =>
+  uploadEmbedFile(request, key, name, buffer);
+const viewerLink = (request: APIRequestContext, fileId: string, query = "") =>
+  embedViewerLink(request, key, fileId, query);
+const openEmbedded = (page: Page, embedUrl: string) => openEmbeddedIn(page, hostOrigin, embedUrl);
 
 test("an STL embedded on another origin renders, measures and sections; the token opens no API", async ({
   page,

@@ -6,12 +6,15 @@ export const DRAWING_COLORS = { outer: 0x2563eb, hole: 0xdc2626, open: 0xd97706,
 
 export type DrawingLayerKey = "outer" | "hole" | "open" | "ignored";
 
-/** One LineSegments per role, so each can be toggled; contour points kept for snapping. */
-export function buildDrawingObject(drawing: DisplayDrawing): {
-  root: THREE.Group;
-  groups: Record<DrawingLayerKey, THREE.LineSegments>;
+export interface DrawingGeometry {
+  /** One segment list per role, so each can be toggled. */
+  layers: Record<DrawingLayerKey, THREE.BufferGeometry>;
+  /** Every contour point (x, y pairs), for snapping. */
   points: Float32Array;
-} {
+  box: THREE.Box3;
+}
+
+export function buildDrawingGeometry(drawing: DisplayDrawing): DrawingGeometry {
   const buckets: Record<DrawingLayerKey, number[]> = { outer: [], hole: [], open: [], ignored: [] };
   const snap: number[] = [];
   for (const contour of drawing.contours) {
@@ -25,16 +28,14 @@ export function buildDrawingObject(drawing: DisplayDrawing): {
       target.push(p[i * 2], p[i * 2 + 1], 0, p[j * 2], p[j * 2 + 1], 0);
     }
   }
-  const root = new THREE.Group();
-  const groups = {} as Record<DrawingLayerKey, THREE.LineSegments>;
+  const layers = {} as Record<DrawingLayerKey, THREE.BufferGeometry>;
+  const box = new THREE.Box3();
   for (const key of Object.keys(buckets) as DrawingLayerKey[]) {
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute("position", new THREE.Float32BufferAttribute(buckets[key], 3));
-    const lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: DRAWING_COLORS[key] }));
-    lines.name = key;
-    lines.visible = key !== "ignored";
-    groups[key] = lines;
-    root.add(lines);
+    geometry.computeBoundingBox();
+    box.union(geometry.boundingBox!);
+    layers[key] = geometry;
   }
-  return { root, groups, points: new Float32Array(snap) };
+  return { layers, points: new Float32Array(snap), box };
 }

@@ -37,28 +37,35 @@ export async function fetchWithProgress(
   return out.buffer;
 }
 
-export interface LoadedPart {
-  name: string;
-  object: THREE.Object3D;
+/** One mesh of a part, placed by its matrix in the model's frame (the GLB's dequantising transforms included). */
+export interface PartMesh {
+  geometry: THREE.BufferGeometry;
+  matrix: THREE.Matrix4;
 }
 
-/** GLB (meshopt-compressed, quantised) → one object per named component. */
-export async function parseDisplayMesh(
-  buffer: ArrayBuffer,
-  material: THREE.Material,
-): Promise<{ root: THREE.Group; parts: LoadedPart[] }> {
+export interface LoadedPart {
+  name: string;
+  meshes: PartMesh[];
+  box: THREE.Box3;
+}
+
+/** GLB (meshopt-compressed, quantised) → one part per named component, flattened to meshes the scene declares. */
+export async function parseDisplayMesh(buffer: ArrayBuffer): Promise<LoadedPart[]> {
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   const gltf = await loader.parseAsync(buffer, "");
-  const root = new THREE.Group();
-  const parts: LoadedPart[] = [];
-  for (const node of [...gltf.scene.children]) {
+  gltf.scene.updateMatrixWorld(true);
+  return gltf.scene.children.map((node, i) => {
+    const meshes: PartMesh[] = [];
+    const box = new THREE.Box3();
     node.traverse((child) => {
-      if (child instanceof THREE.Mesh) child.material = material;
+      if (!(child instanceof THREE.Mesh)) return;
+      const geometry = child.geometry as THREE.BufferGeometry;
+      geometry.computeBoundingBox();
+      box.union(geometry.boundingBox!.clone().applyMatrix4(child.matrixWorld));
+      meshes.push({ geometry, matrix: child.matrixWorld.clone() });
     });
-    root.add(node);
-    parts.push({ name: node.name || `Part ${parts.length + 1}`, object: node });
-  }
-  return { root, parts };
+    return { name: node.name || `Part ${i + 1}`, meshes, box };
+  });
 }
 
 export function parseDisplayDrawing(buffer: ArrayBuffer): DisplayDrawing {

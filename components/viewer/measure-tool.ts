@@ -1,8 +1,21 @@
 import * as THREE from "three";
-import type { ViewerEngine } from "./viewer-engine";
 
 /** Snap radius in CSS pixels around the cursor. */
 const SNAP_PIXELS = 14;
+
+/** Where a click landed and what the camera shows there. */
+export interface PickContext {
+  camera: THREE.Camera;
+  /** The canvas's box on the page. */
+  rect: DOMRect;
+  worldPerPixel: number;
+  /** The section plane in use: points on its cut-away side are not picked. */
+  clipPlane: THREE.Plane | null;
+  /** The visible parts (3D). */
+  targets: THREE.Object3D[];
+  /** Contour points as x, y pairs (2D). */
+  contourPoints: Float32Array | null;
+}
 
 /**
  * The point a click measures from: in 3D a vertex of the part under the
@@ -10,17 +23,15 @@ const SNAP_PIXELS = 14;
  * clicked triangle; only on the visible side of a section), in 2D the nearest
  * contour point within a few pixels.
  */
-export function pickPoint(
-  engine: ViewerEngine,
-  clientX: number,
-  clientY: number,
-  targets: THREE.Object3D[],
-  contourPoints: Float32Array | null,
-): THREE.Vector3 | null {
-  const ndc = engine.ndc(clientX, clientY);
+export function pickPoint(ctx: PickContext, clientX: number, clientY: number): THREE.Vector3 | null {
+  const { camera, rect, contourPoints } = ctx;
+  const ndc = new THREE.Vector2(
+    ((clientX - rect.left) / rect.width) * 2 - 1,
+    -((clientY - rect.top) / rect.height) * 2 + 1,
+  );
   if (contourPoints) {
-    const at = new THREE.Vector3(ndc.x, ndc.y, 0).unproject(engine.camera);
-    const limit = (SNAP_PIXELS * engine.worldPerPixel()) ** 2;
+    const at = new THREE.Vector3(ndc.x, ndc.y, 0).unproject(camera);
+    const limit = (SNAP_PIXELS * ctx.worldPerPixel) ** 2;
     let best = -1;
     let bestD = limit;
     for (let i = 0; i < contourPoints.length; i += 2) {
@@ -33,17 +44,16 @@ export function pickPoint(
     return best < 0 ? null : new THREE.Vector3(contourPoints[best], contourPoints[best + 1], 0);
   }
   const raycaster = new THREE.Raycaster();
-  raycaster.setFromCamera(ndc, engine.camera);
-  const sectioned = engine.sectionActive();
+  raycaster.setFromCamera(ndc, camera);
   const hit = raycaster
-    .intersectObjects(
-      targets.filter((t) => t.visible),
-      true,
-    )
-    .find((h) => h.face && h.object.visible && (!sectioned || engine.clipPlane.distanceToPoint(h.point) >= 0));
+    .intersectObjects(ctx.targets, true)
+    .find(
+      (h) =>
+        h.face && h.object instanceof THREE.Mesh && (!ctx.clipPlane || ctx.clipPlane.distanceToPoint(h.point) >= 0),
+    );
   if (!hit?.face || !(hit.object instanceof THREE.Mesh)) return null;
   return (
-    nearVertexOnScreen(engine, hit.object, ndc, raycaster.ray.origin, hit.distance) ??
+    nearVertexOnScreen(ctx, hit.object, ndc, raycaster.ray.origin, hit.distance) ??
     nearestOfFace(hit.object, hit.face, hit.point)
   );
 }
@@ -54,21 +64,20 @@ export function pickPoint(
  * million, and only on click.
  */
 function nearVertexOnScreen(
-  engine: ViewerEngine,
+  ctx: PickContext,
   mesh: THREE.Mesh,
   ndc: THREE.Vector2,
   eye: THREE.Vector3,
   hitDistance: number,
 ): THREE.Vector3 | null {
-  const rect = engine.renderer.domElement.getBoundingClientRect();
   const m = new THREE.Matrix4()
-    .multiplyMatrices(engine.camera.projectionMatrix, engine.camera.matrixWorldInverse)
+    .multiplyMatrices(ctx.camera.projectionMatrix, ctx.camera.matrixWorldInverse)
     .multiply(mesh.matrixWorld).elements;
   const position = mesh.geometry.getAttribute("position");
   const v = new THREE.Vector3();
-  const depthSlack = hitDistance * 0.01 + engine.worldPerPixel() * 2;
-  const sx = rect.width / 2;
-  const sy = rect.height / 2;
+  const depthSlack = hitDistance * 0.01 + ctx.worldPerPixel * 2;
+  const sx = ctx.rect.width / 2;
+  const sy = ctx.rect.height / 2;
   let best = -1;
   let bestD = SNAP_PIXELS ** 2;
   for (let i = 0; i < position.count; i++) {
@@ -93,34 +102,4 @@ function nearestOfFace(mesh: THREE.Mesh, face: THREE.Face, point: THREE.Vector3)
     if (!best || v.distanceToSquared(point) < best.distanceToSquared(point)) best = v;
   }
   return best!;
-}
-
-/** The line and end markers drawn on top of the model. */
-export function measureObject(points: THREE.Vector3[]): THREE.Object3D {
-  const group = new THREE.Group();
-  const geometry = new THREE.BufferGeometry().setFromPoints(points);
-  const markers = new THREE.Points(
-    geometry,
-    new THREE.PointsMaterial({ color: 0xe11d48, size: 9, sizeAttenuation: false, depthTest: false }),
-  );
-  markers.renderOrder = 10;
-  group.add(markers);
-  if (points.length === 2) {
-    const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: 0xe11d48, depthTest: false }));
-    line.renderOrder = 10;
-    group.add(line);
-  }
-  return group;
-}
-
-/** Sharp edges (over 25° between faces) of every mesh, built on first use: costly on big meshes. */
-export function buildEdges(model: THREE.Object3D, material: THREE.LineBasicMaterial): THREE.LineSegments[] {
-  const out: THREE.LineSegments[] = [];
-  model.traverse((child) => {
-    if (!(child instanceof THREE.Mesh)) return;
-    const edges = new THREE.LineSegments(new THREE.EdgesGeometry(child.geometry, 25), material);
-    child.add(edges);
-    out.push(edges);
-  });
-  return out;
 }

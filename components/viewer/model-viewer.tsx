@@ -1,16 +1,17 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
-import * as THREE from "three";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type * as THREE from "three";
 import type { ViewerFacts } from "@/lib/viewer/viewer-facts";
 import { DEFAULT_VIEWER_OPTIONS, formatLength, type ViewerOptions } from "./viewer-options";
-import { useViewerModel } from "./use-viewer-model";
+import { useDisplayAsset } from "./use-display-asset";
+import { useNarrow } from "./use-narrow";
 import { ViewerToolbar, type ToolbarState } from "./viewer-toolbar";
 import { ViewerPanels } from "./viewer-panels";
-import { measureObject, pickPoint } from "./measure-tool";
-import { applyDisplay } from "./apply-display";
-import { explodeParts } from "./explode-parts";
+import { ViewerCanvas } from "./viewer-canvas";
+import type { ViewerHandle } from "./viewer-scene";
 import type { DrawingLayerKey } from "./drawing-object";
+import { postToHost } from "./embed-events";
 import { VIEWER_MESSAGES } from "./viewer-messages";
 
 export interface ModelViewerProps {
@@ -20,24 +21,8 @@ export interface ModelViewerProps {
   downloadUrl?: string;
   options?: Partial<ViewerOptions>;
   className?: string;
-}
-
-/** Below this width (a phone, a narrow embed) the facts panel moves under the model, behind a toggle, instead of covering it. */
-const NARROW_PX = 640;
-
-/** Whether the element is narrower than NARROW_PX, following its size (the viewer's width, not the window's: embeds vary). */
-function useNarrow(element: React.RefObject<HTMLElement | null>): boolean {
-  const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
-    const el = element.current;
-    if (!el) return;
-    const update = () => setNarrow(el.clientWidth < NARROW_PX);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [element]);
-  return narrow;
+  /** In the embed page: post `ready`, `error` and `measure` events to the framing page (embed-events.ts). */
+  postEvents?: boolean;
 }
 
 /**
@@ -45,15 +30,15 @@ function useNarrow(element: React.RefObject<HTMLElement | null>): boolean {
  * over the model's corner; on a narrow one it sits below the model behind a "Details" toggle, closed at
  * first, and the model's area shrinks rather than being covered.
  */
-export function ModelViewer({ src, facts, downloadUrl, options: partial, className }: ModelViewerProps) {
+export function ModelViewer({ src, facts, downloadUrl, options: partial, className, postEvents }: ModelViewerProps) {
   const options = { ...DEFAULT_VIEWER_OPTIONS, ...partial };
   const words = VIEWER_MESSAGES[options.lang];
-  const container = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
+  const handle = useRef<ViewerHandle>(null);
   const narrow = useNarrow(root);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const detailsId = useId();
-  const { state, model } = useViewerModel(container, src, facts.kind, options);
+  const { state, model, setState } = useDisplayAsset(src, facts.kind, words);
   const is2d = facts.kind === "laser";
   const [ui, setUi] = useState<ToolbarState>({
     is2d,
@@ -75,51 +60,32 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
     ignored: false,
   });
   const [measure, setMeasure] = useState<THREE.Vector3[]>([]);
-  const engine = model?.engine;
+  // The analysed extent where there is one: the display form is flattened (arcs) and quantised (meshes).
+  const size = model ? (facts.bbox_mm ?? vectorSize(model.box)) : null;
 
-  useEffect(() => engine?.setBackground(ui.bg), [engine, ui.bg]);
-  useEffect(() => engine?.setProjection(ui.ortho), [engine, ui.ortho]);
-  useEffect(() => engine?.setSection(ui.section, ui.sectionAt), [engine, ui.section, ui.sectionAt]);
+  const onFirstFrame = useCallback(() => {
+    // A hook for embedders' tests and the benchmark: the first frame with the model is on screen.
+    if (root.current) root.current.dataset.firstFrame = String(Math.round(performance.now()));
+    (window as { __viewerFirstFrame?: number }).__viewerFirstFrame = performance.now();
+    if (postEvents) postToHost({ type: "ready", kind: facts.kind, size_mm: size });
+  }, [postEvents, facts.kind, size]);
   useEffect(() => {
-    if (model) applyDisplay(model, { wireframe: ui.wireframe, edges: ui.edges, hiddenParts, layers });
-  }, [model, ui.wireframe, ui.edges, hiddenParts, layers]);
+    if (postEvents && state.status === "error") postToHost({ type: "error", message: state.message });
+  }, [postEvents, state]);
   useEffect(() => {
-    if (model && model.parts.length > 1) explodeParts(model, ui.explode ?? 0);
-  }, [model, ui.explode]);
-  useEffect(() => {
-    if (!engine) return;
-    engine.overlay.clear();
-    if (measure.length) engine.overlay.add(measureObject(measure));
-    engine.requestRender();
-  }, [engine, measure]);
-
-  const press = useRef<{ x: number; y: number } | null>(null);
-  const onPointerDown = (e: React.PointerEvent) => (press.current = { x: e.clientX, y: e.clientY });
-  const onPointerUp = (e: React.PointerEvent) => {
-    const start = press.current;
-    press.current = null;
-    // A click, not the end of an orbit drag.
-    if (!model || !ui.measuring || !start || Math.hypot(e.clientX - start.x, e.clientY - start.y) > 4) return;
-    const point = pickPoint(
-      model.engine,
-      e.clientX,
-      e.clientY,
-      model.parts.map((p) => p.object),
-      model.contourPoints,
-    );
-    if (point) setMeasure((prev) => (prev.length >= 2 ? [point] : [...prev, point]));
-  };
+    if (!postEvents || measure.length !== 2) return;
+    const points_mm = measure.map((p) => [p.x, p.y, p.z] as [number, number, number]);
+    postToHost({ type: "measure", distance_mm: measure[0].distanceTo(measure[1]), points_mm });
+  }, [postEvents, measure]);
 
   const screenshot = () => {
-    if (!engine) return;
+    if (!handle.current) return;
     const link = document.createElement("a");
-    link.href = engine.screenshot();
+    link.href = handle.current.screenshot();
     link.download = `${facts.name.replace(/\.[^.]+$/, "")}.png`;
     link.click();
   };
   const distance = measure.length === 2 ? measure[0].distanceTo(measure[1]) : null;
-  // The analysed extent where there is one: the display form is flattened (arcs) and quantised (meshes).
-  const size = model ? (facts.bbox_mm ?? model.size) : null;
   const showTools = options.tools && state.status === "ready";
   const panels = (variant: "overlay" | "sheet") => (
     <ViewerPanels
@@ -134,7 +100,7 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
           return next;
         })
       }
-      layers={model?.drawingGroups ? layers : null}
+      layers={model?.drawing ? layers : null}
       onToggleLayer={(key) => setLayers((prev) => ({ ...prev, [key]: !prev[key] }))}
       words={words}
     />
@@ -150,12 +116,22 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
       data-layout={narrow ? "narrow" : "wide"}
     >
       <div className="relative min-h-0 flex-1">
-        <div
-          ref={container}
-          className={`absolute inset-0 ${ui.measuring ? "cursor-crosshair" : "cursor-grab"}`}
-          data-testid="viewer-canvas"
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
+        <ViewerCanvas
+          model={model}
+          ui={ui}
+          hiddenParts={hiddenParts}
+          layers={layers}
+          measure={measure}
+          size={size}
+          options={options}
+          handleRef={handle}
+          onFirstFrame={onFirstFrame}
+          measuring={ui.measuring}
+          onPick={(x, y) => {
+            const point = handle.current?.pick(x, y);
+            if (point) setMeasure((prev) => (prev.length >= 2 ? [point] : [...prev, point]));
+          }}
+          onError={() => setState({ status: "error", message: words.webglFailed })}
         />
         {state.status === "loading" && (
           <div className="absolute inset-0 flex items-center justify-center" role="status">
@@ -187,11 +163,12 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
                   if (patch.measuring === false) setMeasure([]);
                   setUi((prev) => ({ ...prev, ...patch }));
                 }}
-                onView={(view) => engine?.setView(view)}
-                onFit={() => engine?.fit()}
+                onView={(view) => handle.current?.setView(view)}
+                onFit={() => handle.current?.fit()}
                 onScreenshot={screenshot}
                 downloadUrl={downloadUrl}
                 canExplode={(model?.parts.length ?? 0) > 1}
+                collapsed={narrow}
                 words={words}
               />
               {!narrow && panels("overlay")}
@@ -243,4 +220,8 @@ export function ModelViewer({ src, facts, downloadUrl, options: partial, classNa
       )}
     </div>
   );
+}
+
+function vectorSize(box: THREE.Box3): { x: number; y: number; z: number } {
+  return { x: box.max.x - box.min.x, y: box.max.y - box.min.y, z: box.max.z - box.min.z };
 }

@@ -33,6 +33,8 @@ export interface ViewerMessages {
   download: string;
   /** The file's named objects (the facts' "Shells" count connected pieces, which touching objects share). */
   parts: string;
+  /** The button a narrow viewer (a phone) folds its tools behind. */
+  menu: string;
   /** The toggle that shows the facts panel below the model on a narrow viewer (a phone). */
   details: string;
   contours: string;
@@ -79,6 +81,7 @@ const en: ViewerMessages = {
   shotLabel: "Save screenshot",
   download: "Download",
   parts: "Components",
+  menu: "Tools",
   details: "Details",
   contours: "Contours",
   layers: { outer: "Outer cuts", hole: "Holes", open: "Open paths", ignored: "Not cut (ignored)" },
@@ -125,6 +128,7 @@ const id: ViewerMessages = {
   shotLabel: "Simpan tangkapan layar",
   download: "Unduh",
   parts: "Komponen",
+  menu: "Alat",
   details: "Rincian",
   contours: "Kontur",
   layers: { outer: "Potongan luar", hole: "Lubang", open: "Jalur terbuka", ignored: "Tidak dipotong (diabaikan)" },

@@ -1,8 +1,10 @@
 "use client";
 
-import type { Axis } from "./viewer-engine";
+import { useId, useState } from "react";
 import type { Background, ViewName } from "./viewer-options";
 import type { ViewerMessages } from "./viewer-messages";
+
+export type Axis = "x" | "y" | "z";
 
 export interface ToolbarState {
   is2d: boolean;
@@ -27,6 +29,8 @@ interface Props {
   downloadUrl?: string;
   /** An assembly of several parts can be exploded. */
   canExplode: boolean;
+  /** A narrow viewer (a phone): the buttons fold into a menu behind one button, the sliders stay out. */
+  collapsed: boolean;
   words: ViewerMessages;
 }
 
@@ -80,10 +84,47 @@ function FractionSlider(props: {
   );
 }
 
-export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, downloadUrl, canExplode, words }: Props) {
+/** The viewer's buttons, then the sliders of the section and the explode when those are on. */
+export function ViewerToolbar(props: Props) {
+  const { state, onChange, collapsed, words } = props;
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const sliders = <ToolbarSliders state={state} onChange={onChange} words={words} />;
+  if (!collapsed)
+    return (
+      <div className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1">
+        <ToolbarButtons {...props} />
+        {sliders}
+      </div>
+    );
+  return (
+    <div className="pointer-events-auto flex max-w-full flex-col items-start gap-1" data-testid="viewer-menu">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded bg-white/90 px-3 py-2 text-xs font-medium text-stone-800 shadow-sm ring-1 ring-stone-300"
+      >
+        {words.menu} <span aria-hidden>{open ? "▴" : "▾"}</span>
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          className="flex max-h-64 max-w-full flex-wrap gap-1 overflow-auto rounded bg-white/95 p-1 shadow ring-1 ring-stone-300"
+        >
+          <ToolbarButtons {...props} />
+        </div>
+      )}
+      {sliders}
+    </div>
+  );
+}
+
+function ToolbarButtons({ state, onChange, onView, onFit, onScreenshot, downloadUrl, canExplode, words }: Props) {
   const views: ViewName[] = ["front", "top", "right", "iso"];
   return (
-    <div className="pointer-events-auto flex max-w-full flex-wrap items-center gap-1">
+    <>
       <Button onClick={onFit} label={words.fitLabel}>
         {words.fit}
       </Button>
@@ -159,6 +200,13 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
           {words.download}
         </a>
       )}
+    </>
+  );
+}
+
+function ToolbarSliders({ state, onChange, words }: Pick<Props, "state" | "onChange" | "words">) {
+  return (
+    <>
       {state.section && (
         <FractionSlider
           title={`${words.section} ${state.section.toUpperCase()}`}
@@ -177,6 +225,6 @@ export function ViewerToolbar({ state, onChange, onView, onFit, onScreenshot, do
           onChange={(explode) => onChange({ explode })}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -30,6 +30,7 @@ export default async function EmbedViewPage({
         facts={viewerFactsFor(resolved.file, resolved.version, options.lang)}
         downloadUrl={resolved.token.allowDownload ? `${base}/original` : undefined}
         options={options}
+        postEvents
       />
     </div>
   );
