@@ -77,6 +77,12 @@ def explode(doc, entities, parent_layer=None, block_linetype="CONTINUOUS", depth
     for e in entities:
         layer = parent_layer if parent_layer is not None and e.dxf.layer == "0" else e.dxf.layer
         linetype = linetype_of(doc, e, layer, block_linetype)
+        if e.dxftype() == "INSERT" and re.fullmatch(r"\*T\d+", e.dxf.name, re.I):
+            continue  # a table's anonymous block (what R14 keeps of an ACAD_TABLE): never cut
+        if e.dxftype() == "INSERT" and e.dxf.name.startswith("*") and any(
+            p.dxftype() == "POINT" and p.dxf.layer.upper() == "DEFPOINTS" for p in doc.blocks.get(e.dxf.name) or []
+        ):
+            continue  # a dimension's anonymous block (definition points on DEFPOINTS): never cut
         if e.dxftype() == "INSERT" and depth < 32:
             # multi_insert() copies the INSERT, which fails on some extension data: only for real arrays.
             for cell in e.multi_insert() if e.mcount > 1 else [e]:

@@ -6,6 +6,7 @@ import { ccwSweep, pushCircularArc, pushEllipticArc, pushLine } from "./emit-arc
 import { makeNurbs } from "./geometry/nurbs";
 import { interpolateFitPoints } from "./geometry/interpolate-spline";
 import { effectiveLinetype, isDashedLinetype, layerRoles, MODEL_SPACE_LINETYPE } from "./non-cut-rules";
+import { isDimensionBlock, isTableBlock } from "./ignored-types";
 import {
   IDENTITY,
   type Affine,
@@ -108,7 +109,15 @@ export function explodeDrawing(
       const linetype =
         e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
       if (e.type === "insert") {
+        if (isTableBlock(e.block)) {
+          ignore("table");
+          continue;
+        }
         const block = model.blocks.get(e.block.toUpperCase());
+        if (block && isDimensionBlock(e.block, block)) {
+          ignore("dimension");
+          continue;
+        }
         if (!block) ignore("missing_block");
         else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer, linetype));
         continue;
