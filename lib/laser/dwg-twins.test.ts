@@ -6,8 +6,7 @@ import { analyzeDrawing, type DrawingAnalysis } from "./index";
 
 const DWG_DIR = "test/fixtures/corpus/dwg";
 
-const analyzeFile = (file: string) =>
-  analyzeDrawing(new Uint8Array(readFileSync(path.join(DWG_DIR, file))), file);
+const analyzeFile = (file: string) => analyzeDrawing(new Uint8Array(readFileSync(path.join(DWG_DIR, file))), file);
 
 /**
  * Each DWG of LibreDWG's test data against the same drawing saved as DXF (issue #18; the whole set, 55 pairs, by
