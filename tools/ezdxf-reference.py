@@ -12,7 +12,9 @@ pieces whose endpoints meet within the tolerance. Exact duplicate pieces and
 overlapping collinear lines (within the tolerance, whatever their direction) are
 counted once, as a laser shop would.
 
-What a shop does not cut (docs/laser.md), with ezdxf's own tables: entities on
+What a shop does not cut (docs/laser.md), with ezdxf's own tables: INSERTs of a
+table's block (*T<n>) or of an anonymous block holding POINTs on DEFPOINTS (a
+dimension's drawing); entities on
 layers matching --non-cut; entities whose linetype (own, BYLAYER → the layer's,
 BYBLOCK → the INSERT's) has dashes in the LTYPE table (a name the table lacks is
 dashed unless CONTINUOUS); and open pieces that only annotate a part: connected
