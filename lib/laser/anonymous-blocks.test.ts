@@ -18,14 +18,15 @@ const PLATE = [
 /** Two lines drawn 200 mm right of the plate: a table's grid or a dimension's lines, 2 × 50 mm if they were cut. */
 const LINES = [dxf.line(200, 0, 250, 0), dxf.line(200, 10, 250, 10)];
 
-async function analyze(block: string, extra: string[] = []) {
+async function analyzeAll(block: string, extra: string[] = [], includeIgnored = false) {
   const text = dxfDocument({
     insunits: 4,
     blocks: [{ name: block, entities: [...LINES, ...extra] }],
     entities: [...PLATE, dxf.insert(block, 0, 0)],
   });
-  return (await analyzeDrawing(bytesOf(text), "plate.dxf")).geometry;
+  return analyzeDrawing(bytesOf(text), "plate.dxf", { includeIgnored });
 }
+const analyze = async (block: string, extra: string[] = []) => (await analyzeAll(block, extra)).geometry;
 
 describe("anonymous blocks that draw annotation (what R13/R14 keep of tables and arc dimensions)", () => {
   it("a table's block *T<n> is not cut, counted once as a table", async () => {
@@ -33,6 +34,13 @@ describe("anonymous blocks that draw annotation (what R13/R14 keep of tables and
     expect(g.cut_length_mm).toBeCloseTo(320, 9);
     expect(g.pierce_count).toBe(1);
     expect(g.ignored.table).toBe(1);
+  });
+
+  it("the viewer still gets the table's lines, flagged as not cut, and the figures do not change", async () => {
+    const shown = await analyzeAll("*T14", [], true);
+    expect(shown.geometry).toEqual(await analyze("*T14"));
+    const table = shown.contours.filter((c) => c.ignored === "table");
+    expect(table.map((c) => c.length_mm)).toEqual([50, 50]);
   });
 
   it("an anonymous block with definition points on DEFPOINTS is a dimension, not cut", async () => {

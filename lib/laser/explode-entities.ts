@@ -109,13 +109,26 @@ export function explodeDrawing(
       const linetype =
         e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
       if (e.type === "insert") {
-        if (isTableBlock(e.block)) {
-          ignore("table");
-          continue;
-        }
         const block = model.blocks.get(e.block.toUpperCase());
-        if (block && isDimensionBlock(e.block, block)) {
-          ignore("dimension");
+        const annotation = isTableBlock(e.block)
+          ? "table"
+          : block && isDimensionBlock(e.block, block)
+            ? "dimension"
+            : null;
+        if (annotation) {
+          // One table or dimension, however many lines draw it; the viewer still shows them, greyed.
+          ignore(annotation);
+          if (out.nonCut && block) {
+            const nonCut = out.nonCut;
+            forEachCell(e, block.base, (cell) => {
+              for (const b of block.entities) {
+                const segments: Segment[] = [];
+                emitEntity(b, composeAffine(m, cell), layer, segments);
+                if (segments.length) nonCut.push({ reason: annotation, segments });
+                nonCutSegments += segments.length;
+              }
+            });
+          }
           continue;
         }
         if (!block) ignore("missing_block");
