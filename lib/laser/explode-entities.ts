@@ -84,6 +84,13 @@ export function explodeDrawing(
     out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
   };
 
+  // A block is searched for DEFPOINTS points once, however often it is inserted.
+  const dimensionBlocks = new Map<DrawingBlock, boolean>();
+  const isDimension = (name: string, block: DrawingBlock) => {
+    let is = dimensionBlocks.get(block);
+    if (is === undefined) dimensionBlocks.set(block, (is = isDimensionBlock(name, block)));
+    return is;
+  };
   const sizeOf = insertSizes(model.blocks);
   let exploded = 0;
 
@@ -110,11 +117,7 @@ export function explodeDrawing(
         e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
       if (e.type === "insert") {
         const block = model.blocks.get(e.block.toUpperCase());
-        const annotation = isTableBlock(e.block)
-          ? "table"
-          : block && isDimensionBlock(e.block, block)
-            ? "dimension"
-            : null;
+        const annotation = isTableBlock(e.block) ? "table" : block && isDimension(e.block, block) ? "dimension" : null;
         if (annotation) {
           // One table or dimension, however many lines draw it; the viewer still shows them, greyed.
           ignore(annotation);
