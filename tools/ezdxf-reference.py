@@ -12,7 +12,9 @@ pieces whose endpoints meet within the tolerance. Exact duplicate pieces and
 overlapping collinear lines (within the tolerance, whatever their direction) are
 counted once, as a laser shop would.
 
-What a shop does not cut (docs/laser.md), with ezdxf's own tables: entities on
+What a shop does not cut (docs/laser.md), with ezdxf's own tables: INSERTs of a
+table's block (*T<n>) or of an anonymous block holding POINTs on DEFPOINTS (a
+dimension's drawing); entities on
 layers matching --non-cut; entities whose linetype (own, BYLAYER → the layer's,
 BYBLOCK → the INSERT's) has dashes in the LTYPE table (a name the table lacks is
 dashed unless CONTINUOUS); and open pieces that only annotate a part: connected
@@ -77,6 +79,12 @@ def explode(doc, entities, parent_layer=None, block_linetype="CONTINUOUS", depth
     for e in entities:
         layer = parent_layer if parent_layer is not None and e.dxf.layer == "0" else e.dxf.layer
         linetype = linetype_of(doc, e, layer, block_linetype)
+        if e.dxftype() == "INSERT" and re.fullmatch(r"\*T\d+", e.dxf.name, re.I):
+            continue  # a table's anonymous block (what R14 keeps of an ACAD_TABLE): never cut
+        if e.dxftype() == "INSERT" and e.dxf.name.startswith("*") and any(
+            p.dxftype() == "POINT" and p.dxf.layer.upper() == "DEFPOINTS" for p in doc.blocks.get(e.dxf.name) or []
+        ):
+            continue  # a dimension's anonymous block (definition points on DEFPOINTS): never cut
         if e.dxftype() == "INSERT" and depth < 32:
             # multi_insert() copies the INSERT, which fails on some extension data: only for real arrays.
             for cell in e.multi_insert() if e.mcount > 1 else [e]:

@@ -43,8 +43,13 @@ const relClose = (a: number, b: number, rel: number) => Math.abs(a - b) <= rel *
 describe("corpus DXF against ezdxf", () => {
   // ezdxf 0.18 itself cannot read these two (a closed spline's knot count, a VIEWPORT without xdata).
   const ezdxfUnreadable = new Set(["arcs-as-splines.dxf", "blocks.dxf"]);
+  // Kilometres wide: ours quotes the part without its stray entities, the reference script has no such rule.
+  // These are checked against their DWG twins instead (dwg-twins.test.ts).
+  const withStrays = new Set(["example_r13.dxf", "example_r14.dxf"]);
 
-  for (const file of dxfFiles.filter((f) => !ezdxfUnreadable.has(path.basename(f)))) {
+  for (const file of dxfFiles.filter(
+    (f) => !ezdxfUnreadable.has(path.basename(f)) && !withStrays.has(path.basename(f)),
+  )) {
     it.runIf(hasEzdxf)(`${path.basename(file)}: cut length, pierces and extent match ezdxf`, async () => {
       const ref = ezdxfReference(file, "");
       expect(ref).not.toBeNull();
@@ -148,7 +153,8 @@ describe("DWG through LibreDWG", () => {
   }
 
   it("every corpus DWG (R14 … 2018) is measured or refused with a typed error", async () => {
-    const files = readdirSync(DWG_DIR).filter((f) => f.endsWith(".dwg"));
+    // Before R13 is refused on purpose (dwg-twins.test.ts).
+    const files = readdirSync(DWG_DIR).filter((f) => f.endsWith(".dwg") && !f.startsWith("r11_"));
     // One at a time: thirteen converter children at once on a loaded machine run into their time limit.
     const results: Awaited<ReturnType<typeof analyzeFile>>[] = [];
     for (const f of files) results.push(await analyzeFile(path.join(DWG_DIR, f)));

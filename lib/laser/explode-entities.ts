@@ -6,6 +6,7 @@ import { ccwSweep, pushCircularArc, pushEllipticArc, pushLine } from "./emit-arc
 import { makeNurbs } from "./geometry/nurbs";
 import { interpolateFitPoints } from "./geometry/interpolate-spline";
 import { effectiveLinetype, isDashedLinetype, layerRoles, MODEL_SPACE_LINETYPE } from "./non-cut-rules";
+import { isDimensionBlock, isTableBlock } from "./ignored-types";
 import {
   IDENTITY,
   type Affine,
@@ -83,6 +84,13 @@ export function explodeDrawing(
     out.ignored[reason] = (out.ignored[reason] ?? 0) + 1;
   };
 
+  // A block is searched for DEFPOINTS points once, however often it is inserted.
+  const dimensionBlocks = new Map<DrawingBlock, boolean>();
+  const isDimension = (name: string, block: DrawingBlock) => {
+    let is = dimensionBlocks.get(block);
+    if (is === undefined) dimensionBlocks.set(block, (is = isDimensionBlock(name, block)));
+    return is;
+  };
   const sizeOf = insertSizes(model.blocks);
   let exploded = 0;
 
@@ -109,6 +117,23 @@ export function explodeDrawing(
         e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
       if (e.type === "insert") {
         const block = model.blocks.get(e.block.toUpperCase());
+        const annotation = isTableBlock(e.block) ? "table" : block && isDimension(e.block, block) ? "dimension" : null;
+        if (annotation) {
+          // One table or dimension, however many lines draw it; the viewer still shows them, greyed.
+          ignore(annotation);
+          if (out.nonCut && block) {
+            const nonCut = out.nonCut;
+            forEachCell(e, block.base, (cell) => {
+              for (const b of block.entities) {
+                const segments: Segment[] = [];
+                emitEntity(b, composeAffine(m, cell), layer, segments);
+                if (segments.length) nonCut.push({ reason: annotation, segments });
+                nonCutSegments += segments.length;
+              }
+            });
+          }
+          continue;
+        }
         if (!block) ignore("missing_block");
         else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer, linetype));
         continue;

@@ -17,6 +17,19 @@ const SUPPORTED_VERSIONS: Record<string, string> = {
   AC1032: "2018",
 };
 
+/** Releases before R13, named in the refusal so the user knows what to save as instead. */
+const PRE_R13_VERSIONS: Record<string, string> = {
+  "AC1.40": "R1.4",
+  "AC1.50": "R2.0",
+  "AC2.10": "R2.10",
+  AC1001: "R2.2",
+  AC1002: "R2.5",
+  AC1003: "R2.6",
+  AC1004: "R9",
+  AC1006: "R10",
+  AC1009: "R11/R12",
+};
+
 export const DEFAULT_DWG_TIMEOUT_MS = 20_000;
 export const DEFAULT_DWG_MEMORY_MB = 512;
 const MEMORY_POLL_MS = 100;
@@ -29,9 +42,12 @@ export interface DwgLimits {
 export async function readDwg(bytes: Uint8Array, limits: DwgLimits): Promise<DrawingModel> {
   const version = String.fromCharCode(...bytes.subarray(0, 6));
   if (!SUPPORTED_VERSIONS[version]) {
+    // LibreDWG opens R1.4–R12 files too, but drops their blocks and misplaces lines (LibreDWG's r9–r11 test
+    // drawings against their DXF twins, docs/laser.md): refused rather than quoted wrong.
+    const release = PRE_R13_VERSIONS[version];
     throw new DomainError(
       "unsupported_format",
-      `This DWG version (${version}) is not supported. Save it as DWG 2000–2018 or as DXF and upload it again.`,
+      `This DWG version (${release ? `AutoCAD ${release}, ` : ""}${version}) is not supported. Save it as DWG R13–2018 or as DXF and upload it again.`,
       {
         details: { version },
       },

@@ -41,12 +41,38 @@ describe("interpolateFitPoints", () => {
     expect(Math.abs(flat.length / (25 * Math.PI) - 1)).toBeLessThan(1e-4);
   });
 
-  it("without tangents (Bessel ends) a half circle from 9 fit points is πr within 0.1 %, where the polyline is 0.6 % short", () => {
+  it("without tangents (natural ends) a half circle from 9 fit points is πr within 0.1 %, where the polyline is 0.6 % short", () => {
     const fit = arc(30, 0, Math.PI, 9);
     const { flat } = curveOf(fit);
     expect(Math.abs(flat.length / (30 * Math.PI) - 1)).toBeLessThan(1e-3);
     const chords = fit.slice(1).reduce((sum, p, k) => sum + Math.hypot(p[0] - fit[k][0], p[1] - fit[k][1]), 0);
     expect(1 - chords / (30 * Math.PI)).toBeGreaterThan(0.006);
+  });
+
+  it("without tangents the ends are natural: AutoCAD's own control points for a fit-point spline", () => {
+    // LibreDWG's 2000/TS1.dxf: a spline AutoCAD drew through five fit points with no end tangents, saved with the
+    // control points AutoCAD computed (codes 10/20); its DWG twin keeps only the fit points (values to 1e-4 mm).
+    const fit: Point[] = [
+      [25.62621049725817, 12.371899998216037],
+      [25.62621049725817, 15.76702556299918],
+      [28.758083094860524, 13.344462018234452],
+      [29.625098583818954, 16.527392278018226],
+      [31.659323459940836, 14.493167401896343],
+    ];
+    const autocad: Point[] = [
+      [25.6262, 12.3719],
+      [25.3489, 14.1268],
+      [24.748, 17.9284],
+      [29.5336, 10.7264],
+      [29.0548, 18.2552],
+      [30.8316, 15.6887],
+      [31.6593, 14.4932],
+    ];
+    const { control } = interpolateFitPoints(fit)!;
+    expect(control).toHaveLength(autocad.length);
+    control.forEach((p, k) => expect(Math.hypot(p[0] - autocad[k][0], p[1] - autocad[k][1])).toBeLessThan(1e-4));
+    // A zero tangent, as DWG stores "none", is the same as none.
+    expect(interpolateFitPoints(fit, [0, 0], [0, 0])!.control).toEqual(control);
   });
 
   it("two fit points make the straight line between them; one point makes nothing", () => {

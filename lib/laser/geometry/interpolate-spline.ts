@@ -5,10 +5,11 @@ export const MAX_FIT_POINTS = 1000;
 
 /**
  * The cubic B-spline through fit points, as CAD programs store a spline drawn by fit points (AutoCAD's default
- * kind; DWG keeps only the fit points and end tangents): global interpolation with chord-length parameters and
- * the end derivatives prescribed (The NURBS Book, §9.2.2, eq. 9.11–9.12). A given end tangent sets the
- * derivative's direction, scaled by the total chord length (as AutoCAD and ezdxf do); a missing one is
- * estimated from the parabola through the three end points (Bessel's condition).
+ * kind; DWG keeps only the fit points and end tangents): global interpolation with chord-length parameters
+ * (The NURBS Book, §9.2.2). A given end tangent sets the end derivative's direction, scaled by the total chord
+ * length (as AutoCAD and ezdxf do, eq. 9.11–9.12); a missing (or zero) one gives a natural end, no curvature
+ * there (C'' = 0): the control points AutoCAD writes for such a spline in DXF are exactly those (LibreDWG's
+ * 2000/TS1 and example_2000 twins, to 1e-4).
  * Null for fewer than two distinct points or too many to solve.
  */
 export function interpolateFitPoints(
@@ -24,68 +25,74 @@ export function interpolateFitPoints(
   const u = [0];
   for (const c of chords) u.push(u[u.length - 1] + c / total);
   u[n] = 1;
-
-  const d0 = endDerivative(startTangent, q, u, "start", total);
-  const dn = endDerivative(endTangent, q, u, "end", total);
   const knots = [0, 0, 0, 0, ...u.slice(1, n), 1, 1, 1, 1];
-  // n + 3 control points: P0 = Q0, P1 from D0, Pn+1 from Dn, Pn+2 = Qn; the rest from C(u_k) = Q_k.
+  // n + 3 control points: P0 = Q0 and Pn+2 = Qn; the n + 1 between them from two end conditions and
+  // C(u_k) = Q_k at each interior fit point. Unknown i of the system is control point i + 1.
   const count = n + 3;
-  const control: Point[] = new Array(count);
-  control[0] = q[0];
-  control[1] = [q[0][0] + (knots[4] / 3) * d0[0], q[0][1] + (knots[4] / 3) * d0[1]];
-  control[count - 1] = q[n];
-  control[count - 2] = [q[n][0] - ((1 - knots[count - 1]) / 3) * dn[0], q[n][1] - ((1 - knots[count - 1]) / 3) * dn[1]];
-  if (n >= 2) {
-    // Unknowns P2 … Pn (n − 1 of them), one equation per interior fit point.
-    const size = n - 1;
-    const a = Array.from({ length: size }, () => new Float64Array(size));
-    const bx = new Float64Array(size);
-    const by = new Float64Array(size);
-    for (let k = 1; k < n; k++) {
-      const span = findSpan(count, knots, u[k]);
-      const basis = basisFunctions(span, u[k], knots);
-      let rx = q[k][0];
-      let ry = q[k][1];
-      for (let j = 0; j < 4; j++) {
-        const i = span - 3 + j;
-        if (i >= 2 && i <= n) a[k - 1][i - 2] += basis[j];
-        else {
-          rx -= basis[j] * control[i][0];
-          ry -= basis[j] * control[i][1];
-        }
-      }
-      bx[k - 1] = rx;
-      by[k - 1] = ry;
-    }
-    const solved = solve(a, bx, by);
-    if (!solved) return null;
-    for (let i = 0; i < size; i++) control[i + 2] = [solved.x[i], solved.y[i]];
+  const size = n + 1;
+  const a = Array.from({ length: size }, () => new Float64Array(size));
+  const bx = new Float64Array(size);
+  const by = new Float64Array(size);
+  const first = q[0];
+  const last = q[n];
+  const d0 = tangentDerivative(startTangent, total);
+  if (d0) {
+    // P1 = Q0 + (u4 / 3) D0.
+    a[0][0] = 1;
+    bx[0] = first[0] + (knots[4] / 3) * d0[0];
+    by[0] = first[1] + (knots[4] / 3) * d0[1];
+  } else {
+    // C''(0) = 0: the first two legs of the derivative's control polygon are equal, (P2 − P1)/u5 = (P1 − P0)/u4.
+    a[0][0] = -1 / knots[5] - 1 / knots[4];
+    if (size > 1) a[0][1] = 1 / knots[5];
+    bx[0] = -first[0] / knots[4];
+    by[0] = -first[1] / knots[4];
   }
+  const dn = tangentDerivative(endTangent, total);
+  const endRow = size - 1;
+  const h1 = 1 - knots[count - 1];
+  const h2 = 1 - knots[count - 2];
+  if (dn) {
+    // Pn+1 = Qn − ((1 − u_{n+2}) / 3) Dn.
+    a[endRow][endRow] = 1;
+    bx[endRow] = last[0] - (h1 / 3) * dn[0];
+    by[endRow] = last[1] - (h1 / 3) * dn[1];
+  } else {
+    // C''(1) = 0, the mirror image of the start.
+    a[endRow][endRow] = -1 / h2 - 1 / h1;
+    if (size > 1) a[endRow][endRow - 1] = 1 / h2;
+    bx[endRow] = -last[0] / h1;
+    by[endRow] = -last[1] / h1;
+  }
+  for (let k = 1; k < n; k++) {
+    const span = findSpan(count, knots, u[k]);
+    const basis = basisFunctions(span, u[k], knots);
+    let rx = q[k][0];
+    let ry = q[k][1];
+    for (let j = 0; j < 4; j++) {
+      const i = span - 3 + j;
+      if (i >= 1 && i <= n + 1) a[k][i - 1] += basis[j];
+      else {
+        const known = i === 0 ? first : last;
+        rx -= basis[j] * known[0];
+        ry -= basis[j] * known[1];
+      }
+    }
+    bx[k] = rx;
+    by[k] = ry;
+  }
+  const solved = solve(a, bx, by);
+  if (!solved) return null;
+  const control: Point[] = [first];
+  for (let i = 0; i < size; i++) control.push([solved.x[i], solved.y[i]]);
+  control.push(last);
   return { knots, control };
 }
 
-function endDerivative(
-  tangent: Point | null | undefined,
-  q: Point[],
-  u: number[],
-  end: "start" | "end",
-  total: number,
-): Point {
+/** A stored end tangent as the end derivative: its direction, scaled by the total chord length; null if absent. */
+function tangentDerivative(tangent: Point | null | undefined, total: number): Point | null {
   const length = tangent ? Math.hypot(tangent[0], tangent[1]) : 0;
-  if (tangent && length > 1e-12) return [(tangent[0] / length) * total, (tangent[1] / length) * total];
-  const n = q.length - 1;
-  if (n === 1) return [q[1][0] - q[0][0], q[1][1] - q[0][1]];
-  // Derivative at the end of the parabola through three end points, in the spline's parameter.
-  const [i0, i1, i2] = end === "start" ? [0, 1, 2] : [n, n - 1, n - 2];
-  const t1 = u[i1] - u[i0];
-  const t2 = u[i2] - u[i0];
-  const out: Point = [0, 0];
-  for (const c of [0, 1] as const) {
-    const s1 = (q[i1][c] - q[i0][c]) / t1;
-    const s2 = (q[i2][c] - q[i0][c]) / t2;
-    out[c] = (s1 * t2 - s2 * t1) / (t2 - t1);
-  }
-  return out;
+  return tangent && length > 1e-12 ? [(tangent[0] / length) * total, (tangent[1] / length) * total] : null;
 }
 
 function findSpan(count: number, knots: number[], t: number): number {
