@@ -17,6 +17,7 @@ import {
   type EstimateProfile,
   type MetadataTaskInput,
 } from "./analysis-task";
+import { warmUpLaser } from "./warm-up";
 
 async function readBytes(file: string): Promise<Uint8Array> {
   const bytes = await fs.readFile(file);
@@ -135,10 +136,18 @@ async function answer(task: AnalysisTask): Promise<AnalysisReply> {
   }
 }
 
+/** Jobs received and not yet answered: the warm-up runs only while there are none. */
+let running = 0;
+
 // When the server goes (even by kill -9) the IPC channel closes: leave with it, never orphaned.
 process.on("disconnect", () => process.exit(0));
 process.on("message", (task: AnalysisTask) => {
-  void answer(task).then((reply) => process.send?.(reply));
+  running++;
+  void answer(task).then((reply) => {
+    running--;
+    process.send?.(reply);
+  });
 });
 startSpareThread();
 process.send?.({ ready: true });
+void warmUpLaser(() => running > 0);
