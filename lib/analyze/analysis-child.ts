@@ -11,6 +11,7 @@ import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
 import {
   TOO_LARGE_MESSAGE,
+  WARM_UP_FLAG,
   type AnalysisReply,
   type AnalysisResults,
   type AnalysisTask,
@@ -150,4 +151,4 @@ process.on("message", (task: AnalysisTask) => {
 });
 startSpareThread();
 process.send?.({ ready: true });
-void warmUpLaser(() => running > 0);
+if (process.argv.includes(WARM_UP_FLAG)) void warmUpLaser(() => running > 0);
