@@ -19,6 +19,8 @@ export default defineConfig({
     // of zone ownership switch verification back on (app/v1/dns/zones/[domain]/verify/route.test.ts).
     env: {
       PRINT_ESTIMATE_ON_UPLOAD: "off",
+      // Every test file starts analysis children; warming each one would only spend the shared cores.
+      ANALYSIS_WARM_UP: "off",
       SLICER_ENABLED: "off",
       DNS_ALLOW_TEST_ZONES: "on",
       DNS_ZONE_VERIFICATION: "off",

@@ -145,6 +145,8 @@ const schema = z.object({
   ANALYSIS_MEMORY_MB: positiveInt(1536),
   /** Jobs allowed to wait for a child; more → 503 busy with Retry-After. */
   ANALYSIS_QUEUE: z.coerce.number().int().nonnegative().default(16),
+  /** A new analysis child runs the laser engine on a small drawing while idle, so its first upload meets optimised code. */
+  ANALYSIS_WARM_UP: onOff(true),
   /** Slice each new 3D version for the layer estimator in the background, so its first quote is instant. */
   PRINT_ESTIMATE_ON_UPLOAD: onOff(true),
   /** The real slicer (precise mode): PrusaSlicer's console binary; off, or not installed, leaves the layer estimates. */

@@ -11,12 +11,14 @@ import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
 import {
   TOO_LARGE_MESSAGE,
+  WARM_UP_FLAG,
   type AnalysisReply,
   type AnalysisResults,
   type AnalysisTask,
   type EstimateProfile,
   type MetadataTaskInput,
 } from "./analysis-task";
+import { warmUpLaser } from "./warm-up";
 
 async function readBytes(file: string): Promise<Uint8Array> {
   const bytes = await fs.readFile(file);
@@ -135,10 +137,18 @@ async function answer(task: AnalysisTask): Promise<AnalysisReply> {
   }
 }
 
+/** Jobs received and not yet answered: the warm-up runs only while there are none. */
+let running = 0;
+
 // When the server goes (even by kill -9) the IPC channel closes: leave with it, never orphaned.
 process.on("disconnect", () => process.exit(0));
 process.on("message", (task: AnalysisTask) => {
-  void answer(task).then((reply) => process.send?.(reply));
+  running++;
+  void answer(task).then((reply) => {
+    running--;
+    process.send?.(reply);
+  });
 });
 startSpareThread();
 process.send?.({ ready: true });
+if (process.argv.includes(WARM_UP_FLAG)) void warmUpLaser(() => running > 0);

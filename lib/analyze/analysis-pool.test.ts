@@ -61,6 +61,20 @@ describe("AnalysisPool", () => {
     expect(await makePool().analyze(file, "torus.stl")).toEqual(JSON.parse(JSON.stringify(direct)));
   });
 
+  // A warming child takes jobs between its warm-up rounds: they must not disturb what it measures.
+  it("gives the same analysis from a child that is warming up, and after", async () => {
+    const source = path.join(CORPUS, "dxf/api-cw750-details.dxf");
+    const direct = toStoredAnalysis(await analyzeFile(new Uint8Array(fs.readFileSync(source)), "details.dxf"));
+    const pool = makePool({ workers: 1, warmUp: true });
+    pool.warm();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const during = await pool.analyze(source, "details.dxf");
+    expect(during).toEqual(JSON.parse(JSON.stringify(direct)));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await pool.analyze(source, "details.dxf")).toEqual(during);
+    expect(pool.load).toEqual({ running: 0, waiting: 0, children: 1 });
+  });
+
   it("passes the engines' errors through with their codes", async () => {
     const pool = makePool();
     await expectAppError(pool.analyze(writeTemp("notes.txt", "hello"), "notes.txt"), "unsupported_format");

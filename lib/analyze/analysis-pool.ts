@@ -6,7 +6,13 @@ import { config } from "@/lib/config";
 import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
 import { residentMb } from "@/lib/process-memory";
-import { TOO_LARGE_MESSAGE, type AnalysisReply, type AnalysisResults, type AnalysisTask } from "./analysis-task";
+import {
+  TOO_LARGE_MESSAGE,
+  WARM_UP_FLAG,
+  type AnalysisReply,
+  type AnalysisResults,
+  type AnalysisTask,
+} from "./analysis-task";
 
 export interface AnalysisPoolOptions {
   /** Child processes analysing at once. */
@@ -19,6 +25,8 @@ export interface AnalysisPoolOptions {
   queue: number;
   /** The bundled child entry (scripts/build-cli.mjs). */
   filename?: string;
+  /** Children warm the laser engine while idle after they start (lib/analyze/warm-up.ts). */
+  warmUp?: boolean;
 }
 
 /** Seconds a client refused with `busy` is told to wait: about one typical analysis. */
@@ -108,6 +116,7 @@ export class AnalysisPool {
     const args = [
       `--max-old-space-size=${this.options.memoryMb}`,
       this.options.filename ?? resolveFromRoot("dist/analysis-child.mjs"),
+      ...(this.options.warmUp ? [WARM_UP_FLAG] : []),
     ];
     // Niced (every thread of it, hence `nice` rather than setting it from inside): when the cores are short,
     // the thread serving HTTP, DNS and SMTP is scheduled first.
@@ -263,6 +272,7 @@ export function getAnalysisPool(): AnalysisPool {
       timeoutMs: c.ANALYSIS_TIMEOUT_S * 1000,
       memoryMb: c.ANALYSIS_MEMORY_MB,
       queue: c.ANALYSIS_QUEUE,
+      warmUp: c.ANALYSIS_WARM_UP,
     });
   }
   return globalForPool.bengkelAnalysisPool;

@@ -47,5 +47,8 @@ export type AnalysisReply =
   /** A bug in an engine (not a DomainError): the pool logs it. */
   | { ok: false; crash: string };
 
+/** The child's argument that asks it to warm up (the child reads no configuration itself). */
+export const WARM_UP_FLAG = "--warm-up";
+
 export const TOO_LARGE_MESSAGE =
   "Analysing this file needed more memory than one analysis may use: it is too large or too complex. Simplify it or split it into parts.";

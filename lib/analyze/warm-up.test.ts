@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { analyzeDrawing } from "@/lib/laser";
+import {
+  WARM_UP_COLUMNS,
+  WARM_UP_CORNER_RADIUS_MM,
+  WARM_UP_HOLE_DIAMETER_MM,
+  WARM_UP_PITCH_MM,
+  WARM_UP_ROWS,
+  warmUpDrawing,
+  warmUpLaser,
+} from "./warm-up";
+
+describe("warm-up drawing", () => {
+  // Warming only helps if the drawing goes through the whole engine: a drawing that failed would warm nothing.
+  it("is measured like any drawing, every figure from its dimensions", async () => {
+    const { geometry } = await analyzeDrawing(warmUpDrawing(), "warm-up.dxf");
+    const w = WARM_UP_COLUMNS * WARM_UP_PITCH_MM;
+    const h = WARM_UP_ROWS * WARM_UP_PITCH_MM;
+    const c = WARM_UP_CORNER_RADIUS_MM;
+    const r = WARM_UP_HOLE_DIAMETER_MM / 2;
+    const holes = WARM_UP_COLUMNS * WARM_UP_ROWS;
+    // Plate: four straight sides shortened by the corner, plus a quarter circle; slot: 2 × 20 mm + a circle of r 5.
+    const plate = 2 * w + 2 * h - 2 * c + (Math.PI * c) / 2;
+    const slot = 40 + 2 * Math.PI * 5;
+    expect(geometry.cut_length_mm).toBeCloseTo(plate + holes * 2 * Math.PI * r + slot, 6);
+    expect(geometry.pierce_count).toBe(holes + 2);
+    expect(geometry).toMatchObject({ parts: 2, holes, open_contours: 0, min_feature_mm: WARM_UP_HOLE_DIAMETER_MM });
+    // The slot's right end is 20 + 20 + 5 mm right of the plate.
+    expect(geometry.bbox_mm.x).toBeCloseTo(w + 50, 9);
+    expect(geometry.bbox_mm.y).toBeCloseTo(h, 9);
+    const plateArea = w * h - (c * c - (Math.PI * c * c) / 4);
+    const slotArea = 20 * 10 + Math.PI * 25;
+    expect(geometry.area_cm2).toBeCloseTo((plateArea - holes * Math.PI * r * r + slotArea) / 100, 6);
+  });
+
+  it("waits while the child is busy and finishes its rounds once it is idle", async () => {
+    let busy = true;
+    let finished = false;
+    const warming = warmUpLaser(() => busy, 2).then(() => (finished = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(finished).toBe(false);
+    busy = false;
+    await warming;
+    expect(finished).toBe(true);
+  });
+});
