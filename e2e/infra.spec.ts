@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { Resolver } from "node:dns/promises";
 import { expect, test } from "@playwright/test";
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { signIn } from "./fixture";
 
 // playwright.config.ts runs the server with VPS_LOCAL_SPEED=10: provisioning takes 4.5 s, a reboot 1.5 s.
@@ -129,8 +128,19 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
   await page.getByRole("button", { name: "Create bucket" }).click();
   const bucket = page.getByRole("row", { name: /aset-bengkel/ });
   await expect(bucket).toContainText("jkt1");
-  // An object is a file in the bucket's folder; writing one directly is what the object API does.
-  fs.writeFileSync(path.join(process.env.E2E_DATA_DIR!, "buckets", "aset-bengkel", "logo.txt"), "bengkel");
+  // The object arrives over S3 with a key pair made on this page, as a customer's would (issue #20).
+  await page.getByLabel("Key name").fill("infra e2e");
+  await page.getByRole("button", { name: "Create key pair" }).click();
+  const s3 = new S3Client({
+    endpoint: `http://127.0.0.1:${process.env.E2E_S3_PORT ?? "9010"}`,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: {
+      accessKeyId: (await page.getByRole("status").filter({ hasText: /^BK/ }).textContent())!.trim(),
+      secretAccessKey: (await page.getByTestId("secret").textContent())!.trim(),
+    },
+  });
+  await s3.send(new PutObjectCommand({ Bucket: "aset-bengkel", Key: "logo.txt", Body: "bengkel" }));
   await page.reload();
   await expect(bucket.getByRole("cell").nth(2)).toHaveText("7 B");
   await expect(bucket.getByRole("cell").nth(3)).toHaveText("1");
@@ -139,7 +149,8 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
   await bucket.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(bucket.getByRole("alert")).toContainText("is not empty (1 object)");
 
-  fs.rmSync(path.join(process.env.E2E_DATA_DIR!, "buckets", "aset-bengkel", "logo.txt"));
+  await s3.send(new DeleteObjectCommand({ Bucket: "aset-bengkel", Key: "logo.txt" }));
+  s3.destroy();
   page.once("dialog", (dialog) => dialog.accept());
   await bucket.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByRole("row", { name: /aset-bengkel/ })).toHaveCount(0);
