@@ -37,11 +37,13 @@ export function useDisplayAsset(src: string, kind: "mesh" | "laser", words: View
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      if (!webglAvailable()) throw new Error(noWebgl);
-      const buffer = await fetchWithProgress(
-        src,
-        (progress) => !cancelled && setState({ status: "loading", progress }),
-      );
+      // The download starts first: probing WebGL makes a context, which takes a while on software GL.
+      const download = fetchWithProgress(src, (progress) => !cancelled && setState({ status: "loading", progress }));
+      if (!webglAvailable()) {
+        download.catch(() => {}); // abandoned: nothing will be shown
+        throw new Error(noWebgl);
+      }
+      const buffer = await download;
       if (kind === "mesh") {
         const parts = await parseDisplayMesh(buffer);
         return { parts, drawing: null, box: unionBox(parts.map((p) => p.box)) };

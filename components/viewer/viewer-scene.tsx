@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffectEvent, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from "react";
+import { useEffectEvent, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from "react";
 import * as THREE from "three";
 import { addAfterEffect, useThree } from "@react-three/fiber";
 import { Edges, GizmoHelper, GizmoViewport } from "@react-three/drei";
@@ -110,11 +110,15 @@ export function ViewerScene(props: SceneProps) {
 
   // The test and benchmark hook: the first frame drawn with the model in it. A layout effect, in the commit that
   // adds the model: a passive effect can run after that frame, and would mark the next one (a second full draw).
+  // The gizmo and the dimension labels join once the model is on screen: their shaders and textures would
+  // otherwise be compiled before the first frame (slow on software GL), delaying the part the user came for.
+  const [modelDrawn, setModelDrawn] = useState(false);
   useLayoutEffect(() => {
     if (!model) return;
     const off = addAfterEffect(() => {
       off();
       onFirstFrame();
+      setModelDrawn(true);
     });
     invalidate();
     return off;
@@ -154,10 +158,10 @@ export function ViewerScene(props: SceneProps) {
           </lineSegments>
         ))}
       <MeasureOverlay points={measure} />
-      {model && !is2d && options.tools && ui.dims && size && (
+      {model && modelDrawn && !is2d && options.tools && ui.dims && size && (
         <DimensionOverlay box={box} size={size} options={options} />
       )}
-      {model && !is2d && options.tools && (
+      {model && modelDrawn && !is2d && options.tools && (
         <GizmoHelper alignment="bottom-right" margin={[56, 56]}>
           <GizmoViewport labelColor="white" axisHeadScale={0.9} />
         </GizmoHelper>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { preload } from "react-dom";
 import { getDb } from "@/lib/db/client";
 import { resolveViewerToken } from "@/lib/viewer/resolve-viewer-token";
 import { viewerFactsFor } from "@/lib/viewer/viewer-facts";
@@ -21,6 +22,8 @@ export default async function EmbedViewPage({
   if (resolved.state !== "active") notFound();
   const options = parseViewerOptions(await searchParams);
   const base = `/embed-assets/${encodeURIComponent(token)}`;
+  // The display asset downloads while the viewer's scripts load and start, not after (fetch() then reuses it).
+  preload(`${base}/display`, { as: "fetch", crossOrigin: "anonymous" });
   return (
     <div className="fixed inset-0">
       {/* The root layout paints the body; an embed must be able to show the host page through it. */}
