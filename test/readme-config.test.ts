@@ -14,6 +14,7 @@ const OUTSIDE_CONFIG = [
   "E2E_SMTP_PORT",
   "E2E_IMAP_PORT",
   "E2E_POP3_PORT",
+  "E2E_SUBMISSION_PORT",
 ];
 
 describe("README configuration table", () => {

@@ -1,33 +1,41 @@
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { MailClientSettings } from "@/lib/infra/email/mail-client-settings";
 
+interface Row {
+  kind: MessageKey;
+  protocol: string;
+  host: string;
+  port: number;
+  security: MessageKey;
+}
+
 /** Thunderbird's manual account setup, filled in: what the email page shows under its mailboxes. */
 export function MailClientPanel({ settings, t }: { settings: MailClientSettings; t: (key: MessageKey) => string }) {
   const { available, outgoing } = settings;
   if (!available && !outgoing) return <p className="text-sm text-stone-500">{t("infra.email.clientOff")}</p>;
-  const incomingSecurity =
+  const incomingSecurity: MessageKey =
     settings.security === "starttls" ? "infra.email.securityStarttls" : "infra.email.securityNone";
-  const incoming = (protocol: string, port: number) => ({
-    kind: "infra.email.clientIncoming" as const,
-    protocol,
-    host: settings.host,
-    port,
-    security: incomingSecurity,
-  });
-  const rows = [
-    ...(available ? [incoming("IMAP", settings.imapPort), incoming("POP3", settings.pop3Port)] : []),
-    // Submission takes AUTH only after STARTTLS, so the outgoing server is always STARTTLS.
-    ...(outgoing
-      ? [
-          {
-            kind: "infra.email.clientOutgoing" as const,
-            protocol: "SMTP",
-            ...outgoing,
-            security: "infra.email.securityStarttls" as const,
-          },
-        ]
-      : []),
-  ];
+  const rows: Row[] = [];
+  if (available)
+    for (const [protocol, port] of [
+      ["IMAP", settings.imapPort],
+      ["POP3", settings.pop3Port],
+    ] as const)
+      rows.push({
+        kind: "infra.email.clientIncoming",
+        protocol,
+        host: settings.host,
+        port,
+        security: incomingSecurity,
+      });
+  // Submission takes AUTH only after STARTTLS, so the outgoing server is always STARTTLS.
+  if (outgoing)
+    rows.push({
+      kind: "infra.email.clientOutgoing",
+      protocol: "SMTP",
+      ...outgoing,
+      security: "infra.email.securityStarttls",
+    });
   return (
     <section className="space-y-2" aria-labelledby="mail-client-title">
       <h2 id="mail-client-title" className="font-medium">
