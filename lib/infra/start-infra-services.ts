@@ -103,6 +103,7 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
 
 async function startImap(db: Db, settings: Config): Promise<RunningDovecot | null> {
   try {
+    // Without Dovecot there is nothing to make a certificate for (nor an openssl failure worth a line).
     const tls = fs.existsSync(settings.DOVECOT_PATH) ? dovecotTls(settings) : null;
     const imap = await startDovecot(db, {
       path: settings.DOVECOT_PATH,
