@@ -39,12 +39,13 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${path.join(E2E_DATA_DIR, "e2e.db")}`,
       DATA_DIR: E2E_DATA_DIR,
-      // The e2e server must not collide with a dev server's DNS (5353), SMTP (2525), IMAP (1143), POP3 (1110) and S3 (9000).
+      // The e2e server must not collide with a dev server's DNS (5353), SMTP (2525, 1587), IMAP (1143), POP3 (1110)
+      // and S3 (9000).
       DNS_PORT: process.env.E2E_DNS_PORT ?? "5363",
       SMTP_PORT: process.env.E2E_SMTP_PORT ?? "2535",
       IMAP_PORT: process.env.E2E_IMAP_PORT ?? "1153",
       POP3_PORT: process.env.E2E_POP3_PORT ?? "1120",
-      SMTP_SUBMISSION_PORT: "0", // any free port: no end-to-end test submits mail
+      SMTP_SUBMISSION_PORT: process.env.E2E_SUBMISSION_PORT ?? "1597", // shown on the email page
       S3_PORT: process.env.E2E_S3_PORT ?? "9010",
       WEBHOOK_ALLOW_PRIVATE: "true",
       // The specs host made-up .test zones and query them at once.

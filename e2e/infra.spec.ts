@@ -109,11 +109,27 @@ test("mailboxes show usage and a reset password once; a bucket holding files can
   const mailbox = page.getByRole("row", { name: /ayu@post\.test/ });
   await expect(mailbox.getByRole("progressbar", { name: "Usage ayu@post.test" })).toHaveAttribute("aria-valuenow", "0");
   await expect(mailbox).toContainText("0 B / 1 GB");
-  // Thunderbird's manual setup for the running server (playwright.config.ts: IMAP 1153, POP3 1120, loopback).
+  // Thunderbird's manual setup for the running server (playwright.config.ts: IMAP 1153, POP3 1120, submission
+  // 1597, loopback); the self-signed certificate made at start gives IMAP and POP3 STARTTLS too.
   const client = page.getByTestId("mail-client-settings");
-  await expect(client.getByRole("row", { name: /IMAP/ })).toContainText(process.env.E2E_IMAP_PORT ?? "1153");
-  await expect(client.getByRole("row", { name: /POP3/ })).toContainText(process.env.E2E_POP3_PORT ?? "1120");
-  await expect(client).toContainText("the full address");
+  const settings = (kind: string, protocol: string, port: string) => [
+    kind,
+    protocol,
+    "127.0.0.1",
+    port,
+    "STARTTLS",
+    "Normal password",
+    "the full address",
+  ];
+  await expect(client.getByRole("row", { name: /IMAP/ }).getByRole("cell")).toHaveText(
+    settings("Incoming", "IMAP", process.env.E2E_IMAP_PORT ?? "1153"),
+  );
+  await expect(client.getByRole("row", { name: /POP3/ }).getByRole("cell")).toHaveText(
+    settings("Incoming", "POP3", process.env.E2E_POP3_PORT ?? "1120"),
+  );
+  await expect(client.getByRole("row", { name: /SMTP/ }).getByRole("cell")).toHaveText(
+    settings("Outgoing", "SMTP", process.env.E2E_SUBMISSION_PORT ?? "1597"),
+  );
 
   page.once("dialog", (dialog) => dialog.accept());
   await mailbox.getByRole("button", { name: "Reset password" }).click();

@@ -108,7 +108,7 @@ const schema = z.object({
   IMAP_PORT: port(1143),
   POP3_PORT: port(1110),
   DOVECOT_PATH: z.string().min(1).default("/usr/sbin/dovecot"),
-  /** PEM certificate and key for STARTTLS on IMAP/POP3; without them Dovecot accepts passwords from loopback only. */
+  /** PEM certificate and key for STARTTLS on IMAP/POP3; unset → SMTP's pair (configured or self-signed). */
   IMAP_TLS_CERT: z.string().min(1).optional(),
   IMAP_TLS_KEY: z.string().min(1).optional(),
   /** Mail submission (RFC 6409) on SMTP_HOST: STARTTLS, then AUTH; 587 in production. */

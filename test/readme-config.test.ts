@@ -15,6 +15,7 @@ const OUTSIDE_CONFIG = [
   "E2E_IMAP_PORT",
   "E2E_POP3_PORT",
   "E2E_S3_PORT",
+  "E2E_SUBMISSION_PORT",
 ];
 
 describe("README configuration table", () => {

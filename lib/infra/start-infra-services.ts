@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Db } from "@/lib/db/client";
 import { config, type Config } from "@/lib/config";
 import { logError, logInfo } from "@/lib/log";
@@ -6,7 +7,7 @@ import { startDnsPusher } from "./dns/powerdns/start-dns-pusher";
 import { powerDnsClient } from "./dns/powerdns/powerdns-client";
 import { startSmtpServer } from "./email/smtp-server";
 import { DovecotMissingError, startDovecot, type RunningDovecot } from "./email/dovecot-server";
-import { loadTlsKeyPair, type TlsKeyPair } from "./email/tls-certificate";
+import { dovecotTlsFiles, loadTlsKeyPair, type TlsFiles, type TlsKeyPair } from "./email/tls-certificate";
 import { outboundRelay } from "./email/outbound-queue";
 import { startOutboundWorker } from "./email/outbound-worker";
 import { startVpsTicker } from "./vps/vps-lifecycle";
@@ -124,20 +125,36 @@ async function start(db: Db, settings: Config): Promise<InfraServices> {
 
 async function startImap(db: Db, settings: Config): Promise<RunningDovecot | null> {
   try {
+    // Without Dovecot there is nothing to make a certificate for (nor an openssl failure worth a line).
+    const tls = fs.existsSync(settings.DOVECOT_PATH) ? dovecotTls(settings) : null;
     const imap = await startDovecot(db, {
       path: settings.DOVECOT_PATH,
       host: settings.IMAP_HOST,
       imapPort: settings.IMAP_PORT,
       pop3Port: settings.POP3_PORT,
-      tlsCert: settings.IMAP_TLS_CERT,
-      tlsKey: settings.IMAP_TLS_KEY,
+      tlsCert: tls?.certPath,
+      tlsKey: tls?.keyPath,
     });
-    logInfo("imap and pop3 (dovecot) listening", { imap_port: imap.imapPort, pop3_port: imap.pop3Port });
+    logInfo("imap and pop3 (dovecot) listening", {
+      imap_port: imap.imapPort,
+      pop3_port: imap.pop3Port,
+      starttls: tls ? tls.source : "off",
+    });
     return imap;
   } catch (error) {
     // Not installed is a choice, not a failure: one clear line, the rest of the app unchanged.
     if (error instanceof DovecotMissingError) logInfo(error.message);
     else logError("imap server (dovecot) did not start", { error });
+    return null;
+  }
+}
+
+/** Dovecot's STARTTLS pair; without one (openssl missing), IMAP and POP3 take passwords from this machine only. */
+function dovecotTls(settings: Config): TlsFiles | null {
+  try {
+    return dovecotTlsFiles(settings);
+  } catch (error) {
+    logError("imap: no TLS certificate, so no STARTTLS on IMAP and POP3", { error });
     return null;
   }
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Config } from "@/lib/config";
+import { hasTlsCertificate } from "./tls-certificate";
 
 export interface MailClientSettings {
   /** IMAP_ENABLED and Dovecot installed. */
@@ -7,23 +8,29 @@ export interface MailClientSettings {
   host: string;
   imapPort: number;
   pop3Port: number;
-  /** STARTTLS with a configured certificate; otherwise plain text, which Dovecot accepts from this machine only. */
+  /** STARTTLS once Dovecot has a certificate (configured or self-signed); else plain text, from this machine only. */
   security: "starttls" | "none";
+  /** The submission port (always STARTTLS, then AUTH); null when it is off or has no certificate to start with. */
+  outgoing: { host: string; port: number } | null;
 }
 
 const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
 
+/** A wildcard listen address is no host to type in: the mail host name is. */
+const clientHost = (listen: string, settings: Config) => (WILDCARDS.has(listen) ? settings.SMTP_HOSTNAME : listen);
+
 /**
- * What a mail client (Thunderbird's manual setup) needs to read a mailbox: the user name is the full address
- * and the password the mailbox's. A wildcard listen address is no host to type in: the mail host name is.
+ * What a mail client (Thunderbird's manual setup) needs to read and send: the user name is the full address and
+ * the password the mailbox's, for the incoming and the outgoing server alike.
  */
 export function mailClientSettings(settings: Config): MailClientSettings {
-  const host = WILDCARDS.has(settings.IMAP_HOST) ? settings.SMTP_HOSTNAME : settings.IMAP_HOST;
+  const sending = settings.SMTP_SUBMISSION_ENABLED && hasTlsCertificate(settings, "smtp");
   return {
     available: settings.IMAP_ENABLED && fs.existsSync(settings.DOVECOT_PATH),
-    host,
+    host: clientHost(settings.IMAP_HOST, settings),
     imapPort: settings.IMAP_PORT,
     pop3Port: settings.POP3_PORT,
-    security: settings.IMAP_TLS_CERT && settings.IMAP_TLS_KEY ? "starttls" : "none",
+    security: hasTlsCertificate(settings, "imap") ? "starttls" : "none",
+    outgoing: sending ? { host: clientHost(settings.SMTP_HOST, settings), port: settings.SMTP_SUBMISSION_PORT } : null,
   };
 }
