@@ -9,7 +9,7 @@ import { issueApiKey } from "@/lib/auth/issue-api-key";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { isAppError } from "@/lib/api/app-error";
 import { SCOPES } from "@/lib/plans/plans";
-import { createApiKey as createApiKeyContract, revokeApiKey as revokeApiKeyContract } from "@/lib/contracts/api-keys";
+import { createApiKeyContract, revokeApiKeyContract } from "@/lib/contracts/api-keys";
 
 const COOKIE = { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 86_400 } as const;
 

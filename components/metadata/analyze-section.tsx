@@ -1,6 +1,6 @@
 import type { QuotePlan } from "@/lib/plans/plans";
 import { planAllows } from "@/lib/dashboard/permissions";
-import { analyzeFile } from "@/lib/contracts/search";
+import { analyzeFileContract } from "@/lib/contracts/search";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { AnalyzePanel } from "./analyze-panel";
 import { metadataLabels } from "./metadata-labels";
@@ -19,7 +19,7 @@ export function AnalyzeSection(props: {
   return (
     <section className="rounded border border-stone-200 bg-white p-4" aria-label={t("metadata.title")}>
       <h2 className="mb-2 font-medium text-stone-500">{t("metadata.title")}</h2>
-      {planAllows(props.plan, analyzeFile) ? (
+      {planAllows(props.plan, analyzeFileContract) ? (
         <AnalyzePanel fileId={props.fileId} labels={metadataLabels(t)} lang={props.lang} />
       ) : (
         <UpgradeNote message={t("metadata.upgrade")} linkLabel={t("usage.price")} testId="metadata-upgrade" />

@@ -23,7 +23,7 @@ export const createApiKeyBody = z
   })
   .meta({ id: "CreateApiKeyRequest" });
 
-export const listApiKeys = defineOperation({
+export const listApiKeysContract = defineOperation({
   operationId: "listApiKeys",
   method: "get",
   path: "/v1/api-keys",
@@ -36,7 +36,7 @@ export const listApiKeys = defineOperation({
   errors: ["insufficient_scope"],
 });
 
-export const createApiKey = defineOperation({
+export const createApiKeyContract = defineOperation({
   operationId: "createApiKey",
   method: "post",
   path: "/v1/api-keys",
@@ -53,7 +53,7 @@ export const createApiKey = defineOperation({
   errors: ["invalid_request", "invalid_json", "insufficient_scope"],
 });
 
-export const revokeApiKey = defineOperation({
+export const revokeApiKeyContract = defineOperation({
   operationId: "revokeApiKey",
   method: "delete",
   path: "/v1/api-keys/{id}",

@@ -53,7 +53,7 @@ const UPLOAD_FAILURES = [
   "invalid_request",
 ] as const;
 
-export const uploadFile = defineOperation({
+export const uploadFileContract = defineOperation({
   operationId: "uploadFile",
   method: "post",
   path: "/v1/files",
@@ -81,7 +81,7 @@ export const uploadFile = defineOperation({
   errors: [...UPLOAD_FAILURES],
 });
 
-export const listFiles = defineOperation({
+export const listFilesContract = defineOperation({
   operationId: "listFiles",
   method: "get",
   path: "/v1/files",
@@ -108,7 +108,7 @@ export const listFiles = defineOperation({
   errors: ["invalid_request"],
 });
 
-export const getFile = defineOperation({
+export const getFileContract = defineOperation({
   operationId: "getFile",
   method: "get",
   path: "/v1/files/{id}",
@@ -122,7 +122,7 @@ export const getFile = defineOperation({
   errors: ["not_found"],
 });
 
-export const updateFile = defineOperation({
+export const updateFileContract = defineOperation({
   operationId: "updateFile",
   method: "patch",
   path: "/v1/files/{id}",
@@ -137,7 +137,7 @@ export const updateFile = defineOperation({
   errors: ["not_found"],
 });
 
-export const deleteFile = defineOperation({
+export const deleteFileContract = defineOperation({
   operationId: "deleteFile",
   method: "delete",
   path: "/v1/files/{id}",
@@ -151,7 +151,7 @@ export const deleteFile = defineOperation({
   errors: ["not_found"],
 });
 
-export const downloadFile = defineOperation({
+export const downloadFileContract = defineOperation({
   operationId: "downloadFile",
   method: "get",
   path: "/v1/files/{id}/download",
@@ -167,7 +167,7 @@ export const downloadFile = defineOperation({
   errors: ["not_found", "range_not_satisfiable"],
 });
 
-export const uploadVersion = defineOperation({
+export const uploadVersionContract = defineOperation({
   operationId: "uploadFileVersion",
   method: "post",
   path: "/v1/files/{id}/versions",
@@ -221,7 +221,7 @@ export const versionWithDiffSchema = versionSchema
   })
   .meta({ id: "FileVersionWithDiff" });
 
-export const listVersions = defineOperation({
+export const listVersionsContract = defineOperation({
   operationId: "listFileVersions",
   method: "get",
   path: "/v1/files/{id}/versions",
@@ -275,9 +275,9 @@ const transition = (action: "submit" | "approve" | "reject", summary: string) =>
     errors: ["not_found", "invalid_state"],
   });
 
-export const submitFile = transition("submit", "Submit a draft (or rejected) file for approval");
-export const approveFile = transition(
+export const submitFileContract = transition("submit", "Submit a draft (or rejected) file for approval");
+export const approveFileContract = transition(
   "approve",
   "Approve a file pending approval (owner/admin, or a key with files:approve)",
 );
-export const rejectFile = transition("reject", "Reject a file pending approval, with a reason");
+export const rejectFileContract = transition("reject", "Reject a file pending approval, with a reason");

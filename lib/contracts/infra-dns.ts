@@ -59,7 +59,7 @@ export const recordSchema = z
   })
   .meta({ id: "DnsRecord" });
 
-export const listZones = defineOperation({
+export const listZonesContract = defineOperation({
   ...common,
   operationId: "listDnsZones",
   method: "get",
@@ -72,7 +72,7 @@ export const listZones = defineOperation({
   errors: ["invalid_request"],
 });
 
-export const createZone = defineOperation({
+export const createZoneContract = defineOperation({
   ...common,
   operationId: "createDnsZone",
   method: "post",
@@ -87,7 +87,7 @@ export const createZone = defineOperation({
   errors: ["invalid_request", "conflict"],
 });
 
-export const deleteZone = defineOperation({
+export const deleteZoneContract = defineOperation({
   ...common,
   operationId: "deleteDnsZone",
   method: "delete",
@@ -99,7 +99,7 @@ export const deleteZone = defineOperation({
   errors: ["not_found"],
 });
 
-export const verifyZone = defineOperation({
+export const verifyZoneContract = defineOperation({
   ...common,
   operationId: "verifyDnsZone",
   method: "post",
@@ -113,7 +113,7 @@ export const verifyZone = defineOperation({
   errors: ["not_found", "invalid_state"],
 });
 
-export const listRecords = defineOperation({
+export const listRecordsContract = defineOperation({
   ...common,
   operationId: "listDnsRecords",
   method: "get",
@@ -129,7 +129,7 @@ export const listRecords = defineOperation({
 
 const uint16 = z.int().min(0).max(65535);
 
-export const createRecord = defineOperation({
+export const createRecordContract = defineOperation({
   ...common,
   operationId: "createDnsRecord",
   method: "post",
@@ -157,7 +157,7 @@ export const createRecord = defineOperation({
   errors: ["not_found", "invalid_request", "conflict"],
 });
 
-export const deleteRecord = defineOperation({
+export const deleteRecordContract = defineOperation({
   ...common,
   operationId: "deleteDnsRecord",
   method: "delete",

@@ -22,7 +22,7 @@ const password = z
   .string()
   .meta({ description: "12–128 characters, not a common password; stored as an argon2id hash" });
 
-export const listMailboxes = defineOperation({
+export const listMailboxesContract = defineOperation({
   ...common,
   operationId: "listEmailAccounts",
   method: "get",
@@ -35,7 +35,7 @@ export const listMailboxes = defineOperation({
   errors: ["invalid_request"],
 });
 
-export const createMailbox = defineOperation({
+export const createMailboxContract = defineOperation({
   ...common,
   operationId: "createEmailAccount",
   method: "post",
@@ -54,7 +54,7 @@ export const createMailbox = defineOperation({
   errors: ["invalid_request", "conflict"],
 });
 
-export const deleteMailbox = defineOperation({
+export const deleteMailboxContract = defineOperation({
   ...common,
   operationId: "deleteEmailAccount",
   method: "delete",
@@ -66,7 +66,7 @@ export const deleteMailbox = defineOperation({
   errors: ["not_found"],
 });
 
-export const resetMailboxPassword = defineOperation({
+export const resetMailboxPasswordContract = defineOperation({
   ...common,
   operationId: "resetEmailPassword",
   method: "patch",
@@ -90,7 +90,7 @@ const counts = {
   }),
 };
 
-export const getEmailActivity = defineOperation({
+export const getEmailActivityContract = defineOperation({
   ...common,
   operationId: "getEmailActivity",
   method: "get",

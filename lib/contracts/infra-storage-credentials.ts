@@ -20,7 +20,7 @@ export const storageCredentialSchema = z
   })
   .meta({ id: "StorageCredential" });
 
-export const createStorageCredential = defineOperation({
+export const createStorageCredentialContract = defineOperation({
   ...common,
   operationId: "createStorageCredential",
   method: "post",
@@ -39,7 +39,7 @@ export const createStorageCredential = defineOperation({
   errors: ["invalid_request"],
 });
 
-export const listStorageCredentials = defineOperation({
+export const listStorageCredentialsContract = defineOperation({
   ...common,
   operationId: "listStorageCredentials",
   method: "get",
@@ -49,7 +49,7 @@ export const listStorageCredentials = defineOperation({
   response: z.array(storageCredentialSchema),
 });
 
-export const revokeStorageCredential = defineOperation({
+export const revokeStorageCredentialContract = defineOperation({
   ...common,
   operationId: "revokeStorageCredential",
   method: "delete",

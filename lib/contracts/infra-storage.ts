@@ -15,7 +15,7 @@ export const bucketSchema = z
   })
   .meta({ id: "StorageBucket" });
 
-export const getStorageUsage = defineOperation({
+export const getStorageUsageContract = defineOperation({
   ...common,
   operationId: "getStorageUsage",
   method: "get",
@@ -30,7 +30,7 @@ export const getStorageUsage = defineOperation({
   }),
 });
 
-export const listBuckets = defineOperation({
+export const listBucketsContract = defineOperation({
   ...common,
   operationId: "listBuckets",
   method: "get",
@@ -43,7 +43,7 @@ export const listBuckets = defineOperation({
   errors: ["invalid_request"],
 });
 
-export const createBucket = defineOperation({
+export const createBucketContract = defineOperation({
   ...common,
   operationId: "createBucket",
   method: "post",
@@ -58,7 +58,7 @@ export const createBucket = defineOperation({
   errors: ["invalid_request", "conflict"],
 });
 
-export const deleteBucket = defineOperation({
+export const deleteBucketContract = defineOperation({
   ...common,
   operationId: "deleteBucket",
   method: "delete",
@@ -90,7 +90,7 @@ const objectParams = z.object({
     .meta({ description: "Object key; `/` separates folders", override: asPathString }),
 });
 
-export const listObjects = defineOperation({
+export const listObjectsContract = defineOperation({
   ...common,
   operationId: "listObjects",
   method: "get",
@@ -109,7 +109,7 @@ export const OBJECT_MAX_BYTES = 10 * 1024 * 1024;
 const base64Bytes = (text: string) =>
   Math.floor((text.length * 3) / 4) - (text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0);
 
-export const putObject = defineOperation({
+export const putObjectContract = defineOperation({
   ...common,
   operationId: "putObject",
   method: "put",
@@ -130,7 +130,7 @@ export const putObject = defineOperation({
   errors: ["not_found", "invalid_request", "conflict"],
 });
 
-export const getObject = defineOperation({
+export const getObjectContract = defineOperation({
   ...common,
   operationId: "getObject",
   method: "get",
@@ -143,7 +143,7 @@ export const getObject = defineOperation({
   errors: ["not_found"],
 });
 
-export const deleteObject = defineOperation({
+export const deleteObjectContract = defineOperation({
   ...common,
   operationId: "deleteObject",
   method: "delete",

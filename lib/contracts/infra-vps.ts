@@ -40,7 +40,7 @@ export const vpsActionSchema = z
 const lifecycle =
   "Statuses: provisioning → running; running → rebooting → running (restart); running → stopping → stopped (stop); stopped → starting → running (start); any → deleting → gone (404). A command from the wrong status is 409 `invalid_state` with `details.current_status`.";
 
-export const listVps = defineOperation({
+export const listVpsContract = defineOperation({
   ...common,
   operationId: "listVps",
   method: "get",
@@ -53,7 +53,7 @@ export const listVps = defineOperation({
   errors: ["invalid_request"],
 });
 
-export const createVps = defineOperation({
+export const createVpsContract = defineOperation({
   ...common,
   operationId: "createVps",
   method: "post",
@@ -73,7 +73,7 @@ export const createVps = defineOperation({
   errors: ["invalid_request", "conflict"],
 });
 
-export const getVps = defineOperation({
+export const getVpsContract = defineOperation({
   ...common,
   operationId: "getVps",
   method: "get",
@@ -85,7 +85,7 @@ export const getVps = defineOperation({
   errors: ["not_found"],
 });
 
-export const updateVps = defineOperation({
+export const updateVpsContract = defineOperation({
   ...common,
   operationId: "updateVps",
   method: "patch",
@@ -98,7 +98,7 @@ export const updateVps = defineOperation({
   errors: ["not_found", "invalid_request", "conflict", "invalid_state"],
 });
 
-export const deleteVps = defineOperation({
+export const deleteVpsContract = defineOperation({
   ...common,
   operationId: "deleteVps",
   method: "delete",
@@ -127,9 +127,9 @@ const command = (name: "restart" | "start" | "stop", summary: string) =>
     errors: ["not_found", "invalid_state", "conflict"],
   });
 
-export const restartVps = command("restart", "Restart a running VPS");
-export const startVps = command("start", "Start a stopped VPS");
-export const stopVps = command("stop", "Stop a running VPS");
+export const restartVpsContract = command("restart", "Restart a running VPS");
+export const startVpsContract = command("start", "Start a stopped VPS");
+export const stopVpsContract = command("stop", "Stop a running VPS");
 
 const catalogue = <T extends z.ZodType>(name: string, item: T, summary: string) =>
   defineOperation({
@@ -142,17 +142,17 @@ const catalogue = <T extends z.ZodType>(name: string, item: T, summary: string) 
     response: z.array(item),
   });
 
-export const listVpsRegions = catalogue(
+export const listVpsRegionsContract = catalogue(
   "regions",
   z.object({ code: z.string(), name: z.string(), country: z.string() }),
   "Regions a VPS can be created in",
 );
-export const listVpsPlans = catalogue(
+export const listVpsPlansContract = catalogue(
   "plans",
   z.object({ code: z.string(), vcpus: z.int(), memory_mb: z.int(), disk_gb: z.int(), price_idr_monthly: z.int() }),
   "VPS sizes",
 );
-export const listVpsImages = catalogue(
+export const listVpsImagesContract = catalogue(
   "images",
   z.object({ code: z.string(), name: z.string(), family: z.string() }),
   "Operating-system images",

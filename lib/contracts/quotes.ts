@@ -152,7 +152,7 @@ const common = {
   params: idParams("File id"),
 };
 
-export const quote3dPrint = defineOperation({
+export const quote3dPrintContract = defineOperation({
   ...common,
   operationId: "quote3dPrint",
   path: "/v1/files/{id}/quote/3dprint",
@@ -182,7 +182,7 @@ export const quote3dPrint = defineOperation({
   errors: [...QUOTE_ERRORS, "invalid_json"],
 });
 
-export const quoteLaser = defineOperation({
+export const quoteLaserContract = defineOperation({
   ...common,
   operationId: "quoteLaser",
   path: "/v1/files/{id}/quote/laser",
@@ -193,7 +193,7 @@ export const quoteLaser = defineOperation({
   errors: QUOTE_ERRORS,
 });
 
-export const legacyQuote3dPrint = defineOperation({
+export const legacyQuote3dPrintContract = defineOperation({
   ...common,
   operationId: "legacyQuote3dPrint",
   path: "/api/files/{id}/quote",
@@ -206,7 +206,7 @@ export const legacyQuote3dPrint = defineOperation({
   errors: [...QUOTE_ERRORS, "invalid_json"],
 });
 
-export const legacyQuoteLaser = defineOperation({
+export const legacyQuoteLaserContract = defineOperation({
   ...common,
   operationId: "legacyQuoteLaser",
   path: "/api/files/{id}/quote/laser",

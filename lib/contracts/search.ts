@@ -97,7 +97,7 @@ export const fileMetadataSchema = z
   })
   .meta({ id: "FileMetadata" });
 
-export const analyzeFile = defineOperation({
+export const analyzeFileContract = defineOperation({
   operationId: "analyzeFile",
   method: "post",
   path: "/v1/files/{id}/analyze",
@@ -115,7 +115,7 @@ export const analyzeFile = defineOperation({
 
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(20).optional();
 
-export const searchFiles = defineOperation({
+export const searchFilesContract = defineOperation({
   operationId: "searchFiles",
   method: "post",
   path: "/v1/search",

@@ -22,7 +22,7 @@ export const viewerTokenSchema = z
   })
   .meta({ id: "ViewerToken" });
 
-export const createViewerLink = defineOperation({
+export const createViewerLinkContract = defineOperation({
   operationId: "createViewerLink",
   method: "get",
   path: "/v1/files/{id}/viewer",
@@ -55,7 +55,7 @@ export const createViewerLink = defineOperation({
   errors: ["not_found", "invalid_request"],
 });
 
-export const listViewerTokens = defineOperation({
+export const listViewerTokensContract = defineOperation({
   operationId: "listViewerTokens",
   method: "get",
   path: "/v1/files/{id}/viewer/tokens",
@@ -69,7 +69,7 @@ export const listViewerTokens = defineOperation({
   errors: ["not_found"],
 });
 
-export const revokeViewerToken = defineOperation({
+export const revokeViewerTokenContract = defineOperation({
   operationId: "revokeViewerToken",
   method: "delete",
   path: "/v1/files/{id}/viewer/{token_id}",

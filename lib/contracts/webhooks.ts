@@ -100,7 +100,7 @@ export const deliverySchema = z
 
 const webhookParams = idParams("Webhook id");
 
-export const listWebhookEventTypes = defineOperation({
+export const listWebhookEventTypesContract = defineOperation({
   ...common,
   operationId: "listWebhookEventTypes",
   method: "get",
@@ -116,7 +116,7 @@ export const listWebhookEventTypes = defineOperation({
   ),
 });
 
-export const listWebhooks = defineOperation({
+export const listWebhooksContract = defineOperation({
   ...common,
   operationId: "listWebhooks",
   method: "get",
@@ -127,7 +127,7 @@ export const listWebhooks = defineOperation({
   paginated: true,
 });
 
-export const createWebhook = defineOperation({
+export const createWebhookContract = defineOperation({
   ...common,
   operationId: "createWebhook",
   method: "post",
@@ -139,7 +139,7 @@ export const createWebhook = defineOperation({
   errors: ["invalid_json"],
 });
 
-export const getWebhook = defineOperation({
+export const getWebhookContract = defineOperation({
   ...common,
   operationId: "getWebhook",
   method: "get",
@@ -150,7 +150,7 @@ export const getWebhook = defineOperation({
   errors: ["not_found"],
 });
 
-export const updateWebhook = defineOperation({
+export const updateWebhookContract = defineOperation({
   ...common,
   operationId: "updateWebhook",
   method: "patch",
@@ -163,7 +163,7 @@ export const updateWebhook = defineOperation({
   errors: ["not_found", "invalid_json"],
 });
 
-export const deleteWebhook = defineOperation({
+export const deleteWebhookContract = defineOperation({
   ...common,
   operationId: "deleteWebhook",
   method: "delete",
@@ -174,7 +174,7 @@ export const deleteWebhook = defineOperation({
   errors: ["not_found"],
 });
 
-export const testWebhook = defineOperation({
+export const testWebhookContract = defineOperation({
   ...common,
   operationId: "testWebhook",
   method: "post",
@@ -186,7 +186,7 @@ export const testWebhook = defineOperation({
   errors: ["not_found", "invalid_state"],
 });
 
-export const listWebhookDeliveries = defineOperation({
+export const listWebhookDeliveriesContract = defineOperation({
   ...common,
   operationId: "listWebhookDeliveries",
   method: "get",
@@ -201,7 +201,7 @@ export const listWebhookDeliveries = defineOperation({
   errors: ["not_found"],
 });
 
-export const retryWebhookDelivery = defineOperation({
+export const retryWebhookDeliveryContract = defineOperation({
   ...common,
   operationId: "retryWebhookDelivery",
   method: "post",
@@ -213,7 +213,7 @@ export const retryWebhookDelivery = defineOperation({
   errors: ["not_found", "invalid_state"],
 });
 
-export const rotateWebhookSecret = defineOperation({
+export const rotateWebhookSecretContract = defineOperation({
   ...common,
   operationId: "rotateWebhookSecret",
   method: "post",

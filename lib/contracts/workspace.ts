@@ -20,7 +20,7 @@ export const workspaceSchema = z
   })
   .meta({ id: "Workspace" });
 
-export const getWorkspace = defineOperation({
+export const getWorkspaceContract = defineOperation({
   operationId: "getWorkspace",
   method: "get",
   path: "/v1/workspace",

@@ -6,7 +6,7 @@ import { dashboardAction } from "../dashboard-pipeline";
 import { updateFile } from "@/lib/files/update-file";
 import { changeFileStatus } from "@/lib/files/change-file-status";
 import { tagsFromForm, tagsSchema } from "@/lib/files/tags";
-import { updateFile as updateFileContract } from "@/lib/contracts/files";
+import { updateFileContract } from "@/lib/contracts/files";
 
 export type FileActionState = { error?: string; ok?: boolean };
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { requireDashboard } from "../dashboard-session";
 import { listFiles } from "@/lib/files/list-files";
 import { planAllows } from "@/lib/dashboard/permissions";
-import { quote3dPrint } from "@/lib/contracts/quotes";
+import { quote3dPrintContract } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
 import { isAppError } from "@/lib/api/app-error";
 import { formatIdr } from "@/lib/i18n/format";
@@ -38,7 +38,7 @@ async function referencePrice(db: Db, workspaceId: string, file: FileRow): Promi
 
 export default async function QuotesPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const pro = planAllows(current.workspace.plan, quote3dPrint);
+  const pro = planAllows(current.workspace.plan, quote3dPrintContract);
   const files = pro ? listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 }).data : [];
   const prices = await Promise.all(files.map((file) => referencePrice(db, current.workspace.id, file)));
   return (

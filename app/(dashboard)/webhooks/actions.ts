@@ -34,7 +34,7 @@ const id = (formData: FormData, name: string) => String(formData.get(name) ?? ""
 
 export const createWebhookAction = dashboardAction(
   {
-    ...manage(contracts.createWebhook),
+    ...manage(contracts.createWebhookContract),
     input: createForm,
     read: (data) => ({
       url: data.get("url"),
@@ -49,13 +49,13 @@ export const createWebhookAction = dashboardAction(
 );
 
 export const rotateSecretAction = dashboardAction(
-  manage(contracts.rotateWebhookSecret),
+  manage(contracts.rotateWebhookSecretContract),
   ({ db, workspace, data }): WebhookActionState =>
     changed({ secret: rotateWebhookSecret(db, workspace.id, id(data, "webhookId")).secret }),
 );
 
 export const setEnabledAction = dashboardAction(
-  manage(contracts.updateWebhook),
+  manage(contracts.updateWebhookContract),
   async ({ db, workspace, data }): Promise<WebhookActionState> => {
     await updateWebhook(db, workspace.id, id(data, "webhookId"), { enabled: data.get("enabled") === "true" });
     return changed({ ok: true });
@@ -63,7 +63,7 @@ export const setEnabledAction = dashboardAction(
 );
 
 export const deleteWebhookAction = dashboardAction(
-  manage(contracts.deleteWebhook),
+  manage(contracts.deleteWebhookContract),
   ({ db, workspace, data }): WebhookActionState => {
     deleteWebhook(db, workspace.id, id(data, "webhookId"));
     return changed({ ok: true });
@@ -71,7 +71,7 @@ export const deleteWebhookAction = dashboardAction(
 );
 
 export const testWebhookAction = dashboardAction(
-  manage(contracts.testWebhook),
+  manage(contracts.testWebhookContract),
   ({ db, workspace, data }): WebhookActionState => {
     sendTestWebhook(db, workspace.id, id(data, "webhookId"));
     return changed({ ok: true });
@@ -79,7 +79,7 @@ export const testWebhookAction = dashboardAction(
 );
 
 export const retryDeliveryAction = dashboardAction(
-  manage(contracts.retryWebhookDelivery),
+  manage(contracts.retryWebhookDeliveryContract),
   ({ db, workspace, data }): WebhookActionState => {
     retryWebhookDelivery(db, workspace.id, id(data, "webhookId"), id(data, "deliveryId"));
     return changed({ ok: true });

@@ -8,7 +8,7 @@ import {
   testWebhookAction,
 } from "./actions";
 import { can, planAllows } from "@/lib/dashboard/permissions";
-import { createWebhook } from "@/lib/contracts/webhooks";
+import { createWebhookContract } from "@/lib/contracts/webhooks";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
@@ -20,7 +20,7 @@ import { disabledReasonCode, disabledReasonText } from "@/lib/i18n/webhook-reaso
 
 export default async function WebhooksPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const pro = planAllows(current.workspace.plan, createWebhook);
+  const pro = planAllows(current.workspace.plan, createWebhookContract);
   const manage = pro && can(current.role, "manage_webhooks");
   const webhooks = pro ? listWebhooks(db, current.workspace.id, { limit: 100 }).items : [];
   const secretLabels = { note: t("webhooks.secretOnce"), copy: t("keys.copy"), copied: t("keys.copied") };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { searchFiles } from "@/lib/search/search-files";
-import { searchFiles as searchFilesContract } from "@/lib/contracts/search";
+import { searchFilesContract } from "@/lib/contracts/search";
 import { dashboardRoute } from "@/app/(dashboard)/dashboard-pipeline";
 
 const query = z.object({ q: z.string({ error: "`q` must be 1 to 500 characters." }).trim().min(1).max(500) });

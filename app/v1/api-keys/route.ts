@@ -1,11 +1,13 @@
 import { route } from "@/lib/api/route";
-import { createApiKey, listApiKeys } from "@/lib/contracts/api-keys";
-import { listApiKeys as listKeys, serializeApiKey } from "@/lib/auth/api-keys";
+import { createApiKeyContract, listApiKeysContract } from "@/lib/contracts/api-keys";
+import { listApiKeys, serializeApiKey } from "@/lib/auth/api-keys";
 import { issueApiKey } from "@/lib/auth/issue-api-key";
 
-export const GET = route(listApiKeys, ({ db, workspace }) => listKeys(db, workspace.id).map(serializeApiKey));
+export const GET = route(listApiKeysContract, ({ db, workspace }) =>
+  listApiKeys(db, workspace.id).map(serializeApiKey),
+);
 
-export const POST = route(createApiKey, ({ db, workspace, key, body }) => {
+export const POST = route(createApiKeyContract, ({ db, workspace, key, body }) => {
   const issued = issueApiKey(db, {
     workspace,
     name: body.name,

@@ -1,14 +1,14 @@
 import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
-import { listFiles, uploadFile } from "@/lib/contracts/files";
-import { listFiles as queryFiles } from "@/lib/files/list-files";
+import { listFilesContract, uploadFileContract } from "@/lib/contracts/files";
+import { listFiles } from "@/lib/files/list-files";
 import { uploadNewFile } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
-export const GET = route(listFiles, ({ db, workspace, query }) => {
-  const { data, nextCursor } = queryFiles(db, workspace.id, {
+export const GET = route(listFilesContract, ({ db, workspace, query }) => {
+  const { data, nextCursor } = listFiles(db, workspace.id, {
     ...query,
     createdAfter: query.created_after,
     createdBefore: query.created_before,
@@ -16,7 +16,7 @@ export const GET = route(listFiles, ({ db, workspace, query }) => {
   return new Page(data.map(serializeFile), nextCursor);
 });
 
-export const POST = route(uploadFile, async ({ db, request, workspace, key }) => {
+export const POST = route(uploadFileContract, async ({ db, request, workspace, key }) => {
   const { file, version } = await uploadNewFile(db, getBlobStore(), {
     body: multipartBody(request),
     workspace,

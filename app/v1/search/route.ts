@@ -1,10 +1,10 @@
 import { route } from "@/lib/api/route";
-import { searchFiles } from "@/lib/contracts/search";
-import { searchFiles as runSearch } from "@/lib/search/search-files";
+import { searchFilesContract } from "@/lib/contracts/search";
+import { searchFiles } from "@/lib/search/search-files";
 import { serializeFile } from "@/lib/files/serialize-file";
 
-export const POST = route(searchFiles, ({ db, workspace, body }) => {
-  const { hits, interpretation } = runSearch(db, workspace.id, body);
+export const POST = route(searchFilesContract, ({ db, workspace, body }) => {
+  const { hits, interpretation } = searchFiles(db, workspace.id, body);
   return {
     results: hits.map((h) => ({
       file: serializeFile(h.file),

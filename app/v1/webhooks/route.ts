@@ -1,11 +1,11 @@
 import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
-import { createWebhook, listWebhooks } from "@/lib/contracts/webhooks";
-import { createWebhook as create, listWebhooks as list } from "@/lib/webhooks/manage-webhooks";
+import { createWebhookContract, listWebhooksContract } from "@/lib/contracts/webhooks";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/manage-webhooks";
 
-export const GET = route(listWebhooks, ({ db, workspace, query }) => {
-  const { items, nextCursor } = list(db, workspace.id, query);
+export const GET = route(listWebhooksContract, ({ db, workspace, query }) => {
+  const { items, nextCursor } = listWebhooks(db, workspace.id, query);
   return new Page(items, nextCursor);
 });
 
-export const POST = route(createWebhook, ({ db, workspace, body }) => create(db, workspace.id, body));
+export const POST = route(createWebhookContract, ({ db, workspace, body }) => createWebhook(db, workspace.id, body));

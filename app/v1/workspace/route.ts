@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { getWorkspace } from "@/lib/contracts/workspace";
+import { getWorkspaceContract } from "@/lib/contracts/workspace";
 import { getWorkspaceSummary } from "@/lib/workspaces/get-workspace-summary";
 
-export const GET = route(getWorkspace, ({ db, workspace, key }) => getWorkspaceSummary(db, workspace, key));
+export const GET = route(getWorkspaceContract, ({ db, workspace, key }) => getWorkspaceSummary(db, workspace, key));

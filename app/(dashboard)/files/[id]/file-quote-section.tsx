@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import type { QuotePlan } from "@/lib/plans/plans";
 import { planAllows } from "@/lib/dashboard/permissions";
-import { quote3dPrint } from "@/lib/contracts/quotes";
+import { quote3dPrintContract } from "@/lib/contracts/quotes";
 import { isAppError } from "@/lib/api/app-error";
 import { quoteForDashboard, type DashboardQuote } from "@/lib/dashboard/quote-for-dashboard";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
@@ -32,7 +32,7 @@ export async function FileQuoteSection(props: {
     updating: t("quote.updating"),
     warnings: t("quote.warnings"),
   };
-  const result = planAllows(props.workspace.plan, quote3dPrint) ? await tryQuote(props) : null;
+  const result = planAllows(props.workspace.plan, quote3dPrintContract) ? await tryQuote(props) : null;
   const body =
     result === null ? (
       <UpgradeNote message={t("quote.upgrade")} linkLabel={t("usage.price")} testId="quote-upgrade" />

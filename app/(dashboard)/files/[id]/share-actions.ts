@@ -8,7 +8,7 @@ import { createViewerToken, revokeViewerToken } from "@/lib/viewer/viewer-tokens
 import { embedLinkFor } from "@/lib/viewer/embed-link";
 import { publicOrigin } from "@/lib/api/public-origin";
 import { isAppError } from "@/lib/api/app-error";
-import { createViewerLink, revokeViewerToken as revokeViewerTokenContract } from "@/lib/contracts/viewer";
+import { createViewerLinkContract, revokeViewerTokenContract } from "@/lib/contracts/viewer";
 
 export type ShareState = { embedUrl?: string; iframeHtml?: string; error?: string };
 
@@ -24,7 +24,7 @@ const shareForm = z.object({
 export const createShareLinkAction = dashboardAction(
   {
     permission: "share_files",
-    mirrors: createViewerLink,
+    mirrors: createViewerLinkContract,
     input: shareForm,
     read: (data) => ({
       fileId: data.get("fileId"),

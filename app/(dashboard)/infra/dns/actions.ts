@@ -13,7 +13,7 @@ const recordType = z.object({
 const zonePage = (data: FormData) => `/infra/dns/${field(data, "domain")}`;
 
 export const createZoneAction = infraAction(
-  { mirrors: api.createZone, revalidate: "/infra/dns" },
+  { mirrors: api.createZoneContract, revalidate: "/infra/dns" },
   ({ db, workspace, data }) => ({
     message: createZone(db, workspace.id, { domain: field(data, "domain") }).domain,
   }),
@@ -21,7 +21,7 @@ export const createZoneAction = infraAction(
 
 export const createRecordAction = infraAction(
   {
-    mirrors: api.createRecord,
+    mirrors: api.createRecordContract,
     input: recordType,
     read: (data) => ({ type: field(data, "type") }),
     revalidate: zonePage,
@@ -45,7 +45,7 @@ export const createRecordAction = infraAction(
 );
 
 export const deleteRecordAction = infraAction(
-  { mirrors: api.deleteRecord, revalidate: zonePage },
+  { mirrors: api.deleteRecordContract, revalidate: zonePage },
   ({ db, workspace, data }) => {
     deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
     return {};
@@ -53,7 +53,7 @@ export const deleteRecordAction = infraAction(
 );
 
 export const verifyZoneAction = infraAction(
-  { mirrors: api.verifyZone, revalidate: zonePage },
+  { mirrors: api.verifyZoneContract, revalidate: zonePage },
   async ({ db, workspace, data, t }) => {
     await verifyZone(db, workspace.id, field(data, "domain"));
     return { message: t("infra.dns.verified") };
@@ -61,7 +61,7 @@ export const verifyZoneAction = infraAction(
 );
 
 export const deleteZoneAction = infraAction(
-  { mirrors: api.deleteZone, revalidate: "/infra/dns" },
+  { mirrors: api.deleteZoneContract, revalidate: "/infra/dns" },
   ({ db, workspace, data }) => {
     deleteZone(db, workspace.id, field(data, "domain"));
     return {};

@@ -12,7 +12,7 @@ const quota = z.object({
 
 export const createMailboxAction = infraAction(
   {
-    mirrors: api.createMailbox,
+    mirrors: api.createMailboxContract,
     input: quota,
     read: (data) => ({ quota_mb: optionalInt(data, "quota_mb") ?? 1024 }),
     revalidate: "/infra/email",
@@ -29,14 +29,14 @@ export const createMailboxAction = infraAction(
 );
 
 export const resetPasswordAction = infraAction(
-  { mirrors: api.resetMailboxPassword, revalidate: "/infra/email" },
+  { mirrors: api.resetMailboxPasswordContract, revalidate: "/infra/email" },
   async ({ db, workspace, data }) => ({
     secret: (await resetMailboxPassword(db, workspace.id, field(data, "mailboxId"))).generated,
   }),
 );
 
 export const deleteMailboxAction = infraAction(
-  { mirrors: api.deleteMailbox, revalidate: "/infra/email" },
+  { mirrors: api.deleteMailboxContract, revalidate: "/infra/email" },
   ({ db, workspace, data }) => {
     deleteMailbox(db, workspace.id, field(data, "mailboxId"));
     return {};

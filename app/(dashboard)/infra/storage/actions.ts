@@ -7,7 +7,7 @@ import { createStorageCredential, revokeStorageCredential } from "@/lib/infra/st
 import { field, infraAction } from "../infra-manager";
 
 export const createBucketAction = infraAction(
-  { mirrors: api.createBucket, revalidate: "/infra/storage" },
+  { mirrors: api.createBucketContract, revalidate: "/infra/storage" },
   ({ db, workspace, data }) => ({
     message: createBucket(db, workspace.id, {
       name: field(data, "name").trim(),
@@ -17,7 +17,7 @@ export const createBucketAction = infraAction(
 );
 
 export const deleteBucketAction = infraAction(
-  { mirrors: api.deleteBucket, revalidate: "/infra/storage" },
+  { mirrors: api.deleteBucketContract, revalidate: "/infra/storage" },
   ({ db, workspace, data }) => {
     deleteBucket(db, workspace.id, field(data, "name"));
     return {};
@@ -26,7 +26,7 @@ export const deleteBucketAction = infraAction(
 
 /** The access key id is the note; the secret is shown once in the secret box. */
 export const createStorageKeyAction = infraAction(
-  { mirrors: keysApi.createStorageCredential, revalidate: "/infra/storage" },
+  { mirrors: keysApi.createStorageCredentialContract, revalidate: "/infra/storage" },
   ({ db, workspace, data }) => {
     const buckets = field(data, "buckets")
       .split(",")
@@ -42,7 +42,7 @@ export const createStorageKeyAction = infraAction(
 );
 
 export const revokeStorageKeyAction = infraAction(
-  { mirrors: keysApi.revokeStorageCredential, revalidate: "/infra/storage" },
+  { mirrors: keysApi.revokeStorageCredentialContract, revalidate: "/infra/storage" },
   ({ db, workspace, data }) => {
     revokeStorageCredential(db, workspace.id, field(data, "id"));
     return {};

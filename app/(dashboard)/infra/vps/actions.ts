@@ -12,7 +12,7 @@ const createForm = z.object({ label: hostLabel, region: z.string(), plan: z.stri
 
 export const createVpsAction = infraAction(
   {
-    mirrors: api.createVps,
+    mirrors: api.createVpsContract,
     input: createForm,
     read: (data) => ({
       label: field(data, "label"),

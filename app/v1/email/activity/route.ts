@@ -1,5 +1,7 @@
 import { route } from "@/lib/api/route";
-import { getEmailActivity } from "@/lib/contracts/infra-email";
+import { getEmailActivityContract } from "@/lib/contracts/infra-email";
 import { emailActivity } from "@/lib/infra/email/email-activity";
 
-export const GET = route(getEmailActivity, ({ db, workspace, query }) => emailActivity(db, workspace.id, query.days));
+export const GET = route(getEmailActivityContract, ({ db, workspace, query }) =>
+  emailActivity(db, workspace.id, query.days),
+);

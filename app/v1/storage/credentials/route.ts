@@ -1,16 +1,19 @@
 import { route } from "@/lib/api/route";
-import { createStorageCredential, listStorageCredentials } from "@/lib/contracts/infra-storage-credentials";
 import {
-  createStorageCredential as create,
-  listStorageCredentials as list,
+  createStorageCredentialContract,
+  listStorageCredentialsContract,
+} from "@/lib/contracts/infra-storage-credentials";
+import {
+  createStorageCredential,
+  listStorageCredentials,
   serializeStorageCredential,
 } from "@/lib/infra/storage/storage-credentials";
 
-export const GET = route(listStorageCredentials, ({ db, workspace }) =>
-  list(db, workspace.id).map(serializeStorageCredential),
+export const GET = route(listStorageCredentialsContract, ({ db, workspace }) =>
+  listStorageCredentials(db, workspace.id).map(serializeStorageCredential),
 );
 
-export const POST = route(createStorageCredential, ({ db, workspace, body }) => {
-  const { row, secret } = create(db, workspace.id, body);
+export const POST = route(createStorageCredentialContract, ({ db, workspace, body }) => {
+  const { row, secret } = createStorageCredential(db, workspace.id, body);
   return { ...serializeStorageCredential(row), secret_access_key: secret };
 });

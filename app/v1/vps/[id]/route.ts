@@ -1,19 +1,15 @@
 import { route } from "@/lib/api/route";
-import { deleteVps, getVps, updateVps } from "@/lib/contracts/infra-vps";
-import {
-  getVps as get,
-  runVpsCommand,
-  serializeVps,
-  serializeVpsAction,
-  updateVps as update,
-} from "@/lib/infra/vps/manage-vps";
+import { deleteVpsContract, getVpsContract, updateVpsContract } from "@/lib/contracts/infra-vps";
+import { getVps, runVpsCommand, serializeVps, serializeVpsAction, updateVps } from "@/lib/infra/vps/manage-vps";
 
-export const GET = route(getVps, ({ db, workspace, params }) => serializeVps(get(db, workspace.id, params.id)));
-
-export const PATCH = route(updateVps, ({ db, workspace, params, body }) =>
-  serializeVps(update(db, workspace.id, params.id, body)),
+export const GET = route(getVpsContract, ({ db, workspace, params }) =>
+  serializeVps(getVps(db, workspace.id, params.id)),
 );
 
-export const DELETE = route(deleteVps, ({ db, workspace, params }) =>
+export const PATCH = route(updateVpsContract, ({ db, workspace, params, body }) =>
+  serializeVps(updateVps(db, workspace.id, params.id, body)),
+);
+
+export const DELETE = route(deleteVpsContract, ({ db, workspace, params }) =>
   serializeVpsAction(runVpsCommand(db, workspace.id, params.id, "delete")),
 );

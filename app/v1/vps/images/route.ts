@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { listVpsImages } from "@/lib/contracts/infra-vps";
+import { listVpsImagesContract } from "@/lib/contracts/infra-vps";
 import { IMAGES } from "@/lib/infra/vps/catalogue";
 
-export const GET = route(listVpsImages, () => [...IMAGES]);
+export const GET = route(listVpsImagesContract, () => [...IMAGES]);

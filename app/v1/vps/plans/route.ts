@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { listVpsPlans } from "@/lib/contracts/infra-vps";
+import { listVpsPlansContract } from "@/lib/contracts/infra-vps";
 import { PLANS } from "@/lib/infra/vps/catalogue";
 
-export const GET = route(listVpsPlans, () => [...PLANS]);
+export const GET = route(listVpsPlansContract, () => [...PLANS]);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { listVpsRegions } from "@/lib/contracts/infra-vps";
+import { listVpsRegionsContract } from "@/lib/contracts/infra-vps";
 import { REGIONS } from "@/lib/infra/vps/catalogue";
 
-export const GET = route(listVpsRegions, () => [...REGIONS]);
+export const GET = route(listVpsRegionsContract, () => [...REGIONS]);

@@ -1,18 +1,15 @@
 import { route } from "@/lib/api/route";
-import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/contracts/webhooks";
-import {
-  deleteWebhook as remove,
-  findWebhook,
-  serializeWebhook,
-  updateWebhook as update,
-} from "@/lib/webhooks/manage-webhooks";
+import { deleteWebhookContract, getWebhookContract, updateWebhookContract } from "@/lib/contracts/webhooks";
+import { deleteWebhook, findWebhook, serializeWebhook, updateWebhook } from "@/lib/webhooks/manage-webhooks";
 
-export const GET = route(getWebhook, ({ db, workspace, params }) =>
+export const GET = route(getWebhookContract, ({ db, workspace, params }) =>
   serializeWebhook(findWebhook(db, workspace.id, params.id)),
 );
 
-export const PATCH = route(updateWebhook, ({ db, workspace, params, body }) =>
-  update(db, workspace.id, params.id, body),
+export const PATCH = route(updateWebhookContract, ({ db, workspace, params, body }) =>
+  updateWebhook(db, workspace.id, params.id, body),
 );
 
-export const DELETE = route(deleteWebhook, ({ db, workspace, params }) => remove(db, workspace.id, params.id));
+export const DELETE = route(deleteWebhookContract, ({ db, workspace, params }) =>
+  deleteWebhook(db, workspace.id, params.id),
+);

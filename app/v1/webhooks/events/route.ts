@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { listWebhookEventTypes } from "@/lib/contracts/webhooks";
+import { listWebhookEventTypesContract } from "@/lib/contracts/webhooks";
 import { describeWebhookEvents } from "@/lib/webhooks/event-catalog";
 
-export const GET = route(listWebhookEventTypes, () => describeWebhookEvents());
+export const GET = route(listWebhookEventTypesContract, () => describeWebhookEvents());

@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/route";
-import { legacyQuote3dPrint } from "@/lib/contracts/quotes";
+import { legacyQuote3dPrintContract } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
 import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
-export const POST = route(legacyQuote3dPrint, ({ db, workspace, params, body }) =>
+export const POST = route(legacyQuote3dPrintContract, ({ db, workspace, params, body }) =>
   withQuoteEndpoint("legacy", params.id, () =>
     quoteFile(db, {
       workspaceId: workspace.id,

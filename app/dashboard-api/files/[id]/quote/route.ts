@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { quote3dPrint } from "@/lib/contracts/quotes";
+import { quote3dPrintContract } from "@/lib/contracts/quotes";
 import { quoteForDashboard } from "@/lib/dashboard/quote-for-dashboard";
 import { dashboardRoute } from "@/app/(dashboard)/dashboard-pipeline";
 import { fileParams } from "../../file-params";
@@ -15,6 +15,6 @@ const query = z.object({
 
 /** Re-quotes at another infill as the slider moves; on the API's quote plan. */
 export const GET = dashboardRoute(
-  { permission: "view", mirrors: quote3dPrint, params: fileParams, query },
+  { permission: "view", mirrors: quote3dPrintContract, params: fileParams, query },
   ({ db, workspace, params, query }) => quoteForDashboard(db, workspace, params.id, query.infill),
 );

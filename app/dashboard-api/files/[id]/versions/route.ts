@@ -2,13 +2,13 @@ import { uploadFileVersion } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
-import { uploadVersion } from "@/lib/contracts/files";
+import { uploadVersionContract } from "@/lib/contracts/files";
 import { dashboardRoute } from "@/app/(dashboard)/dashboard-pipeline";
 import { fileParams } from "../../file-params";
 
 /** A new version from the file page: the same pipeline as `POST /v1/files/{id}/versions`, with the signed-in user as actor. */
 export const POST = dashboardRoute(
-  { permission: "upload", mirrors: uploadVersion, params: fileParams, successStatus: 201 },
+  { permission: "upload", mirrors: uploadVersionContract, params: fileParams, successStatus: 201 },
   async ({ request, db, userId, workspace, params }) => {
     const { file, version } = await uploadFileVersion(db, getBlobStore(), {
       body: multipartBody(request),

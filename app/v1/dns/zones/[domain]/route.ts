@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
-import { deleteZone } from "@/lib/contracts/infra-dns";
-import { deleteZone as remove } from "@/lib/infra/dns/zone-lifecycle";
+import { deleteZoneContract } from "@/lib/contracts/infra-dns";
+import { deleteZone } from "@/lib/infra/dns/zone-lifecycle";
 
-export const DELETE = route(deleteZone, ({ db, workspace, params }) => ({
-  id: remove(db, workspace.id, params.domain).id,
+export const DELETE = route(deleteZoneContract, ({ db, workspace, params }) => ({
+  id: deleteZone(db, workspace.id, params.domain).id,
   deleted: true as const,
 }));

@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
-import { approveFile } from "@/lib/contracts/files";
+import { approveFileContract } from "@/lib/contracts/files";
 import { transitionFile } from "@/lib/files/transition-file";
 
-export const POST = route(approveFile, ({ db, workspace, key, params, body }) =>
+export const POST = route(approveFileContract, ({ db, workspace, key, params, body }) =>
   transitionFile(db, {
     workspaceId: workspace.id,
     fileId: params.id,

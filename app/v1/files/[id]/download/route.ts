@@ -1,10 +1,10 @@
 import { route } from "@/lib/api/route";
 import { byteRangeResponse } from "@/lib/api/byte-range-response";
-import { downloadFile } from "@/lib/contracts/files";
+import { downloadFileContract } from "@/lib/contracts/files";
 import { getFileVersion } from "@/lib/files/get-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 
-export const GET = route(downloadFile, ({ db, request, workspace, params, query }) => {
+export const GET = route(downloadFileContract, ({ db, request, workspace, params, query }) => {
   const { version } = getFileVersion(db, workspace.id, params.id, query.version);
   const blobs = getBlobStore();
   return byteRangeResponse(

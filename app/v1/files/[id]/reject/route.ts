@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
-import { rejectFile } from "@/lib/contracts/files";
+import { rejectFileContract } from "@/lib/contracts/files";
 import { transitionFile } from "@/lib/files/transition-file";
 
-export const POST = route(rejectFile, ({ db, workspace, key, params, body }) =>
+export const POST = route(rejectFileContract, ({ db, workspace, key, params, body }) =>
   transitionFile(db, {
     workspaceId: workspace.id,
     fileId: params.id,

@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
-import { submitFile } from "@/lib/contracts/files";
+import { submitFileContract } from "@/lib/contracts/files";
 import { transitionFile } from "@/lib/files/transition-file";
 
-export const POST = route(submitFile, ({ db, workspace, key, params, body }) =>
+export const POST = route(submitFileContract, ({ db, workspace, key, params, body }) =>
   transitionFile(db, {
     workspaceId: workspace.id,
     fileId: params.id,

@@ -1,12 +1,12 @@
 import { route } from "@/lib/api/route";
-import { listVersions, uploadVersion } from "@/lib/contracts/files";
-import { listVersions as queryVersions } from "@/lib/files/list-versions";
+import { listVersionsContract, uploadVersionContract } from "@/lib/contracts/files";
+import { listVersions } from "@/lib/files/list-versions";
 import { uploadFileVersion } from "@/lib/files/upload-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
-export const POST = route(uploadVersion, async ({ db, request, workspace, key, params }) => {
+export const POST = route(uploadVersionContract, async ({ db, request, workspace, key, params }) => {
   const { file, version } = await uploadFileVersion(db, getBlobStore(), {
     body: multipartBody(request),
     workspace,
@@ -16,4 +16,6 @@ export const POST = route(uploadVersion, async ({ db, request, workspace, key, p
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
 
-export const GET = route(listVersions, ({ db, workspace, params }) => queryVersions(db, workspace.id, params.id));
+export const GET = route(listVersionsContract, ({ db, workspace, params }) =>
+  listVersions(db, workspace.id, params.id),
+);

@@ -1,12 +1,12 @@
 import { route } from "@/lib/api/route";
-import { createViewerLink } from "@/lib/contracts/viewer";
+import { createViewerLinkContract } from "@/lib/contracts/viewer";
 import { createViewerToken } from "@/lib/viewer/viewer-tokens";
 import { embedLinkFor } from "@/lib/viewer/embed-link";
 import { publicOrigin } from "@/lib/api/public-origin";
 import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
 import { getBlobStore } from "@/lib/files/blob-store";
 
-export const GET = route(createViewerLink, ({ db, request, workspace, key, params, query }) => {
+export const GET = route(createViewerLinkContract, ({ db, request, workspace, key, params, query }) => {
   const { token, version, secret } = createViewerToken(db, {
     workspaceId: workspace.id,
     fileId: params.id,

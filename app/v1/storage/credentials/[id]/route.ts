@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { revokeStorageCredential } from "@/lib/contracts/infra-storage-credentials";
-import { revokeStorageCredential as revoke, serializeStorageCredential } from "@/lib/infra/storage/storage-credentials";
+import { revokeStorageCredentialContract } from "@/lib/contracts/infra-storage-credentials";
+import { revokeStorageCredential, serializeStorageCredential } from "@/lib/infra/storage/storage-credentials";
 
-export const DELETE = route(revokeStorageCredential, ({ db, workspace, params }) =>
-  serializeStorageCredential(revoke(db, workspace.id, params.id)),
+export const DELETE = route(revokeStorageCredentialContract, ({ db, workspace, params }) =>
+  serializeStorageCredential(revokeStorageCredential(db, workspace.id, params.id)),
 );

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { restartVps } from "@/lib/contracts/infra-vps";
+import { restartVpsContract } from "@/lib/contracts/infra-vps";
 import { runVpsCommand, serializeVpsAction } from "@/lib/infra/vps/manage-vps";
 
-export const POST = route(restartVps, (ctx) =>
+export const POST = route(restartVpsContract, (ctx) =>
   serializeVpsAction(runVpsCommand(ctx.db, ctx.workspace.id, ctx.params.id, "restart")),
 );

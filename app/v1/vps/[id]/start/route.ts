@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { startVps } from "@/lib/contracts/infra-vps";
+import { startVpsContract } from "@/lib/contracts/infra-vps";
 import { runVpsCommand, serializeVpsAction } from "@/lib/infra/vps/manage-vps";
 
-export const POST = route(startVps, (ctx) =>
+export const POST = route(startVpsContract, (ctx) =>
   serializeVpsAction(runVpsCommand(ctx.db, ctx.workspace.id, ctx.params.id, "start")),
 );

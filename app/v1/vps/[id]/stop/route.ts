@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { stopVps } from "@/lib/contracts/infra-vps";
+import { stopVpsContract } from "@/lib/contracts/infra-vps";
 import { runVpsCommand, serializeVpsAction } from "@/lib/infra/vps/manage-vps";
 
-export const POST = route(stopVps, (ctx) =>
+export const POST = route(stopVpsContract, (ctx) =>
   serializeVpsAction(runVpsCommand(ctx.db, ctx.workspace.id, ctx.params.id, "stop")),
 );

@@ -1,5 +1,7 @@
 import { route } from "@/lib/api/route";
-import { rotateWebhookSecret } from "@/lib/contracts/webhooks";
-import { rotateWebhookSecret as rotate } from "@/lib/webhooks/manage-webhooks";
+import { rotateWebhookSecretContract } from "@/lib/contracts/webhooks";
+import { rotateWebhookSecret } from "@/lib/webhooks/manage-webhooks";
 
-export const POST = route(rotateWebhookSecret, ({ db, workspace, params }) => rotate(db, workspace.id, params.id));
+export const POST = route(rotateWebhookSecretContract, ({ db, workspace, params }) =>
+  rotateWebhookSecret(db, workspace.id, params.id),
+);

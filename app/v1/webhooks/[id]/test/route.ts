@@ -1,5 +1,7 @@
 import { route } from "@/lib/api/route";
-import { testWebhook } from "@/lib/contracts/webhooks";
+import { testWebhookContract } from "@/lib/contracts/webhooks";
 import { sendTestWebhook } from "@/lib/webhooks/webhook-deliveries";
 
-export const POST = route(testWebhook, ({ db, workspace, params }) => sendTestWebhook(db, workspace.id, params.id));
+export const POST = route(testWebhookContract, ({ db, workspace, params }) =>
+  sendTestWebhook(db, workspace.id, params.id),
+);

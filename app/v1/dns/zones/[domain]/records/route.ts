@@ -1,13 +1,13 @@
 import { route } from "@/lib/api/route";
 import { Page } from "@/lib/api/envelope";
-import { createRecord, listRecords } from "@/lib/contracts/infra-dns";
-import { createRecord as create, listRecords as list, serializeRecord } from "@/lib/infra/dns/manage-dns";
+import { createRecordContract, listRecordsContract } from "@/lib/contracts/infra-dns";
+import { createRecord, listRecords, serializeRecord } from "@/lib/infra/dns/manage-dns";
 
-export const GET = route(listRecords, ({ db, workspace, params, query }) => {
-  const { items, nextCursor } = list(db, workspace.id, params.domain, query);
+export const GET = route(listRecordsContract, ({ db, workspace, params, query }) => {
+  const { items, nextCursor } = listRecords(db, workspace.id, params.domain, query);
   return new Page(items.map(serializeRecord), nextCursor);
 });
 
-export const POST = route(createRecord, (ctx) =>
-  serializeRecord(create(ctx.db, ctx.workspace.id, ctx.params.domain, ctx.body)),
+export const POST = route(createRecordContract, (ctx) =>
+  serializeRecord(createRecord(ctx.db, ctx.workspace.id, ctx.params.domain, ctx.body)),
 );

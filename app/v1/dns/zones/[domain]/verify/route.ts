@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
-import { verifyZone } from "@/lib/contracts/infra-dns";
+import { verifyZoneContract } from "@/lib/contracts/infra-dns";
 import { serializeZone } from "@/lib/infra/dns/manage-dns";
-import { verifyZone as verify } from "@/lib/infra/dns/zone-lifecycle";
+import { verifyZone } from "@/lib/infra/dns/zone-lifecycle";
 
-export const POST = route(verifyZone, async ({ db, workspace, params }) =>
-  serializeZone(db, await verify(db, workspace.id, params.domain)),
+export const POST = route(verifyZoneContract, async ({ db, workspace, params }) =>
+  serializeZone(db, await verifyZone(db, workspace.id, params.domain)),
 );

@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/route";
-import { quote3dPrint } from "@/lib/contracts/quotes";
+import { quote3dPrintContract } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
 import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
-export const POST = route(quote3dPrint, ({ db, workspace, params, body }) =>
+export const POST = route(quote3dPrintContract, ({ db, workspace, params, body }) =>
   withQuoteEndpoint("v1", params.id, () =>
     quoteFile(db, {
       workspaceId: workspace.id,

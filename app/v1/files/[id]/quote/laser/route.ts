@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/route";
-import { quoteLaser } from "@/lib/contracts/quotes";
+import { quoteLaserContract } from "@/lib/contracts/quotes";
 import { quoteFile } from "@/lib/quotes/quote-file";
 import { withQuoteEndpoint } from "@/lib/api/quote-endpoint";
 
-export const POST = route(quoteLaser, ({ db, workspace, params }) =>
+export const POST = route(quoteLaserContract, ({ db, workspace, params }) =>
   withQuoteEndpoint("v1", params.id, () =>
     quoteFile(db, { workspaceId: workspace.id, fileId: params.id, process: "laser" }),
   ),

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { revokeViewerToken } from "@/lib/contracts/viewer";
-import { revokeViewerToken as revoke, serializeViewerToken } from "@/lib/viewer/viewer-tokens";
+import { revokeViewerTokenContract } from "@/lib/contracts/viewer";
+import { revokeViewerToken, serializeViewerToken } from "@/lib/viewer/viewer-tokens";
 
-export const DELETE = route(revokeViewerToken, ({ db, workspace, params }) =>
-  serializeViewerToken(revoke(db, workspace.id, params.id, params.token_id)),
+export const DELETE = route(revokeViewerTokenContract, ({ db, workspace, params }) =>
+  serializeViewerToken(revokeViewerToken(db, workspace.id, params.id, params.token_id)),
 );

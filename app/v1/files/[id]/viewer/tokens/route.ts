@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { listViewerTokens } from "@/lib/contracts/viewer";
-import { listViewerTokens as queryTokens, serializeViewerToken } from "@/lib/viewer/viewer-tokens";
+import { listViewerTokensContract } from "@/lib/contracts/viewer";
+import { listViewerTokens, serializeViewerToken } from "@/lib/viewer/viewer-tokens";
 
-export const GET = route(listViewerTokens, ({ db, workspace, params }) =>
-  queryTokens(db, workspace.id, params.id).map(serializeViewerToken),
+export const GET = route(listViewerTokensContract, ({ db, workspace, params }) =>
+  listViewerTokens(db, workspace.id, params.id).map(serializeViewerToken),
 );

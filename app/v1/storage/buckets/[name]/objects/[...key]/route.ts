@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import { route } from "@/lib/api/route";
-import { deleteObject, getObject, putObject } from "@/lib/contracts/infra-storage";
-import { deleteObject as remove, putObject as put, readObject } from "@/lib/infra/storage/manage-objects";
+import { deleteObjectContract, getObjectContract, putObjectContract } from "@/lib/contracts/infra-storage";
+import { deleteObject, putObject, readObject } from "@/lib/infra/storage/manage-objects";
 
-export const PUT = route(putObject, ({ db, workspace, params, body }) =>
-  put(db, workspace.id, params.name, params.key, Buffer.from(body.content_base64, "base64")),
+export const PUT = route(putObjectContract, ({ db, workspace, params, body }) =>
+  putObject(db, workspace.id, params.name, params.key, Buffer.from(body.content_base64, "base64")),
 );
 
-export const GET = route(getObject, ({ db, workspace, params }) => {
+export const GET = route(getObjectContract, ({ db, workspace, params }) => {
   const { info, stream } = readObject(db, workspace.id, params.name, params.key);
   return new Response(Readable.toWeb(stream()) as ReadableStream, {
     headers: {
@@ -18,7 +18,7 @@ export const GET = route(getObject, ({ db, workspace, params }) => {
   });
 });
 
-export const DELETE = route(deleteObject, ({ db, workspace, params }) => {
-  remove(db, workspace.id, params.name, params.key);
+export const DELETE = route(deleteObjectContract, ({ db, workspace, params }) => {
+  deleteObject(db, workspace.id, params.name, params.key);
   return { id: params.key, deleted: true as const };
 });

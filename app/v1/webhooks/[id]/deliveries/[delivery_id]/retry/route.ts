@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
-import { retryWebhookDelivery } from "@/lib/contracts/webhooks";
-import { retryWebhookDelivery as retry } from "@/lib/webhooks/webhook-deliveries";
+import { retryWebhookDeliveryContract } from "@/lib/contracts/webhooks";
+import { retryWebhookDelivery } from "@/lib/webhooks/webhook-deliveries";
 
-export const POST = route(retryWebhookDelivery, ({ db, workspace, params }) =>
-  retry(db, workspace.id, params.id, params.delivery_id),
+export const POST = route(retryWebhookDeliveryContract, ({ db, workspace, params }) =>
+  retryWebhookDelivery(db, workspace.id, params.id, params.delivery_id),
 );
