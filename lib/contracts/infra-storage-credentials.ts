@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api/operation";
 import { isoDate } from "./common";
-import { infraOp } from "./infra-common";
+import { infraOp, pageQuery } from "./infra-common";
 
 const common = infraOp("Storage");
 
@@ -46,7 +46,10 @@ export const listStorageCredentialsContract = defineOperation({
   path: "/v1/storage/credentials",
   summary: "List the workspace's S3 access key pairs, newest first (never their secrets)",
   scope: "infra:read",
-  response: z.array(storageCredentialSchema),
+  query: pageQuery,
+  response: storageCredentialSchema,
+  paginated: true,
+  errors: ["invalid_request"],
 });
 
 export const revokeStorageCredentialContract = defineOperation({

@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { storageBuckets, storageCredentials } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { keyset, keysetPage, newestFirst, type KeysetPage, type PageQuery } from "@/lib/db/keyset-page";
 import { readOrCreateLocalSecret } from "@/lib/local-secret";
 
 export type CredentialRow = typeof storageCredentials.$inferSelect;
@@ -76,13 +77,16 @@ export function createStorageCredential(
   return { row, secret };
 }
 
-export function listStorageCredentials(db: Db, workspaceId: string): CredentialRow[] {
-  return db
+export function listStorageCredentials(db: Db, workspaceId: string, page: PageQuery): KeysetPage<CredentialRow> {
+  const { after, order } = keyset(newestFirst(storageCredentials.createdAt, storageCredentials.id), page.cursor);
+  const rows = db
     .select()
     .from(storageCredentials)
-    .where(eq(storageCredentials.workspaceId, workspaceId))
-    .orderBy(desc(storageCredentials.createdAt))
+    .where(and(eq(storageCredentials.workspaceId, workspaceId), after))
+    .orderBy(...order)
+    .limit(page.limit + 1)
     .all();
+  return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
 export function revokeStorageCredential(db: Db, workspaceId: string, id: string, now = new Date()): CredentialRow {

@@ -18,7 +18,7 @@ export default async function StoragePage() {
   const buckets = listBuckets(db, current.workspace.id, { limit: 100 }).items.map((row) => serializeBucket(db, row));
   const total = buckets.reduce((sum, b) => sum + b.size_bytes, 0);
   const objects = buckets.reduce((sum, b) => sum + b.object_count, 0);
-  const keys = listStorageCredentials(db, current.workspace.id).map(serializeStorageCredential);
+  const keys = listStorageCredentials(db, current.workspace.id, { limit: 100 }).items.map(serializeStorageCredential);
   return (
     <div className="space-y-6">
       <p className="text-sm text-stone-600">{t("infra.storage.intro")}</p>

@@ -72,6 +72,29 @@ describe("S3 key pairs over the API", () => {
     expect(await listBuckets(pair.access_key_id, pair.secret_access_key)).toBe("InvalidAccessKeyId");
   });
 
+  it("lists key pairs newest first, a page at a time, like every other list", async () => {
+    const { secret } = seedWorkspace(db);
+    const names = ["one", "two", "three"];
+    for (const name of names) expect((await post(secret, { name })).status).toBe(201);
+    const url = (cursor = "") =>
+      apiRequest(`/v1/storage/credentials?limit=2${cursor && `&cursor=${encodeURIComponent(cursor)}`}`, {
+        key: secret,
+      });
+    const first = await (await list(url())).json();
+    const second = await (await list(url(first.next_cursor))).json();
+    expect(second.next_cursor).toBeNull();
+    // Every pair once, none repeated across pages (pairs made in the same instant order by id).
+    const listed = [...first.data, ...second.data] as { name: string; created_at: string }[];
+    expect(listed.map((p) => p.name).sort()).toEqual([...names].sort());
+    expect(listed.map((p) => p.created_at)).toEqual(
+      listed
+        .map((p) => p.created_at)
+        .sort()
+        .reverse(),
+    );
+    expect((await list(url("not-a-cursor"))).status).toBe(400);
+  });
+
   it("400 for a bucket outside the workspace, 404 for another workspace's pair, 403 without infra:write", async () => {
     const { secret } = seedWorkspace(db);
     const bad = await post(secret, { name: "x", buckets: ["nobody-has-this"] });

@@ -1,4 +1,5 @@
 import { route } from "@/lib/api/route";
+import { Page } from "@/lib/api/envelope";
 import {
   createStorageCredentialContract,
   listStorageCredentialsContract,
@@ -9,9 +10,10 @@ import {
   serializeStorageCredential,
 } from "@/lib/infra/storage/storage-credentials";
 
-export const GET = route(listStorageCredentialsContract, ({ db, workspace }) =>
-  listStorageCredentials(db, workspace.id).map(serializeStorageCredential),
-);
+export const GET = route(listStorageCredentialsContract, ({ db, workspace, query }) => {
+  const { items, nextCursor } = listStorageCredentials(db, workspace.id, query);
+  return new Page(items.map(serializeStorageCredential), nextCursor);
+});
 
 export const POST = route(createStorageCredentialContract, ({ db, workspace, body }) => {
   const { row, secret } = createStorageCredential(db, workspace.id, body);
