@@ -1,5 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
+import { RunningChecksum, type ChecksumAlgorithm } from "./checksum";
 import { s3Error } from "./s3-error";
 import { EMPTY_SHA256, scopeString, sha256Hex, sign, signaturesEqual, type Scope } from "./sigv4";
 
@@ -29,10 +30,16 @@ export class ChunkedBodyDecoder extends Transform {
   private chunkHash: Hash | null = null;
   private previous: string;
   private trailerLines: string[] = [];
+  private readonly checksum: RunningChecksum | null;
 
-  constructor(private readonly signing: ChunkSigning) {
+  /** `checksum`: the algorithm `x-amz-trailer` announces, checked against the trailer's value. */
+  constructor(
+    private readonly signing: ChunkSigning,
+    checksum?: ChecksumAlgorithm,
+  ) {
     super();
     this.previous = signing.seed;
+    this.checksum = checksum ? new RunningChecksum(checksum) : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -43,6 +50,7 @@ export class ChunkedBodyDecoder extends Transform {
           const take = Math.min(this.remaining, chunk.length - at);
           const piece = chunk.subarray(at, at + take);
           this.chunkHash?.update(piece);
+          this.checksum?.update(piece);
           this.push(piece);
           at += take;
           this.remaining -= take;
@@ -95,6 +103,7 @@ export class ChunkedBodyDecoder extends Transform {
     } else if (this.state === "trailer") {
       if (text !== "") return void this.trailerLines.push(text);
       this.verifyTrailer();
+      this.verifyChecksum();
       this.state = "done";
     }
   }
@@ -118,6 +127,14 @@ export class ChunkedBodyDecoder extends Transform {
     const expected = sign(key, text.join("\n"));
     if (!signatureLine || !signaturesEqual(expected, signatureLine.slice("x-amz-trailer-signature:".length).trim()))
       throw s3Error("SignatureDoesNotMatch", "The trailer's signature does not match.");
+  }
+
+  private verifyChecksum(): void {
+    if (!this.checksum) return;
+    const name = `x-amz-checksum-${this.checksum.algorithm}:`;
+    const line = this.trailerLines.find((l) => l.toLowerCase().startsWith(name));
+    if (!line) throw malformed(`The trailer lacks the announced ${name.slice(0, -1)}.`);
+    this.checksum.verify(line.slice(name.length));
   }
 }
 

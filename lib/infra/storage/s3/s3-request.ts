@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Db } from "@/lib/db/client";
 import type { S3Caller } from "./s3-auth";
+import { ChecksumCheck, checksumAlgorithm } from "./checksum";
 import { ChunkedBodyDecoder } from "./chunked-body";
 import { s3Error } from "./s3-error";
 import { sha256Hex } from "./sigv4";
@@ -59,14 +60,19 @@ export function requestBody(ctx: S3Context): { body: Readable; length?: number; 
     const length = lengthHeader("x-amz-decoded-content-length");
     if (length === undefined && !payload.trailer)
       throw s3Error("MissingContentLength", "You must provide the x-amz-decoded-content-length header.");
-    const decoder = new ChunkedBodyDecoder(payload);
+    const decoder = new ChunkedBodyDecoder(payload, checksumAlgorithm(headerValue(req, "x-amz-trailer")));
     req.on("error", (error) => decoder.destroy(error)); // pipe() does not pass a dropped connection on
     return { body: req.pipe(decoder), length };
   }
   const length = lengthHeader("content-length");
   if (length === undefined && headerValue(req, "transfer-encoding") === undefined)
     throw s3Error("MissingContentLength", "You must provide the Content-Length HTTP header.");
-  return { body: req, length, sha256: payload.kind === "sha256" ? payload.hash : undefined };
+  const sha256 = payload.kind === "sha256" ? payload.hash : undefined;
+  const algorithm = (["crc32", "sha1", "sha256"] as const).find((a) => headerValue(req, `x-amz-checksum-${a}`));
+  if (!algorithm) return { body: req, length, sha256 };
+  const check = new ChecksumCheck(algorithm, headerValue(req, `x-amz-checksum-${algorithm}`)!);
+  req.on("error", (error) => check.destroy(error));
+  return { body: req.pipe(check), length, sha256 };
 }
 
 /** A small XML body (multipart completion, multi-object delete), bounded and checked against its signed hash. */

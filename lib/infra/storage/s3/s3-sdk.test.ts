@@ -321,4 +321,15 @@ describe("@aws-sdk/client-s3 against the endpoint", () => {
     const got = await client.send(new GetObjectCommand({ Bucket: "sdk-bucket", Key: "streamed.bin" }));
     expect(sha256(await bytesOf(got.Body))).toBe(sha256(body));
   });
+
+  it("refuses a body whose CRC32 is not the one the client sent (BadDigest), and keeps nothing", async () => {
+    const body = randomBytes(50_000);
+    const wrong = client.send(
+      new PutObjectCommand({ Bucket: "sdk-bucket", Key: "crc.bin", Body: body, ChecksumCRC32: "AAAAAA==" }),
+    );
+    await expect(wrong).rejects.toMatchObject({ name: "BadDigest" });
+    await expect(client.send(new HeadObjectCommand({ Bucket: "sdk-bucket", Key: "crc.bin" }))).rejects.toMatchObject({
+      name: "NotFound",
+    });
+  });
 });
