@@ -1,5 +1,5 @@
 import type { BBox, Point } from "./geometry/segments";
-import { containsPoint } from "./nest-contours";
+import { boxesExtent, containsPoint } from "./nest-contours";
 
 /** The closed contours of a drawing, as measure.ts holds them for nesting. */
 export interface ClosedContours {
@@ -108,16 +108,7 @@ function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
 /** Closed contours whose box overlaps a query box, through a uniform grid (a sheet can hold 50,000 holes). */
 function boxGrid(closed: ClosedContours): (box: BBox) => number[] {
   const { count, boxes } = closed;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let k = 0; k < count; k++) {
-    minX = Math.min(minX, boxes[4 * k]);
-    minY = Math.min(minY, boxes[4 * k + 1]);
-    maxX = Math.max(maxX, boxes[4 * k + 2]);
-    maxY = Math.max(maxY, boxes[4 * k + 3]);
-  }
+  const { minX, minY, maxX, maxY } = boxesExtent(count, boxes);
   const g = Math.min(256, Math.max(1, Math.ceil(Math.sqrt(count))));
   const w = (maxX - minX) / g || 1;
   const h = (maxY - minY) / g || 1;

@@ -11,15 +11,8 @@ export interface NestInput {
   rings: (k: number) => Point[][];
 }
 
-/**
- * Nesting depth of each closed contour: how many other closed contours contain it
- * (even/odd ray test on a point of its boundary). Even depth = outer boundary of a
- * part, odd = hole. Candidates come from a uniform grid over the bounding boxes,
- * held in typed arrays, so a sheet of many small holes costs ~O(n), not O(n²).
- */
-export function nestContours({ count, boxes, probes, rings }: NestInput): Int32Array {
-  const depth = new Int32Array(count);
-  if (count < 2) return depth;
+/** The box around `count` boxes stored as [minX, minY, maxX, maxY] runs. */
+export function boxesExtent(count: number, boxes: ArrayLike<number>) {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -30,6 +23,19 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
     maxX = Math.max(maxX, boxes[4 * k + 2]);
     maxY = Math.max(maxY, boxes[4 * k + 3]);
   }
+  return { minX, minY, maxX, maxY };
+}
+
+/**
+ * Nesting depth of each closed contour: how many other closed contours contain it
+ * (even/odd ray test on a point of its boundary). Even depth = outer boundary of a
+ * part, odd = hole. Candidates come from a uniform grid over the bounding boxes,
+ * held in typed arrays, so a sheet of many small holes costs ~O(n), not O(n²).
+ */
+export function nestContours({ count, boxes, probes, rings }: NestInput): Int32Array {
+  const depth = new Int32Array(count);
+  if (count < 2) return depth;
+  const { minX, minY, maxX, maxY } = boxesExtent(count, boxes);
   const g = Math.min(1024, Math.max(1, Math.ceil(Math.sqrt(count))));
   const w = (maxX - minX) / g || 1;
   const h = (maxY - minY) / g || 1;
