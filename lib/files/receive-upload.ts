@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -63,6 +64,7 @@ export async function receiveUpload(
   let file: { sha256: string; sizeBytes: number; filename: string } | undefined;
   let failure: DomainError | undefined;
   let fileStream: Readable | undefined;
+  let sink: fs.WriteStream | undefined;
   let written: Promise<void> = Promise.resolve();
 
   const fileWritten = new Promise<void>((resolve, reject) => {
@@ -86,7 +88,8 @@ export async function receiveUpload(
         stream.unpipe();
         stream.resume();
       });
-      written = pipeline(stream, hasher, fs.createWriteStream(tempPath)).then(() => {
+      sink = fs.createWriteStream(tempPath);
+      written = pipeline(stream, hasher, sink).then(() => {
         file = { sha256: hash.digest("hex"), sizeBytes: size, filename: safeFilename(info.filename) };
       });
       written.then(resolve, reject);
@@ -107,9 +110,11 @@ export async function receiveUpload(
     await pipeline(Readable.fromWeb(body.stream as import("node:stream/web").ReadableStream), parser);
     await fileWritten;
   } catch (error) {
-    // Let the file stream finish closing before removing what it wrote, or an empty file survives the rm.
+    // Let the file stream finish closing before removing what it wrote, or an empty file survives the rm: the
+    // pipeline can reject while the write stream is still opening its file, which it then creates and closes.
     fileStream?.destroy();
     await written.catch(() => undefined);
+    if (sink && !sink.closed) await once(sink, "close").catch(() => undefined);
     await fsp.rm(tempPath, { force: true });
     if (failure) throw failure;
     throw new DomainError("invalid_request", `The upload could not be read: ${(error as Error).message}.`, {
