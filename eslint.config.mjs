@@ -101,6 +101,24 @@ const config = [
     rules: restrictImports(ENGINE_ONLY),
   },
   {
+    // Database calls are async (the same code runs on PostgreSQL): one not awaited runs after its caller moved on.
+    // `.get()`, `.all()` and `.run()` exist on SQLite only; await the query instead.
+    files: ["lib/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "components/**/*.tsx", "test/**/*.ts", "eval/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          // better-sqlite3's own statements (`db.prepare(…).all()`, in tests of SQLite itself) are not queries here.
+          selector:
+            "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]:not([object.callee.property.name='prepare'])",
+          message: "SQLite-only query method: await the query (it runs on PostgreSQL too).",
+        },
+      ],
+    },
+  },
+  {
     ignores: [
       ".next/**",
       "dist/**",

@@ -38,6 +38,8 @@ const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).def
  */
 const schema = z.object({
   DATABASE_URL: z.string().min(1).default("file:data/bengkel.db"),
+  /** PostgreSQL only: connections per app instance. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Secrets, blobs, display caches, mail, buckets. */
   DATA_DIR: z.string().min(1).optional(),
   UPLOAD_LIMIT_FREE_MB: z.coerce.number().positive().default(25),

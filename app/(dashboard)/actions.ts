@@ -45,7 +45,7 @@ export const createKeyAction = dashboardAction(
     }),
   },
   async ({ db, workspace, userId, input }): Promise<CreateKeyState> => {
-    const { secret } = issueApiKey(db, {
+    const { secret } = await issueApiKey(db, {
       workspace,
       name: input.name,
       scopes: input.scopes,
@@ -60,9 +60,9 @@ export const createKeyAction = dashboardAction(
 
 export const revokeKeyAction = dashboardFormAction(
   { permission: "manage_keys", mirrors: revokeApiKeyContract },
-  ({ db, workspace, data }) => {
+  async ({ db, workspace, data }) => {
     try {
-      revokeApiKey(db, workspace.id, String(data.get("keyId") ?? ""));
+      await revokeApiKey(db, workspace.id, String(data.get("keyId") ?? ""));
     } catch (error) {
       if (!isAppError(error)) throw error; // already revoked or not ours: nothing to do
     }

@@ -147,7 +147,7 @@ let routes: Map<string, unknown>;
 beforeAll(async () => {
   ({ db } = useTestDb());
   userId = (await createUser(db, { email: "perms@example.com", password: "correct horse" })).id;
-  for (const plan of QUOTE_PLANS) workspaceFor[plan] = createWorkspace(db, { name: `Perms ${plan}`, plan }).id;
+  for (const plan of QUOTE_PLANS) workspaceFor[plan] = (await createWorkspace(db, { name: `Perms ${plan}`, plan })).id;
   actions = await serverActions();
   routes = await routeHandlers();
 });
@@ -160,8 +160,8 @@ beforeEach(() => {
 });
 
 /** Signs in as `role` in the `plan` workspace (the switcher's cookie selects it). */
-function actAs(role: Role, plan: QuotePlan): void {
-  addMember(db, { workspaceId: workspaceFor[plan], userId, role });
+async function actAs(role: Role, plan: QuotePlan): Promise<void> {
+  await addMember(db, { workspaceId: workspaceFor[plan], userId, role });
   fake.cookies.set("bengkel_ws", workspaceFor[plan]);
 }
 
@@ -239,7 +239,7 @@ describe("server actions: every role on every plan", () => {
         const want: string[] = [];
         for (const plan of QUOTE_PLANS) {
           for (const role of ROLES) {
-            actAs(role, plan);
+            await actAs(role, plan);
             seen.push(`${role}/${plan}: ${await runAction(fn, "form" in c ? c.form : undefined)}`);
             want.push(`${role}/${plan}: ${"public" in c ? "allowed" : expected(c, role, plan)}`);
           }
@@ -278,7 +278,7 @@ describe("dashboard-api routes: every role on every plan", () => {
       const want: string[] = [];
       for (const plan of QUOTE_PLANS) {
         for (const role of ROLES) {
-          actAs(role, plan);
+          await actAs(role, plan);
           const { status, code } = await runRoute(fn, key, c);
           const outcome = code === "forbidden" || code === "plan_required" ? code : "allowed";
           // Allowed means the handler ran: it answers (here: file_missing is 404, an empty upload 4xx), never 500.
@@ -305,7 +305,7 @@ describe("dashboard-api routes: every role on every plan", () => {
   });
 
   it("refuses writes from a foreign Origin or none, before looking at the session", async () => {
-    actAs("owner", "team");
+    await actAs("owner", "team");
     const writes = Object.entries(ROUTES).filter(([key]) => !key.endsWith("#GET"));
     expect(writes.length).toBeGreaterThan(0);
     for (const [key, c] of writes) {
@@ -337,7 +337,7 @@ describe("the pipeline keeps each form's and endpoint's own wording", () => {
   };
 
   it("answers invalid input like before, once the role may act", async () => {
-    actAs("owner", "pro");
+    await actAs("owner", "pro");
     expect(await state("infra/dns/actions.ts#createRecordAction", { domain: "example.com", type: "BOGUS" })).toEqual({
       error: expect.stringMatching(/^`type` must be one of A, AAAA, .*\.$/),
       param: "type",
@@ -362,14 +362,14 @@ describe("the pipeline keeps each form's and endpoint's own wording", () => {
   });
 
   it("answers an infra refusal in the reader's language", async () => {
-    actAs("member", "pro");
+    await actAs("member", "pro");
     expect(await state("infra/storage/actions.ts#createBucketAction", { name: "b" })).toEqual({
       error: translator("en")("infra.forbidden"),
     });
   });
 
   it("keeps the 400 messages of the quote and search endpoints", async () => {
-    actAs("viewer", "pro");
+    await actAs("viewer", "pro");
     const quote = "files/[id]/quote/route.ts#GET";
     for (const query of ["?infill=101", "?infill=abc", "?infill=2.5"]) {
       expect(await callRoute(routes.get(quote), quote, { query })).toEqual({

@@ -218,7 +218,7 @@ export function dashboardRoute<
       const user = await sessionUser();
       if (!user) throw new AppError("unauthorized", "Sign in to the dashboard first.");
       const db = getDb();
-      const current = await currentMembership(listUserWorkspaces(db, user.id));
+      const current = await currentMembership(await listUserWorkspaces(db, user.id));
       if (!current) throw new AppError("forbidden", "You are not a member of any workspace.");
       const rawParams = (await next?.params) ?? {};
       const rawQuery = firstValues(new URL(request.url).searchParams);

@@ -9,7 +9,7 @@ import { sessionUser } from "./session-user";
 export const WORKSPACE_COOKIE = "bengkel_ws";
 export const LANG_COOKIE = "bengkel_lang";
 
-export type Membership = ReturnType<typeof listUserWorkspaces>[number];
+export type Membership = Awaited<ReturnType<typeof listUserWorkspaces>>[number];
 
 export async function currentLang() {
   const jar = await cookies();
@@ -27,7 +27,7 @@ export async function requireDashboard() {
   const user = await sessionUser();
   if (!user) redirect("/login");
   const db = getDb();
-  const memberships = listUserWorkspaces(db, user.id);
+  const memberships = await listUserWorkspaces(db, user.id);
   const current = await currentMembership(memberships);
   if (!current) redirect("/login?error=no_workspace");
   const lang = await currentLang();

@@ -2,7 +2,7 @@ import type { listStatusEvents } from "@/lib/files/change-file-status";
 import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { formatDate } from "./format";
 
-type StatusEvent = ReturnType<typeof listStatusEvents>[number];
+type StatusEvent = Awaited<ReturnType<typeof listStatusEvents>>[number];
 
 export function StatusHistory({
   events,

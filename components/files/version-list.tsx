@@ -4,7 +4,7 @@ import type { Lang, MessageKey } from "@/lib/i18n/messages";
 import { formatBytes } from "@/lib/i18n/format";
 import { formatDate, formatFixed } from "./format";
 
-type Version = ReturnType<typeof listVersions>[number];
+type Version = Awaited<ReturnType<typeof listVersions>>[number];
 
 const METRIC_LABELS: Record<string, MessageKey> = {
   volume_cm3: "file.volume",

@@ -5,7 +5,7 @@ import { formatNumber } from "@/lib/i18n/format";
 import { retryDeliveryAction } from "@/app/(dashboard)/webhooks/actions";
 import { ActionButton } from "@/components/dashboard/action-button";
 
-type Delivery = ReturnType<typeof listWebhookDeliveries>["items"][number];
+type Delivery = Awaited<ReturnType<typeof listWebhookDeliveries>>["items"][number];
 
 const STATUS_COLORS: Record<Delivery["status"], string> = {
   pending: "text-amber-800",

@@ -108,7 +108,7 @@ const QUERIES = [
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-search-bench-"));
 try {
   const started = performance.now();
-  const { db, workspaceId } = loadCorpus(
+  const { db, workspaceId } = await loadCorpus(
     Array.from({ length: COUNT }, (_, i) => syntheticFile(i)),
     openDb(`file:${path.join(dir, "bench.db")}`),
   );
@@ -120,7 +120,7 @@ try {
     let count = 0;
     for (let run = 0; run < RUNS; run++) {
       const t = performance.now();
-      count = searchFiles(db, workspaceId, { query, limit: 10 }).hits.length;
+      count = (await searchFiles(db, workspaceId, { query, limit: 10 })).hits.length;
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry } from "@/lib/laser/types";
 import { randomUUID } from "node:crypto";
 import { files, fileVersions } from "@/db/schema";
-import { openDb, type Db } from "@/lib/db/client";
+import { inTransaction, openDb, type Db } from "@/lib/db/client";
 import { extractMetadata } from "@/lib/metadata/extract-metadata";
 import type { SourceText } from "@/lib/metadata/types";
 import { writeIndexEntry } from "@/lib/search/index-file";
@@ -40,14 +40,14 @@ function analysisOf(f: CorpusFile): StoredAnalysis {
 }
 
 /** A fresh in-memory database with one workspace holding the corpus, each file analysed and indexed as the API would. */
-export function loadCorpus(
+export async function loadCorpus(
   corpus: CorpusFile[],
   db: Db = openDb(":memory:"),
-): { db: Db; workspaceId: string; byFileId: Map<string, string> } {
-  const workspace = createWorkspace(db, { name: "eval", plan: "pro" });
+): Promise<{ db: Db; workspaceId: string; byFileId: Map<string, string> }> {
+  const workspace = await createWorkspace(db, { name: "eval", plan: "pro" });
   const byFileId = new Map<string, string>();
   const now = new Date();
-  db.transaction(() => {
+  await inTransaction(db, async (tx) => {
     for (const f of corpus) {
       const fileId = `file_${randomUUID().replace(/-/g, "")}`;
       const analysis = analysisOf(f);
@@ -79,8 +79,8 @@ export function loadCorpus(
         uploadedBy: "eval",
         createdAt: now,
       };
-      db.insert(files).values(file).run();
-      db.insert(fileVersions).values(version).run();
+      await tx.insert(files).values(file);
+      await tx.insert(fileVersions).values(version);
       const texts: SourceText[] = (f.texts ?? []).map((t) => ({
         source: t.slice(0, t.indexOf(":")),
         text: t.slice(t.indexOf(":") + 1),
@@ -92,7 +92,7 @@ export function loadCorpus(
         texts,
         sheetFacts: { diameters_mm: f.hole_d ?? [], components: [] },
       });
-      writeIndexEntry(db, file, version, metadata, texts, true);
+      await writeIndexEntry(tx, file, version, metadata, texts, true);
       byFileId.set(fileId, f.id);
     }
   });

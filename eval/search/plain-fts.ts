@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import { sqliteHandle, type Db } from "@/lib/db/client";
 import type { FileMetadata } from "@/lib/metadata/types";
 
 /**
@@ -12,7 +12,7 @@ import type { FileMetadata } from "@/lib/metadata/types";
  * - `plain_name_fts`: name and tags only.
  */
 export function buildPlainFts(db: Db): void {
-  const c = db.$client;
+  const c = sqliteHandle(db);
   for (const table of PLAIN_TABLES) {
     c.exec(
       `CREATE VIRTUAL TABLE ${table} USING fts5(file_id UNINDEXED, name, tags, description, metadata, tokenize = 'unicode61 remove_diacritics 2')`,
@@ -51,6 +51,6 @@ export function searchPlainFts(db: Db, table: (typeof PLAIN_TABLES)[number], que
   if (!words.length) return [];
   const match = words.map((w) => `"${w}"`).join(" OR ");
   const sql = `SELECT file_id FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, 4.0, 2.5, 1.0, 1.5) LIMIT ?`;
-  const rows = db.$client.prepare(sql).all(match, limit) as { file_id: string }[];
+  const rows = sqliteHandle(db).prepare(sql).all(match, limit) as { file_id: string }[];
   return rows.map((r) => r.file_id);
 }

@@ -38,24 +38,23 @@ export async function withIdempotency(
     eq(idempotencyKeys.path, path),
   );
 
-  db.delete(idempotencyKeys)
-    .where(and(scope, lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS))))
-    .run();
-  const claimed = db
-    .insert(idempotencyKeys)
-    .values({ id: newId("idempotencyKey"), workspaceId: ctx.workspace.id, key, path, requestHash, createdAt: now })
-    .onConflictDoNothing()
-    .returning()
-    .get();
-  if (!claimed) return replay(db.select().from(idempotencyKeys).where(scope).get()!, requestHash);
+  await db.delete(idempotencyKeys).where(and(scope, lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS))));
+  const claimed = (
+    await db
+      .insert(idempotencyKeys)
+      .values({ id: newId("idempotencyKey"), workspaceId: ctx.workspace.id, key, path, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning()
+  )[0];
+  if (!claimed) return replay((await db.select().from(idempotencyKeys).where(scope).limit(1))[0]!, requestHash);
 
   try {
     const response = jsonResponse(successBody("v1", await run()), status, {});
     const body = await response.clone().text();
-    db.update(idempotencyKeys).set({ status, body }).where(eq(idempotencyKeys.id, claimed.id)).run();
+    await db.update(idempotencyKeys).set({ status, body }).where(eq(idempotencyKeys.id, claimed.id));
     return response;
   } catch (error) {
-    db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claimed.id)).run();
+    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claimed.id));
     throw error;
   }
 }
@@ -95,13 +94,11 @@ function canonicalJson(value: unknown): string {
 }
 
 /** Drops keys past their 24 h. */
-export function purgeIdempotencyKeys(db: Db, now = new Date()): void {
-  db.delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)))
-    .run();
+export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)));
 }
 
 /** Purges every 10 minutes, started once by instrumentation.ts; the timer does not keep the process alive. */
 export function startIdempotencyPurge(db: Db): void {
-  setInterval(() => purgeIdempotencyKeys(db), 10 * 60_000).unref();
+  setInterval(async () => await purgeIdempotencyKeys(db), 10 * 60_000).unref();
 }

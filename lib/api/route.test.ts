@@ -75,7 +75,7 @@ async function call(
 
 describe("request pipeline", () => {
   it("answers with the v1 envelope, rate-limit headers and a request id", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const { res, json } = await call(echoHandler, {
       method: "POST",
       key: secret,
@@ -93,7 +93,7 @@ describe("request pipeline", () => {
   });
 
   it("small JSON is marked no-transform (the server would gzip it at a cost above its worth), large JSON is not", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const { res } = await call(echoHandler, { method: "POST", key: secret, body: { infill: 20 } });
     expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
     const big = route({ ...legacy, envelope: "v1" }, () => ({ quotes: Array.from({ length: 5000 }, (_, i) => i) }));
@@ -102,7 +102,7 @@ describe("request pipeline", () => {
   });
 
   it("keeps a well-formed incoming X-Request-Id", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const { res } = await call(echoHandler, {
       method: "POST",
       key: secret,
@@ -112,7 +112,7 @@ describe("request pipeline", () => {
   });
 
   it("uses the legacy {ok} envelope on /api routes", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const ok = await call(legacyHandler, { method: "POST", key: secret });
     expect(ok.json).toEqual({ ok: true, quotes: [1, 2] });
     const bad = await call(legacyHandler, { method: "POST" });
@@ -136,22 +136,22 @@ describe("request pipeline", () => {
     });
 
     it("revoked key", async () => {
-      const { workspace, key, secret } = seedWorkspace(db);
-      revokeApiKey(db, workspace.id, key.id);
+      const { workspace, key, secret } = await seedWorkspace(db);
+      await revokeApiKey(db, workspace.id, key.id);
       const { res, json } = await call(echoHandler, { method: "POST", key: secret });
       expect(res.status).toBe(401);
       expect(json.error.message).toMatch(/revoked/);
     });
 
     it("expired key, and a key expiring later still works", async () => {
-      const { workspace } = seedWorkspace(db);
-      const expired = createApiKey(db, {
+      const { workspace } = await seedWorkspace(db);
+      const expired = await createApiKey(db, {
         workspaceId: workspace.id,
         name: "old",
         scopes: [],
         expiresAt: new Date(Date.now() - 1000),
       });
-      const live = createApiKey(db, {
+      const live = await createApiKey(db, {
         workspaceId: workspace.id,
         name: "new",
         scopes: [],
@@ -164,15 +164,17 @@ describe("request pipeline", () => {
     });
 
     it("records last_used_at", async () => {
-      const { key, secret } = seedWorkspace(db);
+      const { key, secret } = await seedWorkspace(db);
       await call(echoHandler, { method: "POST", key: secret });
-      expect(db.select().from(apiKeys).where(eq(apiKeys.id, key.id)).get()?.lastUsedAt).toBeInstanceOf(Date);
+      expect((await db.select().from(apiKeys).where(eq(apiKeys.id, key.id)).limit(1))[0]?.lastUsedAt).toBeInstanceOf(
+        Date,
+      );
     });
   });
 
   describe("403", () => {
     it("plan_required names the plan needed", async () => {
-      const { secret } = seedWorkspace(db, { plan: "free" });
+      const { secret } = await seedWorkspace(db, { plan: "free" });
       const { res, json } = await call(proHandler, { method: "POST", key: secret });
       expect(res.status).toBe(403);
       expect(json.error).toMatchObject({
@@ -183,21 +185,21 @@ describe("request pipeline", () => {
     });
 
     it("insufficient_scope", async () => {
-      const { secret } = seedWorkspace(db, { plan: "pro", scopes: ["files:read"] });
+      const { secret } = await seedWorkspace(db, { plan: "pro", scopes: ["files:read"] });
       const { res, json } = await call(proHandler, { method: "POST", key: secret });
       expect(res.status).toBe(403);
       expect(json.error).toMatchObject({ code: "insufficient_scope", details: { required_scope: "quotes" } });
     });
 
     it("passes with the right plan and scope (team is above pro)", async () => {
-      const { secret } = seedWorkspace(db, { plan: "team", scopes: ["quotes"] });
+      const { secret } = await seedWorkspace(db, { plan: "team", scopes: ["quotes"] });
       expect((await call(proHandler, { method: "POST", key: secret })).res.status).toBe(200);
     });
   });
 
   describe("400", () => {
     it("lists zod issues in details and names the param", async () => {
-      const { secret } = seedWorkspace(db);
+      const { secret } = await seedWorkspace(db);
       const { res, json } = await call(echoHandler, { method: "POST", key: secret, body: { infill: 150 } });
       expect(res.status).toBe(400);
       expect(json.error).toMatchObject({ code: "invalid_request", param: "infill" });
@@ -205,13 +207,13 @@ describe("request pipeline", () => {
     });
 
     it("wrong type", async () => {
-      const { secret } = seedWorkspace(db);
+      const { secret } = await seedWorkspace(db);
       const { json } = await call(echoHandler, { method: "POST", key: secret, body: { infill: "20" } });
       expect(json.error).toMatchObject({ code: "invalid_request", param: "infill" });
     });
 
     it("invalid query and path parameters", async () => {
-      const { secret } = seedWorkspace(db);
+      const { secret } = await seedWorkspace(db);
       const q = await call(echoHandler, { method: "POST", key: secret, url: "/v1/echo/x_1?n=9" });
       expect(q.json.error).toMatchObject({ param: "n", details: { issues: [{ in: "query" }] } });
       const p = await call(echoHandler, { method: "POST", key: secret, params: { id: "y_1" } });
@@ -219,7 +221,7 @@ describe("request pipeline", () => {
     });
 
     it("a body that is not JSON", async () => {
-      const { secret } = seedWorkspace(db);
+      const { secret } = await seedWorkspace(db);
       const { res, json } = await call(echoHandler, { method: "POST", key: secret, rawBody: "{infill: 20" });
       expect(res.status).toBe(400);
       expect(json.error).toMatchObject({ code: "invalid_json", param: "body" });
@@ -233,14 +235,14 @@ describe("request pipeline", () => {
     ["unsupported_format", 415],
     ["unreadable_file", 422],
   ] as const)("maps AppError %s to %i", async (code, status) => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const { res, json } = await call(throwing(new AppError(code, "because")), { method: "POST", key: secret });
     expect(res.status).toBe(status);
     expect(json).toMatchObject({ success: false, error: { code, message: "because" } });
   });
 
   it("500 leaks nothing internal", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const { res, json } = await call(throwing(new Error("SQLITE_CORRUPT at /secret/path")), {
       method: "POST",
       key: secret,
@@ -252,10 +254,10 @@ describe("request pipeline", () => {
 
   describe("429", () => {
     it("daily quota: quota_exceeded with Retry-After until the next UTC midnight", async () => {
-      const { workspace, secret } = seedWorkspace(db, { plan: "free" });
-      db.insert(usageCounters)
-        .values({ workspaceId: workspace.id, window: quotaWindow(new Date()).key, count: 999 })
-        .run();
+      const { workspace, secret } = await seedWorkspace(db, { plan: "free" });
+      await db
+        .insert(usageCounters)
+        .values({ workspaceId: workspace.id, window: quotaWindow(new Date()).key, count: 999 });
       expect((await call(echoHandler, { method: "POST", key: secret })).res.headers.get("x-ratelimit-remaining")).toBe(
         "0",
       );
@@ -269,10 +271,10 @@ describe("request pipeline", () => {
     });
 
     it("infrastructure rate limit: rate_limit_exceeded per minute", async () => {
-      const { workspace, secret } = seedWorkspace(db, { infraPlan: "solo_edge" });
-      db.insert(usageCounters)
-        .values({ workspaceId: workspace.id, window: rateWindow(new Date()).key, count: 60 })
-        .run();
+      const { workspace, secret } = await seedWorkspace(db, { infraPlan: "solo_edge" });
+      await db
+        .insert(usageCounters)
+        .values({ workspaceId: workspace.id, window: rateWindow(new Date()).key, count: 60 });
       const { res, json } = await call(infraHandler, { method: "POST", key: secret });
       if (rateWindow(new Date()).key !== rateWindow(new Date(Date.now() - 1000)).key) return; // minute rolled over mid-test
       expect(res.status).toBe(429);
@@ -282,7 +284,7 @@ describe("request pipeline", () => {
     });
 
     it("team plan is unlimited and sends no limit headers", async () => {
-      const { secret } = seedWorkspace(db, { plan: "team" });
+      const { secret } = await seedWorkspace(db, { plan: "team" });
       const { res } = await call(echoHandler, { method: "POST", key: secret });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-ratelimit-limit")).toBeNull();

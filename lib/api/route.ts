@@ -50,8 +50,8 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       const db = getDb();
-      const { key, workspace } = authenticate(db, request);
-      Object.assign(headers, countRequest(db, workspace, op.service));
+      const { key, workspace } = await authenticate(db, request);
+      Object.assign(headers, await countRequest(db, workspace, op.service));
       authorize(op, key, workspace);
 
       const params = parseWith(op.params, (await next?.params) ?? {}, "path");
@@ -104,9 +104,9 @@ function toDomainError(error: unknown, requestId: string): DomainError {
 }
 
 /** The key and its workspace; a refused key is answered with the Bearer challenge (RFC 6750). */
-function authenticate(db: Db, request: Request): { key: ApiKeyRow; workspace: WorkspaceRow } {
+async function authenticate(db: Db, request: Request): Promise<{ key: ApiKeyRow; workspace: WorkspaceRow }> {
   try {
-    return authenticateApiKey(db, readBearer(request));
+    return await authenticateApiKey(db, readBearer(request));
   } catch (error) {
     if (isDomainError(error) && error.code === "unauthorized") {
       throw AppError.withHeaders(error, { "WWW-Authenticate": 'Bearer realm="bengkel"' });
@@ -116,9 +116,9 @@ function authenticate(db: Db, request: Request): { key: ApiKeyRow; workspace: Wo
 }
 
 /** Counts the request against the workspace's limiter: its rate-limit headers, or a 429 that carries them too. */
-function countRequest(db: Db, workspace: WorkspaceRow, service: Service): Record<string, string> {
+async function countRequest(db: Db, workspace: WorkspaceRow, service: Service): Promise<Record<string, string>> {
   try {
-    return rateLimitHeaders(consumeRequest(db, workspace, service));
+    return rateLimitHeaders(await consumeRequest(db, workspace, service));
   } catch (error) {
     if (error instanceof LimitExceeded) {
       throw AppError.withHeaders(error, {

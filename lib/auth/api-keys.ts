@@ -1,7 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { apiKeys, workspaces } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { preparedPerConnection } from "@/lib/db/prepared";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { SCOPES, type Scope } from "@/lib/plans/plans";
@@ -22,67 +21,66 @@ export interface CreateApiKeyInput {
 }
 
 /** Returns the stored row and the secret, which exists only in this return value. */
-export function createApiKey(db: Db, input: CreateApiKeyInput): { key: ApiKeyRow; secret: string } {
+export async function createApiKey(db: Db, input: CreateApiKeyInput): Promise<{ key: ApiKeyRow; secret: string }> {
   const secret = generateApiKeySecret();
-  const key = db
-    .insert(apiKeys)
-    .values({
-      id: newId("apiKey"),
-      workspaceId: input.workspaceId,
-      name: input.name,
-      keyHash: hashApiKey(secret),
-      displayHint: displayHintFor(secret),
-      scopes: SCOPES.filter((scope) => input.scopes.includes(scope)),
-      createdBy: input.createdBy ?? null,
-      createdAt: new Date(),
-      expiresAt: input.expiresAt ?? null,
-    })
-    .returning()
-    .get();
+  const key = (
+    await db
+      .insert(apiKeys)
+      .values({
+        id: newId("apiKey"),
+        workspaceId: input.workspaceId,
+        name: input.name,
+        keyHash: hashApiKey(secret),
+        displayHint: displayHintFor(secret),
+        scopes: SCOPES.filter((scope) => input.scopes.includes(scope)),
+        createdBy: input.createdBy ?? null,
+        createdAt: new Date(),
+        expiresAt: input.expiresAt ?? null,
+      })
+      .returning()
+  )[0];
   return { key, secret };
 }
 
-export function listApiKeys(db: Db, workspaceId: string): ApiKeyRow[] {
-  return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt)).all();
+export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyRow[]> {
+  return await db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt));
 }
 
-export function revokeApiKey(db: Db, workspaceId: string, keyId: string): ApiKeyRow {
-  const key = db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId)))
-    .get();
+export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<ApiKeyRow> {
+  const key = (
+    await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId)))
+      .limit(1)
+  )[0];
   if (!key) throw new DomainError("not_found", `No API key ${keyId} in this workspace.`, { param: "id" });
   if (key.revokedAt) {
     throw new DomainError("conflict", "This API key is already revoked.", {
       details: { revoked_at: key.revokedAt.toISOString() },
     });
   }
-  return db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId)).returning().get();
+  return (await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId)).returning())[0];
 }
 
 /** 401; the request pipeline adds the Bearer challenge (`WWW-Authenticate`). */
 const unauthorized = (message: string) => new DomainError("unauthorized", message);
 
-const selectKeyByHash = preparedPerConnection((db) =>
-  db
-    .select({ key: apiKeys, workspace: workspaces })
-    .from(apiKeys)
-    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
-    .prepare(),
-);
-
 /** Resolves a bearer secret to its key and workspace, or throws 401 saying why. */
-export function authenticateApiKey(
+export async function authenticateApiKey(
   db: Db,
   secret: string | null,
   now = new Date(),
-): { key: ApiKeyRow; workspace: WorkspaceRow } {
+): Promise<{ key: ApiKeyRow; workspace: WorkspaceRow }> {
   if (!secret) throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
   if (!looksLikeApiKey(secret)) throw unauthorized("Invalid API key.");
   const hash = hashApiKey(secret);
-  const row = selectKeyByHash(db).get({ hash });
+  const [row] = await db
+    .select({ key: apiKeys, workspace: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(eq(apiKeys.keyHash, hash))
+    .limit(1);
   // The index lookup is by hash; compare again in constant time so no path depends on secret bytes.
   if (!row || !hashesEqual(row.key.keyHash, hash)) throw unauthorized("Invalid API key.");
   if (row.key.revokedAt) throw unauthorized("This API key has been revoked.");
@@ -90,7 +88,7 @@ export function authenticateApiKey(
 
   const lastUsed = row.key.lastUsedAt?.getTime() ?? 0;
   if (now.getTime() - lastUsed > LAST_USED_THROTTLE_MS) {
-    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id)).run();
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
   }
   return row;
 }

@@ -15,7 +15,7 @@ export interface IssueApiKeyInput {
 }
 
 /** Creates a key after the rules every entry point shares: plan-appropriate scopes, no escalation. */
-export function issueApiKey(db: Db, input: IssueApiKeyInput): { key: ApiKeyRow; secret: string } {
+export async function issueApiKey(db: Db, input: IssueApiKeyInput): Promise<{ key: ApiKeyRow; secret: string }> {
   const offered = scopesForPlan(input.workspace.plan);
   const notOffered = input.scopes.filter((scope) => !offered.includes(scope));
   if (notOffered.length) {
@@ -40,7 +40,7 @@ export function issueApiKey(db: Db, input: IssueApiKeyInput): { key: ApiKeyRow; 
     }
   }
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-  return createApiKey(db, {
+  return await createApiKey(db, {
     workspaceId: input.workspace.id,
     name: input.name,
     scopes: input.scopes,

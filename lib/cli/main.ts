@@ -41,13 +41,13 @@ async function dispatch(positionals: string[], values: Record<string, string | b
   }
   if (group === "prices") {
     const prices = await import("./commands/prices");
-    if (action === "show") return prices.runPricesShow(values, json);
-    if (action === "export") return prices.runPricesExport(values);
+    if (action === "show") return await prices.runPricesShow(values, json);
+    if (action === "export") return await prices.runPricesExport(values);
     if (action === "set") return prices.runPricesSet(values, json);
     if (action === "import-profile") return prices.runPricesImportProfile(values, json);
   }
   const admin = await import("./commands/admin");
-  if (command === "db migrate") return admin.runMigrate(json);
+  if (command === "db migrate") return await admin.runMigrate(json);
   if (command === "workspace create") return admin.runWorkspaceCreate(values, json);
   if (command === "keys create") return admin.runKeysCreate(values, json);
   if (command === "user create") return admin.runUserCreate(values, json);
@@ -127,7 +127,9 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2)).then((code) => {
+void main(process.argv.slice(2)).then(async (code) => {
+  // A PostgreSQL pool would keep the process alive; commands that never opened the database skip loading it.
+  if ((globalThis as { bengkelDb?: unknown }).bengkelDb) await (await import("@/lib/db/client")).closeProcessDb();
   process.exitCode = code;
   void stlThread?.terminate(); // when the command ended before using it
 });

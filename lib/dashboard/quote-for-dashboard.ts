@@ -23,7 +23,7 @@ export async function quoteForDashboard(
   fileId: string,
   infill: number,
 ): Promise<DashboardQuote> {
-  const file = getFile(db, workspace.id, fileId);
+  const file = await getFile(db, workspace.id, fileId);
   const base = { workspaceId: workspace.id, fileId: file.id };
   if (file.kind === "laser") return { process: "laser", quote: await quoteFile(db, { ...base, process: "laser" }) };
   return {

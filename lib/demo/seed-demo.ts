@@ -30,32 +30,33 @@ export interface DemoCredentials {
  */
 export async function seedDemo(db: Db): Promise<DemoCredentials> {
   const password = randomBytes(9).toString("base64url");
-  let user = db.select().from(users).where(eq(users.email, DEMO_EMAIL)).get();
+  let user = (await db.select().from(users).where(eq(users.email, DEMO_EMAIL)).limit(1))[0];
   if (user) {
-    db.update(users)
+    await db
+      .update(users)
       .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, user.id))
-      .run();
+      .where(eq(users.id, user.id));
   } else {
     user = await createUser(db, { email: DEMO_EMAIL, password, name: "Demo" });
   }
-  const owned = db
-    .select({ workspace: workspaces })
-    .from(memberships)
-    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(eq(memberships.userId, user.id))
-    .all()
-    .map((row) => row.workspace);
+  const owned = (
+    await db
+      .select({ workspace: workspaces })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(eq(memberships.userId, user.id))
+  ).map((row) => row.workspace);
 
   const keys: DemoCredentials["keys"] = [];
   for (const spec of DEMO_WORKSPACES) {
-    const workspace = owned.find((w) => w.name === spec.name) ?? createWorkspace(db, { ...spec, ownerUserId: user.id });
-    addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
-    db.update(apiKeys)
+    const workspace =
+      owned.find((w) => w.name === spec.name) ?? (await createWorkspace(db, { ...spec, ownerUserId: user.id }));
+    await addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
+    await db
+      .update(apiKeys)
       .set({ revokedAt: new Date() })
-      .where(and(eq(apiKeys.workspaceId, workspace.id), eq(apiKeys.name, DEMO_KEY_NAME), isNull(apiKeys.revokedAt)))
-      .run();
-    const { secret } = issueApiKey(db, {
+      .where(and(eq(apiKeys.workspaceId, workspace.id), eq(apiKeys.name, DEMO_KEY_NAME), isNull(apiKeys.revokedAt)));
+    const { secret } = await issueApiKey(db, {
       workspace,
       name: DEMO_KEY_NAME,
       scopes: [],

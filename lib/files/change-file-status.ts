@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { apiKeys, files, fileStatusEvents, users, type FileStatus } from "@/db/schema";
-import { IMMEDIATE, type Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
@@ -20,55 +20,49 @@ const TRANSITIONS: Record<
 };
 
 /** Moves a file through approval, records who did it and why, and emits the webhook event, in one transaction. */
-export function changeFileStatus(
+export async function changeFileStatus(
   db: Db,
   input: { workspaceId: string; fileId: string; action: StatusAction; actor: string; reason?: string },
-): FileRow {
+): Promise<FileRow> {
   const rule = TRANSITIONS[input.action];
-  return db.transaction((tx) => {
-    const file = getFile(tx as unknown as Db, input.workspaceId, input.fileId);
+  return await inTransaction(db, async (tx) => {
+    const file = await getFile(tx, input.workspaceId, input.fileId);
     if (!rule.from.includes(file.status)) {
       throw new DomainError("invalid_state", `Cannot ${input.action} a file whose status is ${file.status}.`, {
         details: { current_status: file.status, allowed_from: rule.from },
       });
     }
     const now = new Date();
-    const updated = tx
-      .update(files)
-      .set({ status: rule.to, updatedAt: now })
-      .where(eq(files.id, file.id))
-      .returning()
-      .get();
-    tx.insert(fileStatusEvents)
-      .values({
-        id: newId("statusEvent"),
-        fileId: file.id,
-        workspaceId: input.workspaceId,
-        fromStatus: file.status,
-        toStatus: rule.to,
-        actor: input.actor,
-        reason: input.reason ?? null,
-        createdAt: now,
-      })
-      .run();
-    enqueueWebhookEvent(
+    const updated = (
+      await tx.update(files).set({ status: rule.to, updatedAt: now }).where(eq(files.id, file.id)).returning()
+    )[0];
+    await tx.insert(fileStatusEvents).values({
+      id: newId("statusEvent"),
+      fileId: file.id,
+      workspaceId: input.workspaceId,
+      fromStatus: file.status,
+      toStatus: rule.to,
+      actor: input.actor,
+      reason: input.reason ?? null,
+      createdAt: now,
+    });
+    await enqueueWebhookEvent(
       tx,
       { workspaceId: input.workspaceId, type: rule.event, data: fileEventData(updated, input) },
       now,
     );
     return updated;
-  }, IMMEDIATE);
+  });
 }
 
-export function listStatusEvents(db: Db, workspaceId: string, fileId: string) {
-  const file = getFile(db, workspaceId, fileId);
-  const events = db
+export async function listStatusEvents(db: Db, workspaceId: string, fileId: string) {
+  const file = await getFile(db, workspaceId, fileId);
+  const events = await db
     .select()
     .from(fileStatusEvents)
     .where(eq(fileStatusEvents.fileId, file.id))
-    .orderBy(fileStatusEvents.createdAt)
-    .all();
-  const names = actorNames(db, workspaceId, [...new Set(events.map((e) => e.actor))]);
+    .orderBy(fileStatusEvents.createdAt);
+  const names = await actorNames(db, workspaceId, [...new Set(events.map((e) => e.actor))]);
   return events.map((e) => ({
     from: e.fromStatus,
     to: e.toStatus,
@@ -80,22 +74,20 @@ export function listStatusEvents(db: Db, workspaceId: string, fileId: string) {
 }
 
 /** Who an actor id is to a person: an API key's name, or a user's name (else e-mail). Only this workspace's keys. */
-function actorNames(db: Db, workspaceId: string, actors: string[]): Map<string, string> {
+async function actorNames(db: Db, workspaceId: string, actors: string[]): Promise<Map<string, string>> {
   const keyIds = actors.filter((a) => a.startsWith("key_"));
   const userIds = actors.filter((a) => a.startsWith("usr_"));
   const keys = keyIds.length
-    ? db
+    ? await db
         .select({ id: apiKeys.id, name: apiKeys.name })
         .from(apiKeys)
         .where(and(eq(apiKeys.workspaceId, workspaceId), inArray(apiKeys.id, keyIds)))
-        .all()
     : [];
   const people = userIds.length
-    ? db
+    ? await db
         .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
         .where(inArray(users.id, userIds))
-        .all()
     : [];
   return new Map([
     ...keys.map((k) => [k.id, `API key “${k.name}”`] as const),

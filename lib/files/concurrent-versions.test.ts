@@ -15,7 +15,7 @@ beforeAll(() => ({ db, file, dir } = useTestDb()));
 
 describe("two server processes on one SQLite file", () => {
   it("add 30 versions to one file at once without a 'database is locked' failure, numbered 1…31", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const created = await createTestFile(db, useTestBlobs(dir), workspace.id, boxStl(10, 10, 10), "part.stl");
     const startAt = Date.now() + 3000;
     const results = await Promise.all(
@@ -34,11 +34,10 @@ describe("two server processes on one SQLite file", () => {
     );
     expect(results.map((r) => r.stderr)).toEqual(["", ""]);
     expect(results.reduce((sum, r) => sum + Number(r.stdout), 0)).toBe(30);
-    const numbers = db
+    const numbers = await db
       .select({ n: fileVersions.number })
       .from(fileVersions)
-      .where(eq(fileVersions.fileId, created.file.id))
-      .all();
+      .where(eq(fileVersions.fileId, created.file.id));
     expect(numbers.map((v) => v.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   }, 90_000);
 });

@@ -22,7 +22,7 @@ const blobFiles = () =>
 
 describe("createFile / addFileVersion", () => {
   it("analyses a 40×30×20 mm box: 24 cm³, stored once by content", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { file, version } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl", ["bracket"]);
     expect(file).toMatchObject({ kind: "mesh", format: "stl", status: "draft", versionCount: 1, name: "box.stl" });
     expect((version.analysis.geometry as MeshGeometry).volume_cm3).toBeCloseTo(24, 9);
@@ -33,7 +33,7 @@ describe("createFile / addFileVersion", () => {
   });
 
   it("measures a laser plate: 100×50 mm with two Ø10 holes", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { version } = await createTestFile(
       db,
       blobs,
@@ -51,7 +51,7 @@ describe("createFile / addFileVersion", () => {
   });
 
   it("a new version bumps the number, returns the file to draft and keeps the old version", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
     const next = await addTestVersion(db, blobs, workspace.id, file.id, boxStl(40, 30, 25), "box-v2.stl");
     expect(next.version.number).toBe(2);
@@ -60,9 +60,9 @@ describe("createFile / addFileVersion", () => {
   });
 
   it("an unreadable or unsupported file leaves no row and no blob", async () => {
-    const { workspace } = seedWorkspace(db);
-    const rows = () => db.select().from(files).all().length + db.select().from(fileVersions).all().length;
-    const [beforeRows, beforeBlobs] = [rows(), blobFiles().length];
+    const { workspace } = await seedWorkspace(db);
+    const rows = async () => (await db.select().from(files)).length + (await db.select().from(fileVersions)).length;
+    const [beforeRows, beforeBlobs] = [await rows(), blobFiles().length];
     const bad = uploadFromBytes(blobs, "solid x\nfacet normal 0 0 0\nouter loop\nvertex 0 0\n", "broken.stl");
     await expect(
       createFile(db, blobs, { workspaceId: workspace.id, upload: bad, actor: "t", tags: [] }),
@@ -71,13 +71,13 @@ describe("createFile / addFileVersion", () => {
     await expect(
       createFile(db, blobs, { workspaceId: workspace.id, upload: odd, actor: "t", tags: [] }),
     ).rejects.toMatchObject({ code: "unsupported_format" });
-    expect([rows(), blobFiles().length]).toEqual([beforeRows, beforeBlobs]);
+    expect([await rows(), blobFiles().length]).toEqual([beforeRows, beforeBlobs]);
     // The temp files are the upload's caller's to remove (uploadNewFile; tested in app/v1/files/hostile-uploads.test.ts).
   });
 
   it("another workspace cannot add a version (404)", async () => {
-    const a = seedWorkspace(db);
-    const b = seedWorkspace(db);
+    const a = await seedWorkspace(db);
+    const b = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, a.workspace.id, boxStl(10, 10, 10), "a.stl");
     await expect(addTestVersion(db, blobs, b.workspace.id, file.id, boxStl(10, 10, 10), "b.stl")).rejects.toMatchObject(
       { code: "not_found" },

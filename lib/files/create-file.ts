@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { files, fileVersions } from "@/db/schema";
-import { IMMEDIATE, type Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { BlobStore } from "./blob-store";
 import type { ReceivedUpload } from "./receive-upload";
@@ -28,27 +28,28 @@ export async function createFile(
   const fileId = newId("file");
   const versionId = newId("fileVersion");
   try {
-    return db.transaction((tx) => {
-      const file = tx
-        .insert(files)
-        .values({
-          id: fileId,
-          workspaceId: input.workspaceId,
-          name: input.name?.trim() || input.upload.filename,
-          format: analysis.format,
-          kind: analysis.kind,
-          status: "draft",
-          tags: input.tags,
-          currentVersionId: versionId,
-          versionCount: 1,
-          sizeBytes: input.upload.sizeBytes,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      const version = insertVersion(tx as unknown as Db, { id: versionId, fileId, number: 1, input, analysis, now });
-      enqueueWebhookEvent(
+    return await inTransaction(db, async (tx) => {
+      const file = (
+        await tx
+          .insert(files)
+          .values({
+            id: fileId,
+            workspaceId: input.workspaceId,
+            name: input.name?.trim() || input.upload.filename,
+            format: analysis.format,
+            kind: analysis.kind,
+            status: "draft",
+            tags: input.tags,
+            currentVersionId: versionId,
+            versionCount: 1,
+            sizeBytes: input.upload.sizeBytes,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0];
+      const version = await insertVersion(tx, { id: versionId, fileId, number: 1, input, analysis, now });
+      await enqueueWebhookEvent(
         tx,
         {
           workspaceId: input.workspaceId,
@@ -58,7 +59,7 @@ export async function createFile(
         now,
       );
       return { file, version };
-    }, IMMEDIATE);
+    });
   } catch (error) {
     await undo();
     throw error;
@@ -71,14 +72,14 @@ export async function addFileVersion(
   blobs: BlobStore,
   input: UploadInput & { fileId: string },
 ): Promise<{ file: FileRow; version: FileVersionRow }> {
-  getFile(db, input.workspaceId, input.fileId);
+  await getFile(db, input.workspaceId, input.fileId);
   const { analysis, undo } = await analyzeAndStoreUpload(db, blobs, input.upload);
   const now = new Date();
   const versionId = newId("fileVersion");
   try {
-    return db.transaction((tx) => {
-      const current = getFile(tx as unknown as Db, input.workspaceId, input.fileId);
-      const version = insertVersion(tx as unknown as Db, {
+    return await inTransaction(db, async (tx) => {
+      const current = await getFile(tx, input.workspaceId, input.fileId);
+      const version = await insertVersion(tx, {
         id: versionId,
         fileId: current.id,
         number: current.versionCount + 1,
@@ -86,21 +87,22 @@ export async function addFileVersion(
         analysis,
         now,
       });
-      const file = tx
-        .update(files)
-        .set({
-          format: analysis.format,
-          kind: analysis.kind,
-          status: "draft",
-          currentVersionId: versionId,
-          versionCount: sql`${files.versionCount} + 1`,
-          sizeBytes: input.upload.sizeBytes,
-          updatedAt: now,
-        })
-        .where(eq(files.id, current.id))
-        .returning()
-        .get();
-      enqueueWebhookEvent(
+      const file = (
+        await tx
+          .update(files)
+          .set({
+            format: analysis.format,
+            kind: analysis.kind,
+            status: "draft",
+            currentVersionId: versionId,
+            versionCount: sql`${files.versionCount} + 1`,
+            sizeBytes: input.upload.sizeBytes,
+            updatedAt: now,
+          })
+          .where(eq(files.id, current.id))
+          .returning()
+      )[0];
+      await enqueueWebhookEvent(
         tx,
         {
           workspaceId: input.workspaceId,
@@ -110,14 +112,14 @@ export async function addFileVersion(
         now,
       );
       return { file, version };
-    }, IMMEDIATE);
+    });
   } catch (error) {
     await undo();
     throw error;
   }
 }
 
-function insertVersion(
+async function insertVersion(
   db: Db,
   v: {
     id: string;
@@ -127,23 +129,24 @@ function insertVersion(
     analysis: FileVersionRow["analysis"];
     now: Date;
   },
-): FileVersionRow {
-  return db
-    .insert(fileVersions)
-    .values({
-      id: v.id,
-      fileId: v.fileId,
-      workspaceId: v.input.workspaceId,
-      number: v.number,
-      sha256: v.input.upload.sha256,
-      sizeBytes: v.input.upload.sizeBytes,
-      originalName: v.input.upload.filename,
-      format: v.analysis.format,
-      kind: v.analysis.kind,
-      analysis: v.analysis,
-      uploadedBy: v.input.actor,
-      createdAt: v.now,
-    })
-    .returning()
-    .get();
+): Promise<FileVersionRow> {
+  return (
+    await db
+      .insert(fileVersions)
+      .values({
+        id: v.id,
+        fileId: v.fileId,
+        workspaceId: v.input.workspaceId,
+        number: v.number,
+        sha256: v.input.upload.sha256,
+        sizeBytes: v.input.upload.sizeBytes,
+        originalName: v.input.upload.filename,
+        format: v.analysis.format,
+        kind: v.analysis.kind,
+        analysis: v.analysis,
+        uploadedBy: v.input.actor,
+        createdAt: v.now,
+      })
+      .returning()
+  )[0];
 }

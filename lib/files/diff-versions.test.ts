@@ -15,10 +15,10 @@ beforeAll(() => {
 
 describe("version diffs", () => {
   it("a 40×30×20 box grown to 40×30×25: volume +25 % (24 → 30 cm³), bbox Z 20 → 25", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
     await addTestVersion(db, blobs, workspace.id, file.id, boxStl(40, 30, 25), "box.stl");
-    const [v2, v1] = listVersions(db, workspace.id, file.id);
+    const [v2, v1] = await listVersions(db, workspace.id, file.id);
     expect(v1.diff).toBeNull();
     expect(v2.diff!.bytes_changed).toBe(true);
     const volume = v2.diff!.changes.find((c) => c.metric === "volume_cm3")!;
@@ -39,15 +39,15 @@ describe("version diffs", () => {
   });
 
   it("identical bytes are reported as identical", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(10, 10, 10), "c.stl");
     await addTestVersion(db, blobs, workspace.id, file.id, boxStl(10, 10, 10), "c.stl");
-    const [v2] = listVersions(db, workspace.id, file.id);
+    const [v2] = await listVersions(db, workspace.id, file.id);
     expect(v2.diff).toMatchObject({ bytes_changed: false, changes: [], summary: { en: "Identical content" } });
   });
 
   it("a drawing with one more Ø10 hole: +1 pierce, +10π mm of cut", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, plateDxf(100, 50, [[25, 25]]), "p.dxf");
     await addTestVersion(
       db,
@@ -60,7 +60,7 @@ describe("version diffs", () => {
       ]),
       "p.dxf",
     );
-    const [v2] = listVersions(db, workspace.id, file.id);
+    const [v2] = await listVersions(db, workspace.id, file.id);
     const byMetric = Object.fromEntries(v2.diff!.changes.map((c) => [c.metric, c]));
     expect(byMetric.pierce_count).toMatchObject({ old: 2, new: 3, change: 1 });
     expect(byMetric.cut_length_mm.change).toBeCloseTo(10 * Math.PI, 6);

@@ -24,11 +24,11 @@ export { FILE_STATUSES };
 const SORT_COLUMNS = { created_at: files.createdAt, name: files.name, size: files.sizeBytes } as const;
 
 /** Keyset pagination: the cursor is the last row's sort value and id, so pages never skip or repeat. */
-export function listFiles(
+export async function listFiles(
   db: Db,
   workspaceId: string,
   query: ListFilesQuery,
-): { data: FileRow[]; nextCursor: string | null } {
+): Promise<{ data: FileRow[]; nextCursor: string | null }> {
   const descending = query.sort.startsWith("-");
   const column = SORT_COLUMNS[query.sort.replace("-", "") as keyof typeof SORT_COLUMNS];
   const conditions: (SQL | undefined)[] = [eq(files.workspaceId, workspaceId)];
@@ -42,13 +42,12 @@ export function listFiles(
   if (query.createdBefore) conditions.push(lte(files.createdAt, query.createdBefore));
   const { after, order } = keyset({ sort: column, id: files.id, descending, tag: query.sort }, query.cursor);
   conditions.push(after);
-  const rows = db
+  const rows = await db
     .select()
     .from(files)
     .where(and(...conditions))
     .orderBy(...order)
-    .limit(query.limit + 1)
-    .all();
+    .limit(query.limit + 1);
   const sortKey = query.sort.replace("-", "");
   const { items: page, nextCursor } = keysetPage(
     rows,

@@ -11,16 +11,17 @@ import { storedReferenceFigures } from "@/lib/quotes/print-estimates";
  * Versions newest first, each with its diff against the version before it (version 1 has none). Reference
  * prices use the workspace's catalogue and the print estimates stored for each version, like a quote.
  */
-export function listVersions(db: Db, workspaceId: string, fileId: string) {
-  const file = getFile(db, workspaceId, fileId);
-  const versions = db
+export async function listVersions(db: Db, workspaceId: string, fileId: string) {
+  const file = await getFile(db, workspaceId, fileId);
+  const versions = await db
     .select()
     .from(fileVersions)
     .where(eq(fileVersions.fileId, file.id))
-    .orderBy(desc(fileVersions.number))
-    .all();
-  const catalog = getActiveCatalog(db, workspaceId).catalog;
-  const figures = versions.map((version) => storedReferenceFigures(db, version, catalog));
+    .orderBy(desc(fileVersions.number));
+  const catalog = (await getActiveCatalog(db, workspaceId)).catalog;
+  const figures = await Promise.all(
+    versions.map(async (version) => await storedReferenceFigures(db, version, catalog)),
+  );
   return versions.map((version, i) => {
     const previous = versions[i + 1];
     return {

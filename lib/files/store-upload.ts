@@ -17,11 +17,9 @@ export async function analyzeAndStoreUpload(
   upload: ReceivedUpload,
 ): Promise<{ analysis: StoredAnalysis; undo: () => Promise<void> }> {
   const analysis: StoredAnalysis = await getAnalysisPool().analyze(upload.tempPath, upload.filename);
-  const alreadyStored = db
-    .select({ id: fileVersions.id })
-    .from(fileVersions)
-    .where(eq(fileVersions.sha256, upload.sha256))
-    .get();
+  const alreadyStored = (
+    await db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, upload.sha256)).limit(1)
+  )[0];
   await blobs.putFile(upload.tempPath, upload.sha256);
   return {
     analysis,

@@ -3,10 +3,10 @@ import { changeFileStatus, listStatusEvents, type StatusAction } from "./change-
 import { serializeFile } from "./serialize-file";
 
 /** An approval action as the API answers it: the file and its whole status history. */
-export function transitionFile(
+export async function transitionFile(
   db: Db,
   input: { workspaceId: string; fileId: string; action: StatusAction; actor: string; reason?: string },
 ) {
-  const file = changeFileStatus(db, input);
-  return { file: serializeFile(file), history: listStatusEvents(db, input.workspaceId, input.fileId) };
+  const file = await changeFileStatus(db, input);
+  return { file: serializeFile(file), history: await listStatusEvents(db, input.workspaceId, input.fileId) };
 }

@@ -6,44 +6,42 @@ import { getFile, type FileRow } from "./get-file";
 import { indexFile } from "@/lib/search/index-file";
 import { removeDisplayAssets } from "@/lib/viewer/get-display-asset";
 
-export function updateFile(
+export async function updateFile(
   db: Db,
   workspaceId: string,
   fileId: string,
   patch: { name?: string; tags?: string[] },
-): FileRow {
-  const file = getFile(db, workspaceId, fileId);
+): Promise<FileRow> {
+  const file = await getFile(db, workspaceId, fileId);
   if (patch.name === undefined && patch.tags === undefined) return file;
-  const updated = db
-    .update(files)
-    .set({
-      ...(patch.name !== undefined && { name: patch.name }),
-      ...(patch.tags !== undefined && { tags: patch.tags }),
-      updatedAt: new Date(),
-    })
-    .where(eq(files.id, file.id))
-    .returning()
-    .get();
-  indexFile(db, workspaceId, updated.id); // names and tags are searchable
+  const updated = (
+    await db
+      .update(files)
+      .set({
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.tags !== undefined && { tags: patch.tags }),
+        updatedAt: new Date(),
+      })
+      .where(eq(files.id, file.id))
+      .returning()
+  )[0];
+  await indexFile(db, workspaceId, updated.id); // names and tags are searchable
   return updated;
 }
 
 /** Deletes the file and its versions, then their display caches and any blob no other version still uses. */
 export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, fileId: string): Promise<FileRow> {
-  const file = getFile(db, workspaceId, fileId);
-  const versions = db
+  const file = await getFile(db, workspaceId, fileId);
+  const versions = await db
     .select({ id: fileVersions.id, sha256: fileVersions.sha256 })
     .from(fileVersions)
-    .where(eq(fileVersions.fileId, file.id))
-    .all();
-  db.delete(files).where(eq(files.id, file.id)).run();
+    .where(eq(fileVersions.fileId, file.id));
+  await db.delete(files).where(eq(files.id, file.id));
   await removeDisplayAssets(versions.map((v) => v.id));
   for (const sha256 of new Set(versions.map((v) => v.sha256))) {
-    const stillUsed = db
-      .select({ id: fileVersions.id })
-      .from(fileVersions)
-      .where(eq(fileVersions.sha256, sha256))
-      .get();
+    const stillUsed = (
+      await db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, sha256)).limit(1)
+    )[0];
     if (!stillUsed) await blobs.delete(sha256);
   }
   return file;

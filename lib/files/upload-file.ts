@@ -30,7 +30,7 @@ export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
         param: String(issue.path[0]),
       });
     }
-    return indexed(
+    return await indexed(
       db,
       await createFile(db, blobs, { workspaceId: ctx.workspace.id, upload, actor: ctx.actor, ...parsed.data }),
     );
@@ -38,13 +38,21 @@ export function uploadNewFile(db: Db, blobs: BlobStore, ctx: UploadContext) {
 }
 
 /** `POST /v1/files/:id/versions`. An unknown (or another workspace's) file is refused before a byte is stored. */
-export function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
-  getFile(db, ctx.workspace.id, ctx.fileId);
-  return withUpload(blobs, ctx, async (upload) =>
-    indexed(
-      db,
-      await addFileVersion(db, blobs, { workspaceId: ctx.workspace.id, fileId: ctx.fileId, upload, actor: ctx.actor }),
-    ),
+export async function uploadFileVersion(db: Db, blobs: BlobStore, ctx: UploadContext & { fileId: string }) {
+  await getFile(db, ctx.workspace.id, ctx.fileId);
+  return withUpload(
+    blobs,
+    ctx,
+    async (upload) =>
+      await indexed(
+        db,
+        await addFileVersion(db, blobs, {
+          workspaceId: ctx.workspace.id,
+          fileId: ctx.fileId,
+          upload,
+          actor: ctx.actor,
+        }),
+      ),
   );
 }
 
@@ -69,8 +77,8 @@ async function withUpload<T>(
  * Search sees a new file or version at once rather than on its next lazy re-index; a mesh's print
  * estimates start in the background, so its first quote does not slice.
  */
-function indexed<T extends { file: { id: string; workspaceId: string } }>(db: Db, result: T): T {
-  indexFile(db, result.file.workspaceId, result.file.id);
+async function indexed<T extends { file: { id: string; workspaceId: string } }>(db: Db, result: T): Promise<T> {
+  await indexFile(db, result.file.workspaceId, result.file.id);
   schedulePrintEstimates(db, result.file.workspaceId, result.file.id);
   return result;
 }

@@ -33,12 +33,12 @@ describe("dashboard words for values the API spells in English", () => {
     }
   });
 
-  it("'/h' and the seeded catalogue's note read in Indonesian", () => {
+  it("'/h' and the seeded catalogue's note read in Indonesian", async () => {
     expect(id("prices.perHour")).toBe("/jam");
     expect(en("prices.perHour")).toBe("/h");
     const { db } = useTestDb();
-    const { workspace } = seedWorkspace(db);
-    const note = getActiveCatalog(db, workspace.id).note!;
+    const { workspace } = await seedWorkspace(db);
+    const note = (await getActiveCatalog(db, workspace.id)).note!;
     expect(catalogNoteText(note, id)).toBe("Diisi dari katalog bawaan");
     expect(catalogNoteText(note, en)).toBe(note);
     expect(catalogNoteText("PLA supplier price rise", id)).toBe("PLA supplier price rise");

@@ -73,7 +73,7 @@ async function drawingWarnings(): Promise<Warning[]> {
 }
 
 /** Quote warnings from lib/quotes/build-quote.ts for a part bigger than both machines. */
-function quoteWarnings(): Warning[] {
+async function quoteWarnings(): Promise<Warning[]> {
   const limits = {
     printerVolumeMm: [256, 256, 256] as [number, number, number],
     laserBedMm: [3000, 1500] as [number, number],
@@ -89,16 +89,20 @@ function quoteWarnings(): Warning[] {
   return [
     ...buildPrintQuote(mesh as never, { infill_percent: 20, quantity: 1, materials: ["pla"] }, DEFAULT_CATALOG, limits)
       .warnings,
-    ...estimateInProcess(box(0, 0, 0, 10, 10, 10), false, familyProfiles(DEFAULT_CATALOG, ["fdm"]), {
-      infill: 20,
-      supports: "none",
-      partVolumeMm3: 1000,
-    }).warnings,
-    ...estimateInProcess(table(), true, familyProfiles(DEFAULT_CATALOG, ["fdm"]), {
-      infill: 20,
-      supports: "none",
-      partVolumeMm3: 4192,
-    }).warnings,
+    ...(
+      await estimateInProcess(box(0, 0, 0, 10, 10, 10), false, familyProfiles(DEFAULT_CATALOG, ["fdm"]), {
+        infill: 20,
+        supports: "none",
+        partVolumeMm3: 1000,
+      })
+    ).warnings,
+    ...(
+      await estimateInProcess(table(), true, familyProfiles(DEFAULT_CATALOG, ["fdm"]), {
+        infill: 20,
+        supports: "none",
+        partVolumeMm3: 4192,
+      })
+    ).warnings,
     ...buildLaserQuote(
       {
         ...drawing,
@@ -129,7 +133,7 @@ async function everyRealWarning(): Promise<Warning[]> {
     ...meshWarnings(2500),
     ...meshWarnings(1.5, 1),
     ...(await drawingWarnings()),
-    ...quoteWarnings(),
+    ...(await quoteWarnings()),
     ...laserUnits,
   ];
 }
@@ -194,7 +198,7 @@ describe("warnings in the dashboard's language", () => {
     }
   });
 
-  it("numbers from the message are written the reader's way", () => {
+  it("numbers from the message are written the reader's way", async () => {
     const [nonManifold, openEdges] = meshWarnings(2500);
     expect(openEdges.code).toBe("OPEN_EDGES");
     expect(openEdges.message).toMatch(/^1,234 edges belong/);
@@ -211,7 +215,7 @@ describe("warnings in the dashboard's language", () => {
     expect(warningText(unit, "id")).toBe(
       "Bagian ini berukuran 2.500 mm pada sisi terpanjangnya. Jika itu bukan ukuran sebenarnya, file kemungkinan disimpan dalam mikrometer atau satuan berskala, bukan milimeter.",
     );
-    const [tooBig] = quoteWarnings();
+    const [tooBig] = await quoteWarnings();
     expect(warningText(tooBig, "id")).toBe(
       "Bagian ini (1.234,5 × 300 × 20 mm) tidak muat di ruang cetak 256 × 256 × 256 mm dalam orientasi sejajar sumbu mana pun; bagian harus dipecah.",
     );

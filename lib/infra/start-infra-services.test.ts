@@ -53,9 +53,9 @@ describe("startInfraServices", () => {
       }),
     );
     expect(await startInfraServices(db, readConfig({}))).toBe(services);
-    const { workspace } = seedWorkspace(db);
-    createZone(db, workspace.id, { domain: "boot.test" });
-    createRecord(db, workspace.id, "boot.test", { type: "A", name: "@", data: "192.0.2.44" });
+    const { workspace } = await seedWorkspace(db);
+    await createZone(db, workspace.id, { domain: "boot.test" });
+    await createRecord(db, workspace.id, "boot.test", { type: "A", name: "@", data: "192.0.2.44" });
     const resolver = new Resolver({ timeout: 2_000, tries: 1 });
     resolver.setServers([`127.0.0.1:${services.dns!.port}`]);
     expect(await resolver.resolve4("boot.test")).toEqual(["192.0.2.44"]);
@@ -124,14 +124,14 @@ describe("startInfraServices", () => {
         }),
       );
       expect(services.dns).toBeNull();
-      const { workspace } = seedWorkspace(db);
-      createZone(db, workspace.id, { domain: "pushed.test" });
-      createRecord(db, workspace.id, "pushed.test", { type: "A", name: "@", data: "192.0.2.45" });
+      const { workspace } = await seedWorkspace(db);
+      await createZone(db, workspace.id, { domain: "pushed.test" });
+      await createRecord(db, workspace.id, "pushed.test", { type: "A", name: "@", data: "192.0.2.45" });
       // The pusher polls every 0.5 s: wait until it has emptied the outbox.
       const started = Date.now();
-      const queued = () => db.select().from(dnsPushes).all().length;
-      while (queued() && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
-      expect(queued()).toBe(0);
+      const queued = async () => (await db.select().from(dnsPushes)).length;
+      while ((await queued()) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+      expect(await queued()).toBe(0);
       console.info(`the pusher emptied the outbox within ${Date.now() - started} ms`);
       const resolver = new Resolver({ timeout: 1_000, tries: 1 });
       resolver.setServers([`127.0.0.1:${pdns.dnsPort}`]);

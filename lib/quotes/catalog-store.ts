@@ -1,7 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { priceCatalogs } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
-import { preparedPerConnection } from "@/lib/db/prepared";
+import { inTransaction, lockFor, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { DomainError } from "@/lib/errors";
 import { DEFAULT_CATALOG, catalogSchema, familySettings, processOf, type PriceCatalog } from "@/lib/pricing/catalog";
@@ -10,18 +9,14 @@ import { parseInput } from "@/lib/pricing/validate-input";
 
 export type StoredCatalog = typeof priceCatalogs.$inferSelect;
 
-const selectLatest = preparedPerConnection((db) =>
-  db
+async function latest(db: Db, workspaceId: string): Promise<StoredCatalog | undefined> {
+  const [row] = await db
     .select()
     .from(priceCatalogs)
-    .where(eq(priceCatalogs.workspaceId, sql.placeholder("workspaceId")))
+    .where(eq(priceCatalogs.workspaceId, workspaceId))
     .orderBy(desc(priceCatalogs.version))
-    .limit(1)
-    .prepare(),
-);
-
-function latest(db: Db, workspaceId: string): StoredCatalog | undefined {
-  return selectLatest(db).get({ workspaceId });
+    .limit(1);
+  return row;
 }
 
 /**
@@ -29,11 +24,12 @@ function latest(db: Db, workspaceId: string): StoredCatalog | undefined {
  * published one gets `DEFAULT_CATALOG` written as version 1 on first use, so
  * every quote can name a stored version.
  */
-export function getActiveCatalog(db: Db, workspaceId: string): StoredCatalog {
-  const found = latest(db, workspaceId);
+export async function getActiveCatalog(db: Db, workspaceId: string): Promise<StoredCatalog> {
+  const found = await latest(db, workspaceId);
   if (found) return found;
   // Two first requests may race; the unique (workspace, version) index keeps one seed.
-  db.insert(priceCatalogs)
+  await db
+    .insert(priceCatalogs)
     .values({
       id: newId("priceCatalog"),
       workspaceId,
@@ -43,25 +39,25 @@ export function getActiveCatalog(db: Db, workspaceId: string): StoredCatalog {
       note: "Seeded from the built-in default catalogue",
       createdAt: new Date(),
     })
-    .onConflictDoNothing()
-    .run();
-  return latest(db, workspaceId)!;
+    .onConflictDoNothing();
+  return (await latest(db, workspaceId))!;
 }
 
 /** Validates `catalog` (400 `invalid_request` naming the field) and stores it as the next version. */
-export function publishCatalog(
+export async function publishCatalog(
   db: Db,
   workspaceId: string,
   catalog: unknown,
   actor: string,
   note?: string,
-): StoredCatalog {
+): Promise<StoredCatalog> {
   const valid: PriceCatalog = parseInput(catalogSchema, catalog, "catalog");
-  // IMMEDIATE takes the write lock before reading the version, so concurrent publishers queue up.
-  return db.transaction(
-    (tx) => {
-      const current = getActiveCatalog(tx as unknown as Db, workspaceId);
-      return tx
+  return await inTransaction(db, async (tx) => {
+    // Concurrent publishers queue up here, so each reads the version the other wrote.
+    await lockFor(tx, `catalog:${workspaceId}`);
+    const current = await getActiveCatalog(tx, workspaceId);
+    return (
+      await tx
         .insert(priceCatalogs)
         .values({
           id: newId("priceCatalog"),
@@ -73,10 +69,8 @@ export function publishCatalog(
           createdAt: new Date(),
         })
         .returning()
-        .get();
-    },
-    { behavior: "immediate" },
-  );
+    )[0];
+  });
 }
 
 /**
@@ -84,12 +78,12 @@ export function publishCatalog(
  * catalogue version: the settings the estimators read replace the family's profile (the rest of it
  * from the built-in profile); every other key is listed back as ignored.
  */
-export function importPrintProfile(
+export async function importPrintProfile(
   db: Db,
   workspaceId: string,
   input: { family: string; ini: string; actor: string },
-): { stored: StoredCatalog; imported: string[]; ignored: string[] } {
-  const current = getActiveCatalog(db, workspaceId).catalog;
+): Promise<{ stored: StoredCatalog; imported: string[]; ignored: string[] }> {
+  const current = (await getActiveCatalog(db, workspaceId)).catalog;
   const family = current.print_3d.families[input.family];
   if (!Object.hasOwn(current.print_3d.families, input.family)) {
     throw new DomainError(
@@ -120,6 +114,6 @@ export function importPrintProfile(
     profile: familySettings(input.family, { ...rest, profile: settings }),
   };
   const note = `Imported PrusaSlicer profile for ${input.family}: ${Object.keys(settings).length} settings read, ${ignored.length} ignored`;
-  const stored = publishCatalog(db, workspaceId, next, input.actor, note);
+  const stored = await publishCatalog(db, workspaceId, next, input.actor, note);
   return { stored, imported: Object.keys(settings).sort(), ignored };
 }

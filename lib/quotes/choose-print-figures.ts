@@ -106,17 +106,21 @@ export function planPrintFigures(
 
 /** Where the planned figures come from: the database (server) or bases computed in process (CLI). */
 export interface EstimateSource {
-  basis(key: string): PrintBasis;
-  slicer(key: string, variant: string): FamilyFigures;
+  basis(key: string): Promise<PrintBasis>;
+  slicer(key: string, variant: string): Promise<FamilyFigures>;
 }
 
 /** Reads the planned figures; families on the fallback get none (price3dPrint then uses volume ÷ rate). */
-export function readPrintFigures(
+export async function readPrintFigures(
   source: EstimateSource,
   profiles: FamilyProfile[],
   plan: PrintFigurePlan,
   options: { infill: number; supports: SupportsMode; partVolumeMm3: number },
-): { figures: Record<string, FamilyFigures>; estimates: Record<string, FamilyEstimate>; warnings: QuoteWarning[] } {
+): Promise<{
+  figures: Record<string, FamilyFigures>;
+  estimates: Record<string, FamilyEstimate>;
+  warnings: QuoteWarning[];
+}> {
   const figures: Record<string, FamilyFigures> = {};
   const estimates: Record<string, FamilyEstimate> = {};
   const warnings: QuoteWarning[] = [];
@@ -126,7 +130,7 @@ export function readPrintFigures(
     const estimate: FamilyEstimate = { method: chosen.method, process: p.process, settings: p.settings };
     // The layer estimate also says whether the part needs supports, whichever method prices it.
     const layered = chosen.layers
-      ? estimateFromBasis(source.basis(p.key), p.settings, {
+      ? estimateFromBasis(await source.basis(p.key), p.settings, {
           infillPercent: options.infill,
           partVolumeMm3: options.partVolumeMm3,
           supports: options.supports,
@@ -137,7 +141,9 @@ export function readPrintFigures(
       needsSupports ||= layered.needs_supports && options.supports === "none";
     }
     if (chosen.method === "slicer") {
-      const runs = chosen.levels!.map((level) => source.slicer(p.key, slicerVariant(options.supports, level)));
+      const runs = await Promise.all(
+        chosen.levels!.map((level) => source.slicer(p.key, slicerVariant(options.supports, level))),
+      );
       const [a, b] = runs;
       const t = b ? (options.infill - chosen.levels![0]) / (chosen.levels![1] - chosen.levels![0]) : 0;
       // Between two levels both figures are close to linear in the density (more of the same infill lines).
@@ -172,7 +178,7 @@ export function readPrintFigures(
 }
 
 /** The same choice without a database (`bengkel quote`): the layer estimator runs here, no slicer results. */
-export function estimateInProcess(
+export async function estimateInProcess(
   mesh: SliceMesh,
   watertight: boolean,
   profiles: FamilyProfile[],
@@ -189,10 +195,10 @@ export function estimateInProcess(
   }));
   const plan = planPrintFigures(profiles, states, watertight, options.infill, options.supports);
   const source: EstimateSource = {
-    basis: (key) => bases.get(key)!,
-    slicer: () => {
+    basis: async (key) => bases.get(key)!,
+    slicer: async () => {
       throw new Error("no slicer results without a database");
     },
   };
-  return readPrintFigures(source, profiles, plan, options);
+  return await readPrintFigures(source, profiles, plan, options);
 }

@@ -21,7 +21,7 @@ beforeAll(() => {
 afterEach(() => vi.unstubAllEnvs());
 
 async function uploadBox() {
-  const { workspace } = seedWorkspace(db, { plan: "pro" });
+  const { workspace } = await seedWorkspace(db, { plan: "pro" });
   const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
   const request = (infill: number): PrintQuoteRequest => ({
     workspaceId: workspace.id,
@@ -45,11 +45,9 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing with PrusaSlicer (pr
 
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
-    const runs = db
-      .select()
-      .from(printEstimates)
-      .all()
-      .filter((r) => r.method === "slicer" && r.versionId === before.version_id);
+    const runs = (await db.select().from(printEstimates)).filter(
+      (r) => r.method === "slicer" && r.versionId === before.version_id,
+    );
     expect(runs.map((r) => `${r.variant}:${r.status}`).sort()).toContain("none:20:done");
 
     // PrusaSlicer 2.5.0 slices this box (eval/quotes/profile.ini, 20 % gyroid) to 8.58 cm³ = 10.64 g of PLA in 55 min 1 s.
@@ -76,7 +74,7 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing of a part that needs
     vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "on");
     vi.stubEnv("SLICER_ENABLED", "on");
     vi.stubEnv("SLICER_INFILL_LEVELS", "20");
-    const { workspace } = seedWorkspace(db, { plan: "pro" });
+    const { workspace } = await seedWorkspace(db, { plan: "pro" });
     const { file } = await createTestFile(db, blobs, workspace.id, tableStl(), "table.stl");
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
@@ -107,11 +105,7 @@ describe("a slicer that hangs or crashes", () => {
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
     const quote = await quoteFile(db, request(20));
-    const runs = db
-      .select()
-      .from(printEstimates)
-      .all()
-      .filter((r) => r.versionId === quote.version_id);
+    const runs = (await db.select().from(printEstimates)).filter((r) => r.versionId === quote.version_id);
     // One layer basis per family profile (PLA, TPU, nylon, resin); one slicer run per FDM family, each killed.
     expect(runs.map((r) => `${r.method}:${r.variant}:${r.status}`).sort()).toEqual([
       ...Array(4).fill("layers::done"),

@@ -50,20 +50,22 @@ export async function settlePrintEstimates(): Promise<void> {
 }
 
 async function prepare(db: Db, workspaceId: string, fileId: string): Promise<void> {
-  const { version } = getFileVersion(db, workspaceId, fileId);
+  const { version } = await getFileVersion(db, workspaceId, fileId);
   const analysis = version.analysis;
   if (analysis.kind !== "mesh" || !analysis.geometry.is_watertight) return;
-  const catalog = getActiveCatalog(db, workspaceId).catalog;
+  const catalog = (await getActiveCatalog(db, workspaceId)).catalog;
   const profiles = familyProfiles(catalog, Object.keys(catalog.print_3d.families));
   const { PRINT_ESTIMATE_ON_UPLOAD, SLICER_ENABLED, SLICER_INFILL_LEVELS, SLICER_PATH } = config();
   if (PRINT_ESTIMATE_ON_UPLOAD) await ensureLayerBases(db, version, profiles);
   const format = version.originalName.split(".").pop()?.toLowerCase() ?? "";
   if (!SLICER_ENABLED || !SLICER_FORMATS.has(format) || !(await slicerInstalled(SLICER_PATH))) return;
   const done = new Set(
-    readEstimateStates(
-      db,
-      version.id,
-      profiles.map((p) => p.key),
+    (
+      await readEstimateStates(
+        db,
+        version.id,
+        profiles.map((p) => p.key),
+      )
     )
       .filter((s) => s.method === "slicer")
       .map((s) => `${s.profileKey}/${s.variant}`),
@@ -72,7 +74,7 @@ async function prepare(db: Db, workspaceId: string, fileId: string): Promise<voi
   const volumeMm3 = analysis.geometry.volume_cm3 * 1000;
   for (const profile of profiles.filter((p) => p.process === "fdm")) {
     // A part that needs supports is also sliced with them (the layer estimate says which parts do).
-    const modes: SupportsMode[] = needsSupports(db, version, profile, volumeMm3) ? ["none", "auto"] : ["none"];
+    const modes: SupportsMode[] = (await needsSupports(db, version, profile, volumeMm3)) ? ["none", "auto"] : ["none"];
     for (const supports of modes) {
       for (const infill of SLICER_INFILL_LEVELS) {
         const id = `${profile.key}/${slicerVariant(supports, infill)}`;
@@ -84,12 +86,17 @@ async function prepare(db: Db, workspaceId: string, fileId: string): Promise<voi
   }
 }
 
-function needsSupports(db: Db, version: FileVersionRow, profile: FamilyProfile, partVolumeMm3: number): boolean {
-  const layers = readEstimateStates(db, version.id, [profile.key]).find(
+async function needsSupports(
+  db: Db,
+  version: FileVersionRow,
+  profile: FamilyProfile,
+  partVolumeMm3: number,
+): Promise<boolean> {
+  const layers = (await readEstimateStates(db, version.id, [profile.key])).find(
     (s) => s.method === "layers" && s.status === "done",
   );
   if (!layers) return false;
-  const basis = storedEstimates(db, version).basis(profile.key);
+  const basis = await storedEstimates(db, version).basis(profile.key);
   return estimateFromBasis(basis, profile.settings, { infillPercent: 20, partVolumeMm3, supports: "none" })
     .needs_supports;
 }
@@ -158,7 +165,7 @@ async function slice(job: SlicerJob): Promise<void> {
         await fs.rm(link, { force: true });
       }
     });
-    storeEstimate(job.db, {
+    await storeEstimate(job.db, {
       versionId: job.version.id,
       profileKey: job.profile.key,
       method: "slicer",
@@ -171,7 +178,7 @@ async function slice(job: SlicerJob): Promise<void> {
     logError(`slicer run for ${job.version.id} (${variant}) failed: ${error.code}`, { error: error.message });
     // Not installed is the machine's state, not the file's: nothing recorded, a later run may succeed.
     if (error.code === "slicer_not_found") return;
-    storeEstimate(job.db, {
+    await storeEstimate(job.db, {
       versionId: job.version.id,
       profileKey: job.profile.key,
       method: "slicer",

@@ -44,9 +44,9 @@ const decode = <T>(text: string): T =>
     return v;
   }) as T;
 
-export function readEstimateStates(db: Db, versionId: string, keys: string[]): EstimateState[] {
+export async function readEstimateStates(db: Db, versionId: string, keys: string[]): Promise<EstimateState[]> {
   if (keys.length === 0) return [];
-  return db
+  return await db
     .select({
       profileKey: printEstimates.profileKey,
       method: printEstimates.method,
@@ -54,27 +54,28 @@ export function readEstimateStates(db: Db, versionId: string, keys: string[]): E
       status: printEstimates.status,
     })
     .from(printEstimates)
-    .where(and(eq(printEstimates.versionId, versionId), inArray(printEstimates.profileKey, keys)))
-    .all();
+    .where(and(eq(printEstimates.versionId, versionId), inArray(printEstimates.profileKey, keys)));
 }
 
-export function readEstimateData<T>(db: Db, versionId: string, state: EstimateState): T {
-  const row = db
-    .select({ data: printEstimates.data })
-    .from(printEstimates)
-    .where(
-      and(
-        eq(printEstimates.versionId, versionId),
-        eq(printEstimates.profileKey, state.profileKey),
-        eq(printEstimates.method, state.method),
-        eq(printEstimates.variant, state.variant),
-      ),
-    )
-    .get();
+export async function readEstimateData<T>(db: Db, versionId: string, state: EstimateState): Promise<T> {
+  const row = (
+    await db
+      .select({ data: printEstimates.data })
+      .from(printEstimates)
+      .where(
+        and(
+          eq(printEstimates.versionId, versionId),
+          eq(printEstimates.profileKey, state.profileKey),
+          eq(printEstimates.method, state.method),
+          eq(printEstimates.variant, state.variant),
+        ),
+      )
+      .limit(1)
+  )[0];
   return decode<T>(row!.data);
 }
 
-export function storeEstimate(
+export async function storeEstimate(
   db: Db,
   row: {
     versionId: string;
@@ -84,11 +85,11 @@ export function storeEstimate(
     status: "done" | "failed";
     data: unknown;
   },
-): void {
-  db.insert(printEstimates)
+): Promise<void> {
+  await db
+    .insert(printEstimates)
     .values({ ...row, id: newId("printEstimate"), data: encode(row.data), createdAt: new Date() })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /** Slicing jobs in flight, so concurrent quotes of a new version slice it once. */
@@ -101,10 +102,12 @@ const pending = new Map<string, Promise<void>>();
  */
 export async function ensureLayerBases(db: Db, version: FileVersionRow, profiles: FamilyProfile[]): Promise<void> {
   const have = new Set(
-    readEstimateStates(
-      db,
-      version.id,
-      profiles.map((p) => p.key),
+    (
+      await readEstimateStates(
+        db,
+        version.id,
+        profiles.map((p) => p.key),
+      )
     )
       .filter((s) => s.method === "layers")
       .map((s) => s.profileKey),
@@ -127,7 +130,7 @@ async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyPro
       getAnalysisPool().run({ kind: "estimate", path, filename: version.originalName, profiles: task }),
     );
     for (const p of profiles)
-      storeEstimate(db, {
+      await storeEstimate(db, {
         versionId: version.id,
         profileKey: p.key,
         method: "layers",
@@ -140,7 +143,7 @@ async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyPro
     if (!isDomainError(error) || error.code === "busy") throw error;
     logError(`print estimate of ${version.id} failed`, { error: error.code });
     for (const p of profiles)
-      storeEstimate(db, {
+      await storeEstimate(db, {
         versionId: version.id,
         profileKey: p.key,
         method: "layers",
@@ -153,10 +156,10 @@ async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyPro
 
 export function storedEstimates(db: Db, version: FileVersionRow): EstimateSource {
   return {
-    basis: (profileKey) =>
-      readEstimateData<PrintBasis>(db, version.id, { profileKey, method: "layers", variant: "", status: "done" }),
-    slicer: (profileKey, variant) =>
-      readEstimateData<FamilyFigures>(db, version.id, { profileKey, method: "slicer", variant, status: "done" }),
+    basis: async (profileKey) =>
+      await readEstimateData<PrintBasis>(db, version.id, { profileKey, method: "layers", variant: "", status: "done" }),
+    slicer: async (profileKey, variant) =>
+      await readEstimateData<FamilyFigures>(db, version.id, { profileKey, method: "slicer", variant, status: "done" }),
   };
 }
 
@@ -164,23 +167,25 @@ export function storedEstimates(db: Db, version: FileVersionRow): EstimateSource
  * The stored figures a reference price (PLA at 20 %, supports off) can use for a version, without
  * slicing: the layer basis or slicer runs the upload already produced; none for the fallback.
  */
-export function storedReferenceFigures(
+export async function storedReferenceFigures(
   db: Db,
   version: FileVersionRow,
   catalog: PriceCatalog,
-): Record<string, FamilyFigures> {
+): Promise<Record<string, FamilyFigures>> {
   if (version.analysis.kind !== "mesh") return {};
   const geometry = version.analysis.geometry;
   const profiles = familyProfiles(catalog, familiesFor(catalog, ["pla"]));
-  const states = readEstimateStates(
+  const states = await readEstimateStates(
     db,
     version.id,
     profiles.map((p) => p.key),
   );
   const plan = planPrintFigures(profiles, states, geometry.is_watertight, 20, "none");
-  return readPrintFigures(storedEstimates(db, version), profiles, plan, {
-    infill: 20,
-    supports: "none",
-    partVolumeMm3: geometry.volume_cm3 * 1000,
-  }).figures;
+  return (
+    await readPrintFigures(storedEstimates(db, version), profiles, plan, {
+      infill: 20,
+      supports: "none",
+      partVolumeMm3: geometry.volume_cm3 * 1000,
+    })
+  ).figures;
 }

@@ -1,6 +1,6 @@
-import type Database from "better-sqlite3";
+import { and, eq, gt, lte } from "drizzle-orm";
+import { quoteCache } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { preparedPerConnection } from "@/lib/db/prepared";
 
 export interface QuoteCacheKey {
   versionId: string;
@@ -19,34 +19,23 @@ export interface QuoteCacheEntry extends QuoteCacheKey {
   expiresAt: number;
 }
 
-interface Statements {
-  read: Database.Statement<[string, string, string, number, number], string>;
-  write: Database.Statement<[QuoteCacheEntry]>;
-  purge: Database.Statement<[number]>;
-}
-
-// A cache hit is one lookup on quote_cache_key_idx, no SQL building.
-const statements = preparedPerConnection((db): Statements => {
-  const client = db.$client;
-  return {
-    read: client
-      .prepare<[string, string, string, number, number], string>(
-        `SELECT payload FROM quote_cache
-         WHERE version_id = ? AND kind = ? AND params = ? AND catalog_version = ? AND expires_at > ?`,
-      )
-      .pluck(),
-    write: client.prepare<[QuoteCacheEntry]>(
-      `INSERT INTO quote_cache (id, workspace_id, file_id, version_id, kind, params, catalog_version, payload, created_at, expires_at)
-       VALUES (@id, @workspaceId, @fileId, @versionId, @kind, @params, @catalogVersion, @payload, @createdAt, @expiresAt)
-       ON CONFLICT (version_id, kind, params, catalog_version) DO NOTHING`,
-    ),
-    purge: client.prepare<[number]>(`DELETE FROM quote_cache WHERE expires_at <= ?`),
-  };
-});
-
 /** The stored payload JSON for this key if it has not expired at `nowMs`. */
-export function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): string | undefined {
-  return statements(db).read.get(key.versionId, key.kind, key.params, key.catalogVersion, nowMs);
+export async function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): Promise<string | undefined> {
+  // One lookup on quote_cache_key_idx.
+  const [row] = await db
+    .select({ payload: quoteCache.payload })
+    .from(quoteCache)
+    .where(
+      and(
+        eq(quoteCache.versionId, key.versionId),
+        eq(quoteCache.kind, key.kind),
+        eq(quoteCache.params, key.params),
+        eq(quoteCache.catalogVersion, key.catalogVersion),
+        gt(quoteCache.expiresAt, new Date(nowMs)),
+      ),
+    )
+    .limit(1);
+  return row?.payload;
 }
 
 /**
@@ -54,8 +43,12 @@ export function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): stri
  * live entry for the same key can only come from a concurrent request; the
  * first one stays, so later hits keep one stable answer.
  */
-export function writeCachedQuote(db: Db, entry: QuoteCacheEntry): void {
-  const { write, purge } = statements(db);
-  purge.run(entry.createdAt);
-  write.run(entry);
+export async function writeCachedQuote(db: Db, entry: QuoteCacheEntry): Promise<void> {
+  await db.delete(quoteCache).where(lte(quoteCache.expiresAt, new Date(entry.createdAt)));
+  await db
+    .insert(quoteCache)
+    .values({ ...entry, createdAt: new Date(entry.createdAt), expiresAt: new Date(entry.expiresAt) })
+    .onConflictDoNothing({
+      target: [quoteCache.versionId, quoteCache.kind, quoteCache.params, quoteCache.catalogVersion],
+    });
 }

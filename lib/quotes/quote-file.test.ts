@@ -5,7 +5,7 @@ import { DEFAULT_CATALOG } from "@/lib/pricing";
 import { publishCatalog } from "@/lib/quotes/catalog-store";
 import { quoteCache } from "@/db/schema";
 import type { BlobStore } from "@/lib/files/blob-store";
-import { openDb, type Db } from "@/lib/db/client";
+import { closeDb, openDb, type Db } from "@/lib/db/client";
 import { QUOTE_TTL_MS, quoteFile, type PrintQuoteRequest } from "./quote-file";
 
 let db: Db;
@@ -21,7 +21,7 @@ const T0 = new Date("2026-11-22T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
 async function boxFile() {
-  const { workspace } = seedWorkspace(db, { plan: "pro" });
+  const { workspace } = await seedWorkspace(db, { plan: "pro" });
   const { file } = await createTestFile(db, blobs, workspace.id, boxStl(40, 30, 20), "box.stl");
   const request = (
     now: Date,
@@ -86,7 +86,7 @@ describe("quote cache", () => {
     expect(before.catalog_version).toBe(1);
     const dearer = structuredClone(DEFAULT_CATALOG);
     dearer.print_3d.setup_idr = 30_000;
-    publishCatalog(db, workspace.id, dearer, "test");
+    await publishCatalog(db, workspace.id, dearer, "test");
     const after = await quoteFile(db, request(at(1000)));
     expect(after).toMatchObject({ cached: false, catalog_version: 2 });
     expect(after.quotes[0].price_idr).toBe(before.quotes[0].price_idr + 5_000);
@@ -111,17 +111,17 @@ describe("quote cache", () => {
     const fresh = await quoteFile(db, request(T0));
     const reopened = openDb(`file:${dbFile}`);
     expect(await quoteFile(reopened, request(at(60_000)))).toEqual({ ...fresh, cached: true });
-    reopened.$client.close();
+    await closeDb(reopened);
   });
 
   it("drops expired entries when writing new ones", async () => {
     const { request } = await boxFile();
     await quoteFile(db, request(T0));
-    const { workspace } = seedWorkspace(db, { plan: "pro" });
+    const { workspace } = await seedWorkspace(db, { plan: "pro" });
     const plate = await createTestFile(db, blobs, workspace.id, plateDxf(100, 50), "plate.dxf");
     const later = at(2 * QUOTE_TTL_MS);
     await quoteFile(db, { workspaceId: workspace.id, fileId: plate.file.id, process: "laser", now: later });
-    const rows = db.select().from(quoteCache).all();
+    const rows = await db.select().from(quoteCache);
     expect(rows.every((row) => row.expiresAt.getTime() > later.getTime())).toBe(true);
     expect(rows).toHaveLength(1);
   });

@@ -113,18 +113,18 @@ export function quoteFile(db: Db, request: PrintQuoteRequest): Promise<PrintQuot
 export function quoteFile(db: Db, request: LaserQuoteRequest): Promise<LaserQuotePayload>;
 export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuotePayload | LaserQuotePayload> {
   const now = request.now ?? new Date();
-  const file = getFile(db, request.workspaceId, request.fileId);
+  const file = await getFile(db, request.workspaceId, request.fileId);
   assertProcess(file, request);
-  const catalog = getActiveCatalog(db, request.workspaceId);
+  const catalog = await getActiveCatalog(db, request.workspaceId);
   const limits = request.limits ?? machineLimitsFromEnv();
   let print: { version: FileVersionRow; profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
   if (request.process === "print_3d") {
-    const { version } = getFileVersion(db, request.workspaceId, file.id, file.currentVersionId);
+    const { version } = await getFileVersion(db, request.workspaceId, file.id, file.currentVersionId);
     // assertProcess has checked the file is a mesh; its versions are all meshes.
     const watertight = version.analysis.kind === "mesh" && version.analysis.geometry.is_watertight;
     const profiles = familyProfiles(catalog.catalog, familiesFor(catalog.catalog, request.print.materials));
     await prepareEstimates(db, version, profiles, watertight);
-    const states = readEstimateStates(
+    const states = await readEstimateStates(
       db,
       version.id,
       profiles.map((p) => p.key),
@@ -144,10 +144,11 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
     params: canonicalParams(request, limits, print?.plan),
     catalogVersion: catalog.version,
   };
-  const hit = readCachedQuote(db, key, now.getTime());
+  const hit = await readCachedQuote(db, key, now.getTime());
   if (hit) return { ...JSON.parse(hit), cached: true };
 
-  const version = print?.version ?? getFileVersion(db, request.workspaceId, file.id, file.currentVersionId).version;
+  const version =
+    print?.version ?? (await getFileVersion(db, request.workspaceId, file.id, file.currentVersionId)).version;
   const meta: QuoteMeta = {
     id: newId("quote"),
     file_id: file.id,
@@ -164,7 +165,7 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
   } else if (request.process === "print_3d") {
     const mesh = analysis.geometry;
     const supports = request.print.supports ?? "none";
-    const { figures, estimates, warnings } = readPrintFigures(
+    const { figures, estimates, warnings } = await readPrintFigures(
       storedEstimates(db, version),
       print!.profiles,
       print!.plan,
@@ -186,7 +187,7 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
     // assertProcess matched the file's kind, and a file's versions all share it.
     throw new Error(`version ${version.id} is a ${analysis.kind}, not what ${file.id} is`);
   }
-  writeCachedQuote(db, {
+  await writeCachedQuote(db, {
     ...key,
     id: meta.id,
     workspaceId: request.workspaceId,

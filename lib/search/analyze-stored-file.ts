@@ -36,7 +36,7 @@ export async function analyzeStoredFile(
   fileId: string,
   enricher: DescriptionEnricher | null = defaultEnricher(),
 ): Promise<{ file: FileRow; version: FileVersionRow; metadata: FileMetadata }> {
-  const { file, version } = getFileVersion(db, workspaceId, fileId);
+  const { file, version } = await getFileVersion(db, workspaceId, fileId);
   const bbox = version.analysis?.geometry?.bbox_mm;
   if (!bbox || typeof bbox !== "object") throw notAnalysable(file, version, "it has no measured geometry.");
   // Reading the file again (contours, texts) is untrusted work: it runs in an analysis child.
@@ -58,6 +58,6 @@ export async function analyzeStoredFile(
     throw notAnalysable(file, version, isDomainError(error) ? error.message : "its stored bytes are missing.");
   }
   const metadata = await enrichDescription(extracted, enricher);
-  writeIndexEntry(db, file, version, metadata, texts, true);
+  await writeIndexEntry(db, file, version, metadata, texts, true);
   return { file, version, metadata };
 }

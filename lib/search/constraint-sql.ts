@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { SearchDialect } from "./search-dialect";
 import { DEFAULT_CATALOG } from "@/lib/pricing";
 import type { Attribute, Constraint } from "./parse-constraints";
 
@@ -165,21 +166,21 @@ function within(column: SQL, lo: number, hi: number): SQL {
 const widen = (r: Range, by: number): Range => ({ ...r, lo: r.lo - by * r.scale, hi: r.hi + by * r.scale });
 
 /** The SQL for "the file's value is in the range widened by `by` (0: met, NEAR: near), or unknown when `unknown`". */
-function constraintSql(c: Constraint, density: number | null, by: number, unknown: boolean): SQL {
+function constraintSql(d: SearchDialect, c: Constraint, density: number | null, by: number, unknown: boolean): SQL {
   const r = widen(rangeOf(c), by);
   const orUnknown = (cond: SQL, column: SQL) =>
-    unknown ? sql`(${column} IS NULL OR ${cond})` : sql`coalesce(${cond}, 0)`;
+    unknown ? sql`(${column} IS NULL OR ${cond})` : sql`coalesce(${cond}, FALSE)`;
   if (c.attribute === "weight") {
     const expr = weightExpr(density);
     return orUnknown(within(expr, r.lo, r.hi), expr);
   }
   if (c.attribute === "diameter") {
-    return sql`(EXISTS (SELECT 1 FROM json_each(m.hole_diameters) WHERE ${within(sql`value`, r.lo, r.hi)})
-      OR (m.shape_class IN ('cylinder', 'rod') AND coalesce(${within(sql`m.dim_mid`, r.lo, r.hi)}, 0))
-      ${unknown ? sql`OR (json_array_length(m.hole_diameters) = 0 AND coalesce(m.hole_count, 1) > 0)` : sql``})`;
+    return sql`(EXISTS (SELECT 1 FROM ${d.jsonNumbers(sql`m.hole_diameters`)} WHERE ${within(sql`value`, r.lo, r.hi)})
+      OR (m.shape_class IN ('cylinder', 'rod') AND coalesce(${within(sql`m.dim_mid`, r.lo, r.hi)}, FALSE))
+      ${unknown ? sql`OR (${d.jsonLength(sql`m.hole_diameters`)} = 0 AND coalesce(m.hole_count, 1) > 0)` : sql``})`;
   }
   if ((c.attribute === "size" || c.attribute === "length") && c.op === "eq") {
-    return sql`(coalesce(${within(sql`m.dim_max`, r.lo, r.hi)}, 0) OR coalesce(${within(sql`m.dim_mid`, r.lo, r.hi)}, 0) OR coalesce(${within(sql`m.dim_min`, r.lo, r.hi)}, 0))`;
+    return sql`(coalesce(${within(sql`m.dim_max`, r.lo, r.hi)}, FALSE) OR coalesce(${within(sql`m.dim_mid`, r.lo, r.hi)}, FALSE) OR coalesce(${within(sql`m.dim_min`, r.lo, r.hi)}, FALSE))`;
   }
   const column = COLUMN[c.attribute];
   return orUnknown(within(column, r.lo, r.hi), column);
@@ -191,24 +192,34 @@ function dimsSql(dims: number[], by: number, unknown: boolean): SQL {
     dims.map((d, i) => {
       const tol = Math.max(1, d * 0.05) + by * d;
       const cond = within(columns[i], d - tol, d + tol);
-      return unknown ? sql`(${columns[i]} IS NULL OR ${cond})` : sql`coalesce(${cond}, 0)`;
+      return unknown ? sql`(${columns[i]} IS NULL OR ${cond})` : sql`coalesce(${cond}, FALSE)`;
     }),
     sql` AND `,
   );
 }
 
 /** Files that could be returned: every number near or met, or unknown. */
-export function nearSql(constraints: Constraint[], dims: number[] | null, density: number | null): SQL[] {
+export function nearSql(
+  d: SearchDialect,
+  constraints: Constraint[],
+  dims: number[] | null,
+  density: number | null,
+): SQL[] {
   return [
-    ...constraints.map((c) => constraintSql(c, density, NEAR, true)),
+    ...constraints.map((c) => constraintSql(d, c, density, NEAR, true)),
     ...(dims ? [dimsSql(dims, NEAR, true)] : []),
   ];
 }
 
 /** 1 when the file meets every number (used to fetch those candidates first), else 0. */
-export function metSql(constraints: Constraint[], dims: number[] | null, density: number | null): SQL {
+export function metSql(
+  d: SearchDialect,
+  constraints: Constraint[],
+  dims: number[] | null,
+  density: number | null,
+): SQL {
   const all = [
-    ...constraints.map((c) => constraintSql(c, density, 0, false)),
+    ...constraints.map((c) => constraintSql(d, c, density, 0, false)),
     ...(dims ? [dimsSql(dims, 0, false)] : []),
   ];
   return all.length ? sql`(CASE WHEN ${sql.join(all, sql` AND `)} THEN 1 ELSE 0 END)` : sql`1`;

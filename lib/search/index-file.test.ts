@@ -12,13 +12,14 @@ import { searchFiles } from "./search-files";
 
 let db: Db;
 let workspaceId: string;
-beforeAll(() => {
+beforeAll(async () => {
   const { dir } = ({ db } = useTestDb());
   useTestBlobs(dir);
-  workspaceId = seedWorkspace(db, { plan: "pro" }).workspace.id;
+  workspaceId = (await seedWorkspace(db, { plan: "pro" })).workspace.id;
 });
 
-const top = (query: string) => searchFiles(db, workspaceId, { query, limit: 5 }).hits.map((h) => h.file.name);
+const top = async (query: string) =>
+  (await searchFiles(db, workspaceId, { query, limit: 5 })).hits.map((h) => h.file.name);
 
 describe("indexFile", () => {
   it("makes a rename searchable at once and keeps what the analysis read from the bytes", async () => {
@@ -31,18 +32,20 @@ describe("indexFile", () => {
     );
     const analysed = await analyzeStoredFile(db, getBlobStore(), workspaceId, file.id, null);
     expect(analysed.metadata.dimensions.holes.diameters_mm).toEqual([8]);
-    expect(top("engsel")).toEqual([]);
+    expect(await top("engsel")).toEqual([]);
 
-    updateFile(db, workspaceId, file.id, { name: "engsel pintu.dxf", tags: ["ss304"] });
-    const metadata = indexFile(db, workspaceId, file.id);
-    expect(top("hinge")).toEqual(["engsel pintu.dxf"]);
+    await updateFile(db, workspaceId, file.id, { name: "engsel pintu.dxf", tags: ["ss304"] });
+    const metadata = await indexFile(db, workspaceId, file.id);
+    expect(await top("hinge")).toEqual(["engsel pintu.dxf"]);
     expect(metadata.dimensions.holes.diameters_mm).toEqual([8]);
     expect(metadata.material?.id).toBe("ss304");
-    expect(db.select().from(fileMetadata).where(eq(fileMetadata.fileId, file.id)).get()?.analyzedAt).not.toBeNull();
+    expect(
+      (await db.select().from(fileMetadata).where(eq(fileMetadata.fileId, file.id)).limit(1))[0]?.analyzedAt,
+    ).not.toBeNull();
   });
 
   it("indexes files that were never indexed when searching", async () => {
     await createTestFile(db, getBlobStore(), workspaceId, plateDxf(60, 60), "flens dn25.dxf");
-    expect(top("flange")).toEqual(["flens dn25.dxf"]);
+    expect(await top("flange")).toEqual(["flens dn25.dxf"]);
   });
 });

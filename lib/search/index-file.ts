@@ -1,13 +1,11 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { fileMetadata, files } from "@/db/schema";
-import { IMMEDIATE, type Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
 import { densityOf, extractMetadata, massVolumeCm3 } from "@/lib/metadata/extract-metadata";
 import type { FileMetadata, SourceText } from "@/lib/metadata/types";
 import { lexicalEmbedder } from "./embedder";
-
-/** Ties FTS rows to their workspace inside the index itself, so MATCH never looks at another workspace's files. */
-export const workspaceToken = (workspaceId: string) => `zw${workspaceId.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+import { writeSearchDocument } from "./search-dialect";
 
 function documentFields(file: FileRow, m: FileMetadata, texts: SourceText[]) {
   const assembly = m.structure?.type === "assembly" ? "assembly rakitan" : "";
@@ -20,24 +18,23 @@ function documentFields(file: FileRow, m: FileMetadata, texts: SourceText[]) {
     ...m.components.map((c) => c.name),
     ...texts.map((t) => t.text),
   ];
-  const fields = lexicalEmbedder.embedDocument({
+  return lexicalEmbedder.embedDocument({
     name: file.name.replace(/\.[a-z0-9]+$/i, ""),
     tags: file.tags.join(" "),
     description: `${m.description.id} ${m.description.en}`,
     metadata: words.join(" "),
   });
-  return { ...fields, metadata: `${workspaceToken(file.workspaceId)} ${fields.metadata}` };
 }
 
 /** Stores a file's metadata and (re)writes its search row, in one transaction. */
-export function writeIndexEntry(
+export async function writeIndexEntry(
   db: Db,
   file: FileRow,
   version: FileVersionRow,
   metadata: FileMetadata,
   texts: SourceText[],
   analyzed: boolean,
-): void {
+): Promise<void> {
   const d = metadata.dimensions;
   const extents = [d.bbox_mm.x, d.bbox_mm.y, d.bbox_mm.z ?? d.thickness_mm]
     .filter((v): v is number => v != null)
@@ -64,18 +61,16 @@ export function writeIndexEntry(
     indexedAt: new Date(),
   };
   const fields = documentFields(file, metadata, texts);
-  db.transaction((tx) => {
-    const row = tx
-      .insert(fileMetadata)
-      .values(values)
-      .onConflictDoUpdate({ target: fileMetadata.fileId, set: values })
-      .returning({ docId: fileMetadata.docId })
-      .get();
-    db.$client.prepare("DELETE FROM search_fts WHERE rowid = ?").run(row.docId);
-    db.$client
-      .prepare("INSERT INTO search_fts (rowid, name, tags, description, metadata) VALUES (?, ?, ?, ?, ?)")
-      .run(row.docId, fields.name, fields.tags, fields.description, fields.metadata);
-  }, IMMEDIATE);
+  await inTransaction(db, async (tx) => {
+    const row = (
+      await tx
+        .insert(fileMetadata)
+        .values(values)
+        .onConflictDoUpdate({ target: fileMetadata.fileId, set: values })
+        .returning({ docId: fileMetadata.docId })
+    )[0];
+    await writeSearchDocument(tx, { docId: row.docId, workspaceId: file.workspaceId, ...fields });
+  });
 }
 
 /**
@@ -85,9 +80,9 @@ export function writeIndexEntry(
  * it right after a file or version is created; `POST /v1/files/{id}/analyze`
  * does the full reading.
  */
-export function indexFile(db: Db, workspaceId: string, fileId: string): FileMetadata {
-  const { file, version } = getFileVersion(db, workspaceId, fileId);
-  const stored = db.select().from(fileMetadata).where(eq(fileMetadata.fileId, file.id)).get();
+export async function indexFile(db: Db, workspaceId: string, fileId: string): Promise<FileMetadata> {
+  const { file, version } = await getFileVersion(db, workspaceId, fileId);
+  const stored = (await db.select().from(fileMetadata).where(eq(fileMetadata.fileId, file.id)).limit(1))[0];
   const same = stored?.versionId === version.id ? stored : undefined;
   const previous = same?.metadata as FileMetadata | undefined;
   const metadata = extractMetadata({
@@ -97,7 +92,7 @@ export function indexFile(db: Db, workspaceId: string, fileId: string): FileMeta
     texts: same?.sourceTexts ?? [],
     sheetFacts: previous && { diameters_mm: previous.dimensions.holes.diameters_mm, components: previous.components },
   });
-  writeIndexEntry(db, file, version, metadata, same?.sourceTexts ?? [], Boolean(same?.analyzedAt));
+  await writeIndexEntry(db, file, version, metadata, same?.sourceTexts ?? [], Boolean(same?.analyzedAt));
   return metadata;
 }
 
@@ -112,19 +107,26 @@ const checked = new Map<string, { at: number; files: number }>();
 const FULL_CHECK_MS = 5_000;
 
 /** Indexes the workspace's files that have no entry yet or changed since (new version, rename, new tags, status). */
-export function indexStaleFiles(db: Db, workspaceId: string): number {
-  const count = (table: typeof files | typeof fileMetadata) =>
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(table)
-      .where(eq(table.workspaceId, workspaceId))
-      .get()!.n;
-  const fileCount = count(files);
+export async function indexStaleFiles(db: Db, workspaceId: string): Promise<number> {
+  const count = async (table: typeof files | typeof fileMetadata) =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+        .where(eq(table.workspaceId, workspaceId))
+        .limit(1)
+    )[0]!.n;
+  const fileCount = await count(files);
   const last = checked.get(workspaceId);
-  if (last && last.files === fileCount && Date.now() - last.at < FULL_CHECK_MS && count(fileMetadata) === fileCount)
+  if (
+    last &&
+    last.files === fileCount &&
+    Date.now() - last.at < FULL_CHECK_MS &&
+    (await count(fileMetadata)) === fileCount
+  )
     return 0;
   const at = Date.now();
-  const stale = db
+  const stale = await db
     .select({ id: files.id })
     .from(files)
     .leftJoin(fileMetadata, eq(fileMetadata.fileId, files.id))
@@ -137,9 +139,8 @@ export function indexStaleFiles(db: Db, workspaceId: string): number {
           lt(fileMetadata.indexedAt, files.updatedAt),
         ),
       ),
-    )
-    .all();
-  for (const { id } of stale) indexFile(db, workspaceId, id);
+    );
+  for (const { id } of stale) await indexFile(db, workspaceId, id);
   checked.set(workspaceId, { at, files: fileCount });
   return stale.length;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FileFormat, FileStatus } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { queryRows, type Db } from "@/lib/db/client";
 import type { FileRow } from "@/lib/files/get-file";
 import { withStructure } from "@/lib/metadata/extract-metadata";
 import type { FileMetadata } from "@/lib/metadata/types";
@@ -20,7 +20,8 @@ import {
 } from "./constraint-sql";
 import { FIELDS, lexicalEmbedder, type Embedder, type Field, type TokenFields } from "./embedder";
 import { highlight } from "./highlight";
-import { indexStaleFiles, workspaceToken } from "./index-file";
+import { indexStaleFiles } from "./index-file";
+import { searchDialect, type SearchDialect } from "./search-dialect";
 import { CONCEPT_BY_ID, withAncestors } from "./lexicon";
 import { parseConstraints, type Constraint } from "./parse-constraints";
 
@@ -65,13 +66,9 @@ export interface SearchResult {
 
 /** Candidates re-ranked per query; enough for any limit ≤ 50 while keeping the query fast on large workspaces. */
 const CANDIDATES = 100;
-/** Column weights of bm25(): a word in the name says more than one in the description. */
-const BM25 = sql.raw("bm25(search_fts, 4.0, 2.5, 1.0, 1.5)");
-
-const quote = (token: string) => `"${token.replace(/"/g, "")}"`;
 
 /** The request's `filters`: hard, a file outside them is never returned. */
-function filterSql(input: SearchInput): SQL[] {
+function filterSql(input: SearchInput, d: SearchDialect): SQL[] {
   const f = input.filters ?? {};
   const where: SQL[] = [];
   if (f.format?.length)
@@ -95,7 +92,8 @@ function filterSql(input: SearchInput): SQL[] {
         sql`, `,
       )})`,
     );
-  for (const tag of f.tag ?? []) where.push(sql`EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ${tag})`);
+  for (const tag of f.tag ?? [])
+    where.push(sql`EXISTS (SELECT 1 FROM ${d.jsonStrings(sql`f.tags`)} WHERE value = ${tag})`);
   return where;
 }
 
@@ -113,13 +111,14 @@ const factsOf = (r: Row): NumericFacts => ({
  * misses after (see constraint-sql.ts). Files not yet indexed (or changed
  * since) are indexed first from their stored geometry.
  */
-export function searchFiles(
+export async function searchFiles(
   db: Db,
   workspaceId: string,
   input: SearchInput,
   embedder: Embedder<TokenFields, TermGroup[]> = lexicalEmbedder,
-): SearchResult {
-  indexStaleFiles(db, workspaceId);
+): Promise<SearchResult> {
+  await indexStaleFiles(db, workspaceId);
+  const d = searchDialect(db);
   const parsed = parseConstraints(input.query);
   const groups = embedder.embedQuery(parsed.text);
   const queryConcepts = groups.flatMap((g) => g.concepts);
@@ -137,49 +136,45 @@ export function searchFiles(
   const hard = [
     sql`m.workspace_id = ${workspaceId}`,
     sql`f.workspace_id = ${workspaceId}`,
-    ...filterSql(input),
+    ...filterSql(input, d),
     ...(printedOnly ? [printedOnly] : []),
   ];
-  const near = nearSql(parsed.constraints, parsed.dims, density);
-  const met = metSql(parsed.constraints, parsed.dims, density);
-  const select = sql`SELECT f.id AS id, f.workspace_id AS workspaceId, f.name AS name, f.format AS format, f.kind AS kind, f.status AS status,
-    f.tags AS tags, f.current_version_id AS currentVersionId, f.version_count AS versionCount, f.size_bytes AS sizeBytes,
-    f.created_at AS createdAt, f.updated_at AS updatedAt, json_extract(m.metadata, '$.part_type') AS partType, m.shape_class AS shapeClass,
-    m.dim_max AS dimMax, m.dim_mid AS dimMid, m.dim_min AS dimMin, m.thickness_mm AS thicknessMm, m.hole_count AS holeCount, m.hole_diameters AS holeDiameters,
-    m.volume_cm3 AS volumeCm3, m.mass_volume_cm3 * coalesce(${density}, m.density_g_cm3, 1.24) AS weightG,
-    s.name AS tName, s.tags AS tTags, s.description AS tDescription, s.metadata AS tMetadata`;
-  const match = textGroups.length
-    ? `${workspaceToken(workspaceId)} AND (${[...new Set(textGroups.flatMap((g) => g.tokens))].map(quote).join(" OR ")})`
-    : null;
+  const near = nearSql(d, parsed.constraints, parsed.dims, density);
+  const met = metSql(d, parsed.constraints, parsed.dims, density);
+  const select = sql`SELECT f.id AS id, f.workspace_id AS "workspaceId", f.name AS name, f.format AS format, f.kind AS kind,
+    f.status AS status, f.tags AS tags, f.current_version_id AS "currentVersionId", f.version_count AS "versionCount",
+    f.size_bytes AS "sizeBytes", f.created_at AS "createdAt", f.updated_at AS "updatedAt",
+    ${d.jsonField(sql`m.metadata`, "part_type")} AS "partType", m.shape_class AS "shapeClass", m.dim_max AS "dimMax",
+    m.dim_mid AS "dimMid", m.dim_min AS "dimMin", m.thickness_mm AS "thicknessMm", m.hole_count AS "holeCount",
+    m.hole_diameters AS "holeDiameters", m.volume_cm3 AS "volumeCm3",
+    m.mass_volume_cm3 * coalesce(${density}, m.density_g_cm3, 1.24) AS "weightG",
+    s.name AS "tName", s.tags AS "tTags", s.description AS "tDescription", s.metadata AS "tMetadata"`;
+  const tokens = [...new Set(textGroups.flatMap((g) => g.tokens))];
 
-  /** Candidates under `where`: by words (those meeting every number first, then BM25), or without words the files meeting the numbers first. */
-  const candidates = (where: SQL[]): Row[] => {
-    let ranked: { docId: number; bm: number }[] = [];
+  /** Candidates under `where`: by words (those meeting every number first, then rank), or without words the files meeting the numbers first. */
+  const candidates = async (where: SQL[]): Promise<Row[]> => {
+    let ranked: { docId: number; rank: number }[] = [];
     const narrow = where.length > 2 || numeric;
-    if (match) {
-      // The workspace token in MATCH already isolates workspaces; join the tables only when there is something to filter on.
-      ranked = narrow
-        ? db.all(sql`SELECT s.rowid AS docId, ${BM25} AS bm FROM search_fts s JOIN file_metadata m ON m.doc_id = s.rowid JOIN files f ON f.id = m.file_id
-            WHERE search_fts MATCH ${match} AND ${sql.join(where, sql` AND `)} ORDER BY ${met} DESC, bm LIMIT ${CANDIDATES}`)
-        : db.all(
-            sql`SELECT rowid AS docId, ${BM25} AS bm FROM search_fts WHERE search_fts MATCH ${match} ORDER BY bm LIMIT ${CANDIDATES}`,
-          );
+    if (tokens.length) {
+      ranked = await queryRows(db, d.ranked(workspaceId, tokens, narrow ? where : [], met, CANDIDATES));
     } else if (numeric) {
-      ranked = db.all(sql`SELECT m.doc_id AS docId, 0 AS bm FROM file_metadata m JOIN files f ON f.id = m.file_id
-        WHERE ${sql.join(where, sql` AND `)} ORDER BY ${met} DESC, f.created_at DESC LIMIT ${CANDIDATES}`);
+      ranked = await queryRows(
+        db,
+        sql`SELECT m.doc_id AS "docId", 0 AS rank FROM file_metadata m JOIN files f ON f.id = m.file_id
+        WHERE ${sql.join(where, sql` AND `)} ORDER BY ${met} DESC, f.created_at DESC LIMIT ${CANDIDATES}`,
+      );
     }
-    const bmByDoc = new Map(ranked.map((r) => [r.docId, r.bm]));
-    return ranked.length
-      ? db
-          .all<Row>(
-            sql`${select}, m.doc_id AS docId FROM file_metadata m JOIN files f ON f.id = m.file_id JOIN search_fts s ON s.rowid = m.doc_id
-          WHERE m.doc_id IN (${sql.join(
-            ranked.map((r) => sql`${r.docId}`),
-            sql`, `,
-          )}) AND ${sql.join(where, sql` AND `)}`,
-          )
-          .map((r) => ({ ...r, bm: bmByDoc.get(r.docId as number)! }))
-      : [];
+    if (!ranked.length) return [];
+    const rankByDoc = new Map(ranked.map((r) => [Number(r.docId), Number(r.rank)]));
+    const rows = await queryRows<Row>(
+      db,
+      sql`${select}, m.doc_id AS "docId" FROM file_metadata m JOIN files f ON f.id = m.file_id ${d.joinText}
+        WHERE m.doc_id IN (${sql.join(
+          ranked.map((r) => sql`${r.docId}`),
+          sql`, `,
+        )}) AND ${sql.join(where, sql` AND `)}`,
+    );
+    return rows.map((r) => ({ ...r, bm: rankByDoc.get(Number(r.docId))! }));
   };
   const checksOf = (r: Row) => {
     const facts = factsOf(r);
@@ -189,7 +184,7 @@ export function searchFiles(
     ];
   };
 
-  const rows = candidates([...hard, ...near]);
+  const rows = await candidates([...hard, ...near]);
   const best = Math.min(-1e-9, ...rows.map((r) => r.bm));
   const queryTokens = new Set(textGroups.flatMap((g) => g.tokens));
   const scored = rows.flatMap((r) => {
@@ -211,7 +206,7 @@ export function searchFiles(
   scored.sort((a, b) => b.score - a.score || String(a.r.name).localeCompare(String(b.r.name)));
 
   const top = scored.slice(0, input.limit);
-  const metadataById = loadMetadata(
+  const metadataById = await loadMetadata(
     db,
     top.map(({ r }) => r.id as string),
   );
@@ -242,23 +237,24 @@ export function searchFiles(
     dims: parsed.dims,
     near_matches: hits.filter((h) => h.match.numbers === "near").length,
   };
-  if (!hits.length) interpretation.no_results = explainEmpty();
+  if (!hits.length) interpretation.no_results = await explainEmpty();
   return { hits, interpretation };
 
   /** Why nothing came back: the filters, words no file contains, or numbers no file matching the words comes near. */
-  function explainEmpty(): NoResults {
-    const count = (cond: SQL) =>
-      db.get<{ n: number }>(
-        sql`SELECT count(*) AS n FROM file_metadata m JOIN files f ON f.id = m.file_id WHERE ${sql.join([...hard, cond], sql` AND `)}`,
-      )!.n;
-    const inScope = count(sql`1`);
-    const terms = textGroups.map((g) => ({
-      text: g.text,
-      files: count(
-        sql`m.doc_id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${`${workspaceToken(workspaceId)} AND (${g.tokens.map(quote).join(" OR ")})`})`,
-      ),
-    }));
-    const pool = numeric ? candidates(hard) : [];
+  async function explainEmpty(): Promise<NoResults> {
+    const count = async (cond: SQL) =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`SELECT count(*) AS n FROM file_metadata m JOIN files f ON f.id = m.file_id WHERE ${sql.join([...hard, cond], sql` AND `)}`,
+          )
+        )[0].n,
+      );
+    const inScope = await count(sql`TRUE`);
+    const terms = [];
+    for (const g of textGroups) terms.push({ text: g.text, files: await count(d.contains(workspaceId, g.tokens)) });
+    const pool = numeric ? await candidates(hard) : [];
     const constraints = [
       ...parsed.constraints.map((c) => ({ text: c.text, attribute: c.attribute as string })),
       ...(parsed.dims ? [{ text: dimsText, attribute: "dims" }] : []),
@@ -296,10 +292,11 @@ export function searchFiles(
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** The full metadata documents, read only for the hits returned (they are the widest part of a row). */
-function loadMetadata(db: Db, fileIds: string[]): Map<string, FileMetadata> {
+async function loadMetadata(db: Db, fileIds: string[]): Promise<Map<string, FileMetadata>> {
   if (!fileIds.length) return new Map();
-  const rows = db.all<{ fileId: string; metadata: string }>(
-    sql`SELECT file_id AS fileId, metadata FROM file_metadata WHERE file_id IN (${sql.join(
+  const rows = await queryRows<{ fileId: string; metadata: string }>(
+    db,
+    sql`SELECT file_id AS "fileId", metadata FROM file_metadata WHERE file_id IN (${sql.join(
       fileIds.map((id) => sql`${id}`),
       sql`, `,
     )})`,
@@ -317,9 +314,9 @@ function toFileRow(r: Row): FileRow {
     status: r.status as FileStatus,
     tags: JSON.parse(r.tags as string) as string[],
     currentVersionId: r.currentVersionId as string,
-    versionCount: r.versionCount as number,
-    sizeBytes: r.sizeBytes as number,
-    createdAt: new Date(r.createdAt as number),
-    updatedAt: new Date(r.updatedAt as number),
+    versionCount: Number(r.versionCount),
+    sizeBytes: Number(r.sizeBytes),
+    createdAt: new Date(Number(r.createdAt)),
+    updatedAt: new Date(Number(r.updatedAt)),
   };
 }

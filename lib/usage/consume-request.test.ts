@@ -19,39 +19,41 @@ describe("consumeRequest", () => {
     expect(rateWindow(now).resetAt).toEqual(new Date("2026-11-23T00:00:00Z"));
   });
 
-  it("lets exactly the limit through and counts the rest as rejected", () => {
-    const { workspace } = seedWorkspace(db, { infraPlan: "solo_edge" });
+  it("lets exactly the limit through and counts the rest as rejected", async () => {
+    const { workspace } = await seedWorkspace(db, { infraPlan: "solo_edge" });
     const now = new Date("2026-11-22T10:00:05Z");
     let passed = 0;
     for (let i = 0; i < 100; i++) {
       try {
-        consumeRequest(db, workspace, "infra", now);
+        await consumeRequest(db, workspace, "infra", now);
         passed++;
       } catch {
         /* counted below */
       }
     }
     expect(passed).toBe(60);
-    const row = db
-      .select()
-      .from(usageCounters)
-      .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, rateWindow(now).key)))
-      .get();
+    const row = (
+      await db
+        .select()
+        .from(usageCounters)
+        .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, rateWindow(now).key)))
+        .limit(1)
+    )[0];
     expect(row).toMatchObject({ count: 60, rejected: 40 });
     // The next minute is a fresh window.
-    expect(() => consumeRequest(db, workspace, "infra", new Date("2026-11-22T10:01:00Z"))).not.toThrow();
+    expect(async () => await consumeRequest(db, workspace, "infra", new Date("2026-11-22T10:01:00Z"))).not.toThrow();
   });
 
   it.each([
     ["continental", 300],
     ["planetary", 1000],
-  ] as const)("%s allows %i per minute", (infraPlan, limit) => {
-    const { workspace } = seedWorkspace(db, { infraPlan });
+  ] as const)("%s allows %i per minute", async (infraPlan, limit) => {
+    const { workspace } = await seedWorkspace(db, { infraPlan });
     const now = new Date("2026-11-22T11:00:00Z");
     let passed = 0;
     for (let i = 0; i < limit + 25; i++) {
       try {
-        consumeRequest(db, workspace, "infra", now);
+        await consumeRequest(db, workspace, "infra", now);
         passed++;
       } catch {
         /* over the limit */
@@ -61,7 +63,7 @@ describe("consumeRequest", () => {
   });
 
   it("is exact when 4 processes race on one database file: 60 of 100 pass", async () => {
-    const { workspace } = seedWorkspace(db, { infraPlan: "solo_edge" });
+    const { workspace } = await seedWorkspace(db, { infraPlan: "solo_edge" });
     // Start all four at the same instant, far enough from a minute boundary.
     let startAt = Date.now() + 3000;
     if (startAt % 60_000 > 50_000) startAt += 15_000;

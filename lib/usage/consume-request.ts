@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { usageCounters } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-import { preparedPerConnection } from "@/lib/db/prepared";
 import { DomainError, type ErrorCode } from "@/lib/errors";
 import { DAILY_REQUEST_QUOTA, INFRA_REQUESTS_PER_MINUTE, type InfraPlan, type QuotePlan } from "@/lib/plans/plans";
 
@@ -36,31 +35,33 @@ export function rateWindow(now: Date): Window {
   return { key: `infra:${minute}`, policy: "minute", seconds: 60, resetAt: new Date((minute + 1) * 60_000) };
 }
 
-const countRequest = preparedPerConnection((db) =>
-  db.$client.prepare<[string, string, number], { count: number }>(
-    `INSERT INTO usage_counters (workspace_id, window, count, rejected) VALUES (?, ?, 1, 0)
-     ON CONFLICT (workspace_id, window) DO UPDATE SET count = count + 1 WHERE usage_counters.count < ?
-     RETURNING count`,
-  ),
-);
-
 /**
  * Counts one request and refuses it when the window is full. One conditional
- * UPSERT: SQLite serialises writers, so the check and the increment cannot be
- * split by another request or process — with a limit of 60, exactly 60 pass.
+ * UPSERT (INSERT … ON CONFLICT … WHERE count < limit RETURNING): SQLite
+ * serialises writers and PostgreSQL re-checks the condition on the locked row,
+ * so the check and the increment cannot be split by another request or
+ * instance — with a limit of 60, exactly 60 pass.
  */
-export function consumeRequest(
+export async function consumeRequest(
   db: Db,
   workspace: { id: string; plan: QuotePlan; infraPlan: InfraPlan },
   service: Service,
   now = new Date(),
-): LimitState {
+): Promise<LimitState> {
   const window = service === "quote" ? quotaWindow(now) : rateWindow(now);
   const limit =
     service === "quote" ? DAILY_REQUEST_QUOTA[workspace.plan] : INFRA_REQUESTS_PER_MINUTE[workspace.infraPlan];
   const ceiling = limit ?? Number.MAX_SAFE_INTEGER;
 
-  const row = countRequest(db).get(workspace.id, window.key, ceiling);
+  const [row] = await db
+    .insert(usageCounters)
+    .values({ workspaceId: workspace.id, window: window.key, count: 1, rejected: 0 })
+    .onConflictDoUpdate({
+      target: [usageCounters.workspaceId, usageCounters.window],
+      set: { count: sql`${usageCounters.count} + 1` },
+      setWhere: sql`${usageCounters.count} < ${ceiling}`,
+    })
+    .returning({ count: usageCounters.count });
 
   const state: LimitState = {
     policy: window.policy,
@@ -71,10 +72,10 @@ export function consumeRequest(
   };
   if (row) return state;
 
-  db.update(usageCounters)
+  await db
+    .update(usageCounters)
     .set({ rejected: sql`${usageCounters.rejected} + 1` })
-    .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)))
-    .run();
+    .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)));
   const retryAfter = secondsUntil(window.resetAt, now);
   throw new LimitExceeded(
     service === "quote" ? "quota_exceeded" : "rate_limit_exceeded",
@@ -117,13 +118,19 @@ export interface UsageToday {
   resetAt: Date;
 }
 
-export function getUsageToday(db: Db, workspace: { id: string; plan: QuotePlan }, now = new Date()): UsageToday {
+export async function getUsageToday(
+  db: Db,
+  workspace: { id: string; plan: QuotePlan },
+  now = new Date(),
+): Promise<UsageToday> {
   const window = quotaWindow(now);
-  const row = db
-    .select()
-    .from(usageCounters)
-    .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)))
-    .get();
+  const row = (
+    await db
+      .select()
+      .from(usageCounters)
+      .where(and(eq(usageCounters.workspaceId, workspace.id), eq(usageCounters.window, window.key)))
+      .limit(1)
+  )[0];
   return {
     plan: workspace.plan,
     used: row?.count ?? 0,

@@ -21,20 +21,21 @@ export async function createUser(db: Db, input: { email: string; password: strin
   const email = input.email.trim().toLowerCase();
   if (input.password.length < 8)
     throw new DomainError("invalid_request", "Password must be at least 8 characters.", { param: "password" });
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]) {
     throw new DomainError("conflict", `A user with e-mail ${email} already exists.`, { param: "email" });
   }
-  return db
-    .insert(users)
-    .values({
-      id: newId("user"),
-      email,
-      name: input.name ?? null,
-      passwordHash: await hashPassword(input.password),
-      createdAt: new Date(),
-    })
-    .returning()
-    .get();
+  return (
+    await db
+      .insert(users)
+      .values({
+        id: newId("user"),
+        email,
+        name: input.name ?? null,
+        passwordHash: await hashPassword(input.password),
+        createdAt: new Date(),
+      })
+      .returning()
+  )[0];
 }
 
 /**
@@ -51,6 +52,6 @@ export async function verifyPasswordHash(passwordHash: string | null | undefined
 }
 
 export async function verifyUserPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
-  const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  const user = (await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1))[0];
   return (await verifyPasswordHash(user?.passwordHash, password)) && user ? user : null;
 }

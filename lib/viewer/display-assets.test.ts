@@ -40,7 +40,7 @@ describe("buildDisplayDrawing", () => {
 
 describe("getDisplayAsset", () => {
   it("converts a version once and serves it from DATA_DIR/display afterwards", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { version } = await createTestFile(db, blobs, workspace.id, boxStl(10, 20, 30), "box.stl");
     const [a, b] = await Promise.all([getDisplayAsset(blobs, version), getDisplayAsset(blobs, version)]);
     expect(a.path).toBe(`${displayDir()}/${version.id}.glb`);
@@ -53,7 +53,7 @@ describe("getDisplayAsset", () => {
   });
 
   it("stores drawings as contour JSON", async () => {
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     const { version } = await createTestFile(db, blobs, workspace.id, plateDxf(40, 20), "plate.dxf");
     const asset = await getDisplayAsset(blobs, version);
     const drawing = JSON.parse(fs.readFileSync(asset.path, "utf8")) as DisplayDrawing;

@@ -13,19 +13,21 @@ export type ResolvedViewerToken =
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{16,100}$/;
 
 /** The one file (and version) an embed secret grants, or why it grants nothing. */
-export function resolveViewerToken(db: Db, secret: string): ResolvedViewerToken {
+export async function resolveViewerToken(db: Db, secret: string): Promise<ResolvedViewerToken> {
   if (!SECRET_SHAPE.test(secret)) return { state: "unknown" };
   // Lookup by the SHA-256 of the secret: an index hit on a hash leaks nothing about other secrets' bytes.
-  const token = db
-    .select()
-    .from(viewerTokens)
-    .where(eq(viewerTokens.tokenHash, hashViewerToken(secret)))
-    .get();
+  const token = (
+    await db
+      .select()
+      .from(viewerTokens)
+      .where(eq(viewerTokens.tokenHash, hashViewerToken(secret)))
+      .limit(1)
+  )[0];
   if (!token) return { state: "unknown" };
   const state = viewerTokenState(token);
   if (state !== "active") return { state };
   try {
-    const { file, version } = getFileVersion(db, token.workspaceId, token.fileId, token.versionId ?? undefined);
+    const { file, version } = await getFileVersion(db, token.workspaceId, token.fileId, token.versionId ?? undefined);
     return { state, token, file, version };
   } catch (error) {
     if (isDomainError(error)) return { state: "unknown" };

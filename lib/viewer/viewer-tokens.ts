@@ -26,53 +26,63 @@ export interface CreateViewerTokenInput {
 }
 
 /** Returns the row, the version it shows now, and the secret (192 random bits, base64url), which exists only in this return value. */
-export function createViewerToken(
+export async function createViewerToken(
   db: Db,
   input: CreateViewerTokenInput,
-): { token: ViewerTokenRow; version: FileVersionRow; secret: string } {
-  const { file, version } = getFileVersion(db, input.workspaceId, input.fileId, input.version);
+): Promise<{ token: ViewerTokenRow; version: FileVersionRow; secret: string }> {
+  const { file, version } = await getFileVersion(db, input.workspaceId, input.fileId, input.version);
   const secret = randomBytes(24).toString("base64url");
   const now = new Date();
-  const token = db
-    .insert(viewerTokens)
-    .values({
-      id: newId("viewerToken"),
-      workspaceId: input.workspaceId,
-      fileId: file.id,
-      versionId: input.version === undefined ? null : version.id,
-      tokenHash: hashViewerToken(secret),
-      allowDownload: input.allowDownload ?? false,
-      createdBy: input.createdBy,
-      createdAt: now,
-      expiresAt: input.expiresInSeconds === undefined ? null : new Date(now.getTime() + input.expiresInSeconds * 1000),
-    })
-    .returning()
-    .get();
+  const token = (
+    await db
+      .insert(viewerTokens)
+      .values({
+        id: newId("viewerToken"),
+        workspaceId: input.workspaceId,
+        fileId: file.id,
+        versionId: input.version === undefined ? null : version.id,
+        tokenHash: hashViewerToken(secret),
+        allowDownload: input.allowDownload ?? false,
+        createdBy: input.createdBy,
+        createdAt: now,
+        expiresAt:
+          input.expiresInSeconds === undefined ? null : new Date(now.getTime() + input.expiresInSeconds * 1000),
+      })
+      .returning()
+  )[0];
   return { token, version, secret };
 }
 
-export function listViewerTokens(db: Db, workspaceId: string, fileId: string): ViewerTokenRow[] {
-  getFileVersion(db, workspaceId, fileId); // 404 for another workspace's file
-  return db
+export async function listViewerTokens(db: Db, workspaceId: string, fileId: string): Promise<ViewerTokenRow[]> {
+  await getFileVersion(db, workspaceId, fileId); // 404 for another workspace's file
+  return await db
     .select()
     .from(viewerTokens)
     .where(and(eq(viewerTokens.workspaceId, workspaceId), eq(viewerTokens.fileId, fileId)))
-    .orderBy(desc(viewerTokens.createdAt), desc(viewerTokens.id))
-    .all();
+    .orderBy(desc(viewerTokens.createdAt), desc(viewerTokens.id));
 }
 
 /** Idempotent: revoking a revoked token keeps its first revocation time. */
-export function revokeViewerToken(db: Db, workspaceId: string, fileId: string, tokenId: string): ViewerTokenRow {
-  const row = db
-    .select()
-    .from(viewerTokens)
-    .where(
-      and(eq(viewerTokens.id, tokenId), eq(viewerTokens.workspaceId, workspaceId), eq(viewerTokens.fileId, fileId)),
-    )
-    .get();
+export async function revokeViewerToken(
+  db: Db,
+  workspaceId: string,
+  fileId: string,
+  tokenId: string,
+): Promise<ViewerTokenRow> {
+  const row = (
+    await db
+      .select()
+      .from(viewerTokens)
+      .where(
+        and(eq(viewerTokens.id, tokenId), eq(viewerTokens.workspaceId, workspaceId), eq(viewerTokens.fileId, fileId)),
+      )
+      .limit(1)
+  )[0];
   if (!row) throw new DomainError("not_found", `No viewer token ${tokenId} for file ${fileId}.`, { param: "token_id" });
   if (row.revokedAt) return row;
-  return db.update(viewerTokens).set({ revokedAt: new Date() }).where(eq(viewerTokens.id, row.id)).returning().get();
+  return (
+    await db.update(viewerTokens).set({ revokedAt: new Date() }).where(eq(viewerTokens.id, row.id)).returning()
+  )[0];
 }
 
 export function viewerTokenState(row: ViewerTokenRow, now = new Date()): "active" | "revoked" | "expired" {

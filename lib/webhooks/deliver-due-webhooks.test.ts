@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { createWebhook, rotateWebhookSecret } from "./manage-webhooks";
 import { enqueueWebhookEvent } from "./enqueue-webhook-event";
@@ -19,43 +19,43 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
-afterEach(() => {
+afterEach(async () => {
   // Each test's leftovers must not be sent during the next one.
-  db.update(webhookEndpoints).set({ enabled: false }).run();
+  await db.update(webhookEndpoints).set({ enabled: false });
   receiver.received.length = 0;
   receiver.setReply(() => ({ status: 200, body: "ok" }));
   process.env.WEBHOOK_ALLOW_PRIVATE = "true";
 });
 
 async function setup(events: SubscribableEventType[] = ["file.uploaded", "file.approved"]) {
-  const { workspace } = seedWorkspace(db, { plan: "pro" });
+  const { workspace } = await seedWorkspace(db, { plan: "pro" });
   const hook = await createWebhook(db, workspace.id, { url: `${receiver.url}/hooks/${workspace.id}`, events });
   // Other workspaces' endpoints never receive this workspace's events.
-  const other = seedWorkspace(db, { plan: "pro" });
+  const other = await seedWorkspace(db, { plan: "pro" });
   await createWebhook(db, other.workspace.id, { url: `${receiver.url}/other`, events });
-  const enqueue = (
+  const enqueue = async (
     type: "file.uploaded" | "file.approved" | "file.rejected",
     data: unknown = { file: { id: "file_1" } },
-  ) => db.transaction((tx) => enqueueWebhookEvent(tx, { workspaceId: workspace.id, type, data }));
+  ) => await inTransaction(db, async (tx) => await enqueueWebhookEvent(tx, { workspaceId: workspace.id, type, data }));
   return { workspace, hook, enqueue };
 }
 
-const deliveriesOf = (webhookId: string) =>
-  db
+const deliveriesOf = async (webhookId: string) =>
+  await db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, webhookId))
-    .orderBy(webhookDeliveries.seq)
-    .all();
-const endpointRow = (id: string) => db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get()!;
+    .orderBy(webhookDeliveries.seq);
+const endpointRow = async (id: string) =>
+  (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1))[0]!;
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 describe("webhook delivery", () => {
   it("delivers a signed Standard Webhooks request and records the attempt", async () => {
     const { hook, enqueue } = await setup();
-    const eventId = enqueue("file.uploaded", { file: { id: "file_abc", name: "bracket.stl" } });
-    enqueue("file.rejected"); // not subscribed: no delivery
-    expect(deliveriesOf(hook.id)).toHaveLength(1);
+    const eventId = await enqueue("file.uploaded", { file: { id: "file_abc", name: "bracket.stl" } });
+    await enqueue("file.rejected"); // not subscribed: no delivery
+    expect(await deliveriesOf(hook.id)).toHaveLength(1);
 
     expect(await deliverDueWebhooks(db)).toEqual({ attempted: 1, succeeded: 1, failed: 0 });
     expect(receiver.received).toHaveLength(1);
@@ -76,9 +76,11 @@ describe("webhook delivery", () => {
     });
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
 
-    const [delivery] = deliveriesOf(hook.id);
+    const [delivery] = await deliveriesOf(hook.id);
     expect(delivery).toMatchObject({ status: "succeeded", attemptCount: 1, nextAttemptAt: null });
-    const attempt = db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).get()!;
+    const attempt = (
+      await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).limit(1)
+    )[0]!;
     expect(attempt).toMatchObject({ number: 1, statusCode: 200, responseSnippet: "ok", error: null, succeeded: true });
     expect(await deliverDueWebhooks(db)).toEqual({ attempted: 0, succeeded: 0, failed: 0 });
   });
@@ -86,13 +88,15 @@ describe("webhook delivery", () => {
   it("retries a 500 on schedule with the same webhook-id and body", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply((_req, index) => (index === 0 ? { status: 500, body: "x".repeat(5000) } : { status: 204 }));
-    const eventId = enqueue("file.approved");
+    const eventId = await enqueue("file.approved");
     const t0 = new Date();
     expect((await deliverDueWebhooks(db, t0)).failed).toBe(1);
-    const [pending] = deliveriesOf(hook.id);
+    const [pending] = await deliveriesOf(hook.id);
     expect(pending).toMatchObject({ status: "pending", attemptCount: 1 });
     expect(pending.nextAttemptAt!.getTime()).toBe(t0.getTime() + 5_000);
-    const first = db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, pending.id)).get()!;
+    const first = (
+      await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, pending.id)).limit(1)
+    )[0]!;
     expect(first).toMatchObject({ statusCode: 500, error: "HTTP 500", succeeded: false });
     expect(Buffer.byteLength(first.responseSnippet!)).toBe(1024);
 
@@ -104,24 +108,24 @@ describe("webhook delivery", () => {
     expect(b.body).toBe(a.body);
     expect(Number(b.headers["webhook-timestamp"]) - Number(a.headers["webhook-timestamp"])).toBe(5);
     expect(verifySignature(hook.secret, b)).toBe(true);
-    expect(endpointRow(hook.id).failingSince).toBeNull();
+    expect((await endpointRow(hook.id)).failingSince).toBeNull();
   });
 
   it("gives up after 8 attempts on the documented schedule, then moves on", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply(() => ({ status: 503 }));
-    enqueue("file.uploaded");
-    enqueue("file.approved");
+    await enqueue("file.uploaded");
+    await enqueue("file.approved");
     let now = new Date();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const [head] = deliveriesOf(hook.id);
+      const [head] = await deliveriesOf(hook.id);
       if (attempt > 1) expect(head.nextAttemptAt!.getTime() - now.getTime()).toBe(RETRY_DELAYS_MS[attempt - 1]);
       now = head.nextAttemptAt! > now ? head.nextAttemptAt! : now;
       // The second event waits its turn, then goes out as soon as the first is given up.
       expect((await deliverDueWebhooks(db, now)).attempted).toBe(attempt < MAX_ATTEMPTS ? 1 : 2);
     }
     expect(RETRY_DELAYS_MS.map((ms) => ms / 1000)).toEqual([0, 5, 300, 1800, 7200, 18000, 36000, 86400]);
-    const [first, second] = deliveriesOf(hook.id);
+    const [first, second] = await deliveriesOf(hook.id);
     expect(first).toMatchObject({ status: "failed", attemptCount: 8, nextAttemptAt: null });
     expect(second).toMatchObject({ status: "pending", attemptCount: 1 });
     expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual([
@@ -133,7 +137,7 @@ describe("webhook delivery", () => {
   it("sends an endpoint's events in order, holding later ones while one is retried", async () => {
     const { enqueue } = await setup();
     receiver.setReply((_req, index) => ({ status: index === 0 ? 500 : 200 }));
-    const ids = [enqueue("file.uploaded"), enqueue("file.approved"), enqueue("file.uploaded")];
+    const ids = [await enqueue("file.uploaded"), await enqueue("file.approved"), await enqueue("file.uploaded")];
     const t0 = new Date();
     expect(await deliverDueWebhooks(db, t0)).toEqual({ attempted: 1, succeeded: 0, failed: 1 });
     expect(await deliverDueWebhooks(db, at(t0, 5_000))).toEqual({ attempted: 3, succeeded: 3, failed: 0 });
@@ -143,14 +147,17 @@ describe("webhook delivery", () => {
   it("a 410 disables the endpoint with a reason; pending deliveries wait for re-enabling", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply(() => ({ status: 410 }));
-    enqueue("file.uploaded");
-    enqueue("file.approved");
+    await enqueue("file.uploaded");
+    await enqueue("file.approved");
     await deliverDueWebhooks(db);
-    expect(endpointRow(hook.id)).toMatchObject({ enabled: false, disabledReason: expect.stringContaining("410") });
-    expect(deliveriesOf(hook.id).map((d) => d.status)).toEqual(["failed", "pending"]);
+    expect(await endpointRow(hook.id)).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringContaining("410"),
+    });
+    expect((await deliveriesOf(hook.id)).map((d) => d.status)).toEqual(["failed", "pending"]);
     expect((await deliverDueWebhooks(db)).attempted).toBe(0);
-    enqueue("file.uploaded");
-    expect(deliveriesOf(hook.id)).toHaveLength(2); // disabled endpoints get no new deliveries
+    await enqueue("file.uploaded");
+    expect(await deliveriesOf(hook.id)).toHaveLength(2); // disabled endpoints get no new deliveries
   });
 
   it("does not follow redirects: a 3xx is a failure", async () => {
@@ -158,11 +165,13 @@ describe("webhook delivery", () => {
     receiver.setReply((req) =>
       req.path === "/elsewhere" ? { status: 200 } : { status: 302, headers: { location: `${receiver.url}/elsewhere` } },
     );
-    enqueue("file.uploaded");
+    await enqueue("file.uploaded");
     expect((await deliverDueWebhooks(db)).failed).toBe(1);
     expect(receiver.received).toHaveLength(1);
-    const [delivery] = deliveriesOf(hook.id);
-    const attempt = db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).get()!;
+    const [delivery] = await deliveriesOf(hook.id);
+    const attempt = (
+      await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).limit(1)
+    )[0]!;
     expect(attempt).toMatchObject({
       statusCode: 302,
       succeeded: false,
@@ -173,20 +182,22 @@ describe("webhook delivery", () => {
   it("times out a slow receiver", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply(() => ({ status: 200, delayMs: 1_000 }));
-    enqueue("file.uploaded");
+    await enqueue("file.uploaded");
     expect((await deliverDueWebhooks(db, new Date(), { timeoutMs: 100 })).failed).toBe(1);
-    const [delivery] = deliveriesOf(hook.id);
-    const attempt = db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).get()!;
+    const [delivery] = await deliveriesOf(hook.id);
+    const attempt = (
+      await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).limit(1)
+    )[0]!;
     expect(attempt).toMatchObject({ statusCode: null, error: "timed out after 100 ms", succeeded: false });
     expect(attempt.durationMs).toBeLessThan(900);
   });
 
   it("signs with both secrets for 24 h after a rotation", async () => {
     const { workspace, hook, enqueue } = await setup();
-    const rotated = rotateWebhookSecret(db, workspace.id, hook.id);
+    const rotated = await rotateWebhookSecret(db, workspace.id, hook.id);
     expect(rotated.secret).not.toBe(hook.secret);
-    enqueue("file.uploaded");
-    enqueue("file.approved");
+    await enqueue("file.uploaded");
+    await enqueue("file.approved");
     const t0 = new Date();
     await deliverDueWebhooks(db, t0, { perEndpoint: 1 });
     const during = receiver.received[0];
@@ -203,15 +214,15 @@ describe("webhook delivery", () => {
   it("disables an endpoint whose every attempt failed for 5 days", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply(() => ({ status: 500 }));
-    for (let i = 0; i < 4; i++) enqueue("file.uploaded");
+    for (let i = 0; i < 4; i++) await enqueue("file.uploaded");
     const t0 = new Date();
     let now = t0;
-    while (endpointRow(hook.id).enabled) {
-      const head = deliveriesOf(hook.id).find((d) => d.status === "pending")!;
+    while ((await endpointRow(hook.id)).enabled) {
+      const head = (await deliveriesOf(hook.id)).find((d) => d.status === "pending")!;
       now = head.nextAttemptAt! > now ? head.nextAttemptAt! : now;
       await deliverDueWebhooks(db, now);
     }
-    const row = endpointRow(hook.id);
+    const row = await endpointRow(hook.id);
     expect(now.getTime() - t0.getTime()).toBeGreaterThanOrEqual(5 * 86_400_000);
     expect(row.disabledReason).toMatch(/failed since .* \(5 days\)/);
     expect(row.failingSince!.getTime()).toBe(t0.getTime());
@@ -220,29 +231,31 @@ describe("webhook delivery", () => {
   it("re-checks the address at send time", async () => {
     const { hook, enqueue } = await setup();
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
-    enqueue("file.uploaded");
+    await enqueue("file.uploaded");
     expect((await deliverDueWebhooks(db)).failed).toBe(1);
     expect(receiver.received).toHaveLength(0);
-    const [delivery] = deliveriesOf(hook.id);
-    const attempt = db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).get()!;
+    const [delivery] = await deliveriesOf(hook.id);
+    const attempt = (
+      await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id)).limit(1)
+    )[0]!;
     expect(attempt.error).toMatch(/refused: .*127\.0\.0\.1/);
   });
 
   it("the worker sends what is pending in the database, and stops cleanly", async () => {
     const { hook, enqueue } = await setup();
-    enqueue("file.uploaded"); // written before the worker "restarts"
+    await enqueue("file.uploaded"); // written before the worker "restarts"
     const worker = startWebhookWorker(db, { intervalMs: 10 });
     expect(startWebhookWorker(db)).toBe(worker);
-    await expect.poll(() => deliveriesOf(hook.id)[0].status, { timeout: 5_000 }).toBe("succeeded");
+    await expect.poll(async () => (await deliveriesOf(hook.id))[0].status, { timeout: 5_000 }).toBe("succeeded");
     await worker.stop();
-    enqueue("file.approved");
+    await enqueue("file.approved");
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(deliveriesOf(hook.id)[1].status).toBe("pending");
+    expect((await deliveriesOf(hook.id))[1].status).toBe("pending");
 
     process.env.WEBHOOK_WORKER = "off";
     const off = startWebhookWorker(db, { intervalMs: 10 });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(deliveriesOf(hook.id)[1].status).toBe("pending");
+    expect((await deliveriesOf(hook.id))[1].status).toBe("pending");
     await off.stop();
     delete process.env.WEBHOOK_WORKER;
   });
@@ -250,37 +263,37 @@ describe("webhook delivery", () => {
   it("keeps 30 days of finished deliveries; pending ones stay however old", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply((_req, index) => ({ status: index === 0 ? 200 : 500 }));
-    const [sent, retried] = [enqueue("file.uploaded"), enqueue("file.approved")];
+    const [sent, retried] = [await enqueue("file.uploaded"), await enqueue("file.approved")];
     const t0 = new Date();
     await deliverDueWebhooks(db, t0); // the first succeeds, the second fails once and stays pending
-    const recent = enqueue("file.uploaded"); // held behind the pending one
-    const ageDays = (eventId: string, days: number) => {
+    const recent = await enqueue("file.uploaded"); // held behind the pending one
+    const ageDays = async (eventId: string, days: number) => {
       const createdAt = new Date(t0.getTime() - days * 86_400_000);
-      db.update(webhookDeliveries).set({ createdAt }).where(eq(webhookDeliveries.eventId, eventId)).run();
-      db.update(webhookEvents).set({ createdAt }).where(eq(webhookEvents.id, eventId)).run();
+      await db.update(webhookDeliveries).set({ createdAt }).where(eq(webhookDeliveries.eventId, eventId));
+      await db.update(webhookEvents).set({ createdAt }).where(eq(webhookEvents.id, eventId));
     };
-    ageDays(sent, 31);
-    ageDays(retried, 45);
-    ageDays(recent, 29);
-    const attemptsBefore = db.select().from(webhookAttempts).all().length;
+    await ageDays(sent, 31);
+    await ageDays(retried, 45);
+    await ageDays(recent, 29);
+    const attemptsBefore = (await db.select().from(webhookAttempts)).length;
 
-    expect(pruneWebhookHistory(db, t0)).toEqual({ deliveries: 1, events: 1 });
-    expect(deliveriesOf(hook.id).map((d) => d.eventId)).toEqual([retried, recent]);
-    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, sent)).all()).toHaveLength(0);
-    expect(db.select().from(webhookAttempts).all()).toHaveLength(attemptsBefore - 1); // its attempt went with it
-    expect(pruneWebhookHistory(db, t0)).toEqual({ deliveries: 0, events: 0 });
+    expect(await pruneWebhookHistory(db, t0)).toEqual({ deliveries: 1, events: 1 });
+    expect((await deliveriesOf(hook.id)).map((d) => d.eventId)).toEqual([retried, recent]);
+    expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, sent))).toHaveLength(0);
+    expect(await db.select().from(webhookAttempts)).toHaveLength(attemptsBefore - 1); // its attempt went with it
+    expect(await pruneWebhookHistory(db, t0)).toEqual({ deliveries: 0, events: 0 });
   });
 
   it("the worker prunes when it starts, with WEBHOOK_RETENTION_DAYS", async () => {
     const { hook, enqueue } = await setup();
-    const old = enqueue("file.uploaded");
+    const old = await enqueue("file.uploaded");
     await deliverDueWebhooks(db);
     const createdAt = new Date(Date.now() - 3 * 86_400_000);
-    db.update(webhookDeliveries).set({ createdAt }).where(eq(webhookDeliveries.eventId, old)).run();
+    await db.update(webhookDeliveries).set({ createdAt }).where(eq(webhookDeliveries.eventId, old));
     process.env.WEBHOOK_RETENTION_DAYS = "2";
     const worker = startWebhookWorker(db, { intervalMs: 10 });
     try {
-      await expect.poll(() => deliveriesOf(hook.id), { timeout: 5_000 }).toHaveLength(0);
+      await expect.poll(async () => await deliveriesOf(hook.id), { timeout: 5_000 }).toHaveLength(0);
     } finally {
       await worker.stop();
       delete process.env.WEBHOOK_RETENTION_DAYS;

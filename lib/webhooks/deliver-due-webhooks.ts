@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { sendWebhookRequest, type SendResult } from "./send-webhook-request";
 import { signatureHeader } from "./webhook-secret";
@@ -40,12 +40,12 @@ export async function deliverDueWebhooks(
   options: DeliverOptions = {},
 ): Promise<DeliverSummary> {
   const summary: DeliverSummary = { attempted: 0, succeeded: 0, failed: 0 };
-  const endpointIds = [...new Set(dueHeads(db, now).map((head) => head.endpointId))];
+  const endpointIds = [...new Set((await dueHeads(db, now)).map((head) => head.endpointId))];
   const worker = async () => {
     for (let endpointId = endpointIds.shift(); endpointId; endpointId = endpointIds.shift()) {
       for (let sent = 0; sent < (options.perEndpoint ?? 20); sent++) {
-        const head = dueHeads(db, now, endpointId)[0];
-        if (!head || !claim(db, head.id, now, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)) break;
+        const head = (await dueHeads(db, now, endpointId))[0];
+        if (!head || !(await claim(db, head.id, now, options.timeoutMs ?? DEFAULT_TIMEOUT_MS))) break;
         const ok = await attemptDelivery(db, head.id, now, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
         summary.attempted++;
         summary[ok ? "succeeded" : "failed"]++;
@@ -57,8 +57,8 @@ export async function deliverDueWebhooks(
 }
 
 /** Each enabled endpoint's oldest pending delivery, if it is due. */
-function dueHeads(db: Db, now: Date, endpointId?: string) {
-  return db
+async function dueHeads(db: Db, now: Date, endpointId?: string) {
+  return await db
     .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
@@ -75,13 +75,12 @@ function dueHeads(db: Db, now: Date, endpointId?: string) {
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.seq))
-    .limit(500)
-    .all();
+    .limit(500);
 }
 
-function claim(db: Db, deliveryId: string, now: Date, timeoutMs: number): boolean {
+async function claim(db: Db, deliveryId: string, now: Date, timeoutMs: number): Promise<boolean> {
   const lease = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
-  const result = db
+  const result = await db
     .update(webhookDeliveries)
     .set({ nextAttemptAt: lease })
     .where(
@@ -91,18 +90,20 @@ function claim(db: Db, deliveryId: string, now: Date, timeoutMs: number): boolea
         lte(webhookDeliveries.nextAttemptAt, now),
       ),
     )
-    .run();
-  return result.changes === 1;
+    .returning({ id: webhookDeliveries.id });
+  return result.length === 1;
 }
 
 async function attemptDelivery(db: Db, deliveryId: string, now: Date, timeoutMs: number): Promise<boolean> {
-  const row = db
-    .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId))
-    .get()!;
+  const row = (
+    await db
+      .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .limit(1)
+  )[0]!;
   const { delivery, event, endpoint } = row;
   // The body is identical on every retry: its timestamp is the event's, not the attempt's.
   const body = JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data });
@@ -123,16 +124,16 @@ async function attemptDelivery(db: Db, deliveryId: string, now: Date, timeoutMs:
       "webhook-signature": signatureHeader(secrets, event.id, timestamp, body),
     },
   });
-  return recordAttempt(db, delivery, endpoint, result, now);
+  return await recordAttempt(db, delivery, endpoint, result, now);
 }
 
-function recordAttempt(
+async function recordAttempt(
   db: Db,
   delivery: typeof webhookDeliveries.$inferSelect,
   endpoint: typeof webhookEndpoints.$inferSelect,
   result: SendResult,
   now: Date,
-): boolean {
+): Promise<boolean> {
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const scheduleAttempts = delivery.scheduleAttempts + 1;
   const gone = result.statusCode === 410;
@@ -143,25 +144,24 @@ function recordAttempt(
   else if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
     disabledReason = `Every delivery attempt has failed since ${failingSince.toISOString()} (5 days); disabled automatically.`;
   }
-  db.transaction((tx) => {
-    tx.insert(webhookAttempts)
-      .values({
-        id: newId("webhookAttempt"),
-        deliveryId: delivery.id,
-        number: delivery.attemptCount + 1,
-        startedAt: now,
-        durationMs: result.durationMs,
-        statusCode: result.statusCode,
-        responseSnippet: result.responseSnippet,
-        error:
-          result.error ??
-          (succeeded
-            ? null
-            : `HTTP ${result.statusCode}${result.statusCode! < 400 ? " (redirects are not followed)" : ""}`),
-        succeeded,
-      })
-      .run();
-    tx.update(webhookDeliveries)
+  await inTransaction(db, async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      id: newId("webhookAttempt"),
+      deliveryId: delivery.id,
+      number: delivery.attemptCount + 1,
+      startedAt: now,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      responseSnippet: result.responseSnippet,
+      error:
+        result.error ??
+        (succeeded
+          ? null
+          : `HTTP ${result.statusCode}${result.statusCode! < 400 ? " (redirects are not followed)" : ""}`),
+      succeeded,
+    });
+    await tx
+      .update(webhookDeliveries)
       .set({
         status: succeeded ? "succeeded" : gone || exhausted ? "failed" : "pending",
         scheduleAttempts,
@@ -170,12 +170,11 @@ function recordAttempt(
         nextAttemptAt:
           succeeded || gone || exhausted ? null : new Date(now.getTime() + RETRY_DELAYS_MS[scheduleAttempts]),
       })
-      .where(eq(webhookDeliveries.id, delivery.id))
-      .run();
-    tx.update(webhookEndpoints)
+      .where(eq(webhookDeliveries.id, delivery.id));
+    await tx
+      .update(webhookEndpoints)
       .set(disabledReason ? { failingSince, enabled: false, disabledReason, disabledAt: now } : { failingSince })
-      .where(eq(webhookEndpoints.id, endpoint.id))
-      .run();
+      .where(eq(webhookEndpoints.id, endpoint.id));
   });
   return succeeded;
 }

@@ -19,43 +19,43 @@ export interface WebhookEventInput {
  * transaction, so an event exists if and only if the change that caused it
  * was committed. The worker sends it. Returns the event id.
  */
-export function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, now = new Date()): string {
-  const eventId = insertEvent(tx, input, now);
-  const endpoints = tx
+export async function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, now = new Date()): Promise<string> {
+  const eventId = await insertEvent(tx, input, now);
+  const endpoints = await tx
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.enabled, true)))
-    .all();
+    .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.enabled, true)));
   for (const endpoint of endpoints) {
     if ((endpoint.events as string[]).includes(input.type))
-      insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
+      await insertDelivery(tx, { workspaceId: input.workspaceId, endpointId: endpoint.id, eventId }, now);
   }
   return eventId;
 }
 
-export function insertEvent(tx: DbOrTx, input: WebhookEventInput, now: Date): string {
+export async function insertEvent(tx: DbOrTx, input: WebhookEventInput, now: Date): Promise<string> {
   const id = newId("webhookEvent");
-  tx.insert(webhookEvents)
-    .values({ id, workspaceId: input.workspaceId, type: input.type, data: input.data ?? null, createdAt: now })
-    .run();
+  await tx
+    .insert(webhookEvents)
+    .values({ id, workspaceId: input.workspaceId, type: input.type, data: input.data ?? null, createdAt: now });
   return id;
 }
 
-export function insertDelivery(
+export async function insertDelivery(
   tx: DbOrTx,
   input: { workspaceId: string; endpointId: string; eventId: string },
   now: Date,
 ) {
-  return tx
-    .insert(webhookDeliveries)
-    .values({
-      id: newId("webhookDelivery"),
-      // Writes are serialised by SQLite, so max+1 is a gap-tolerant, strictly increasing event order.
-      seq: sql`(select coalesce(max(seq), 0) + 1 from webhook_deliveries)`,
-      ...input,
-      nextAttemptAt: now,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  return (
+    await tx
+      .insert(webhookDeliveries)
+      .values({
+        id: newId("webhookDelivery"),
+        // Writes are serialised by SQLite, so max+1 is a gap-tolerant, strictly increasing event order.
+        seq: sql`(select coalesce(max(seq), 0) + 1 from webhook_deliveries)`,
+        ...input,
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning()
+  )[0];
 }

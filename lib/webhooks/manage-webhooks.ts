@@ -42,43 +42,45 @@ export async function createWebhook(
 ) {
   await assertWebhookUrl(input.url);
   const now = new Date();
-  const row = db
-    .insert(webhookEndpoints)
-    .values({
-      id: newId("webhook"),
-      workspaceId,
-      url: input.url,
-      description: input.description ?? null,
-      events: normalizeEvents(input.events),
-      secret: generateWebhookSecret(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  const row = (
+    await db
+      .insert(webhookEndpoints)
+      .values({
+        id: newId("webhook"),
+        workspaceId,
+        url: input.url,
+        description: input.description ?? null,
+        events: normalizeEvents(input.events),
+        secret: generateWebhookSecret(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+  )[0];
   return { ...serializeWebhook(row), secret: row.secret };
 }
 
-export function listWebhooks(db: Db, workspaceId: string, query: PageQuery) {
+export async function listWebhooks(db: Db, workspaceId: string, query: PageQuery) {
   const { after, order } = keyset(newestFirst(webhookEndpoints.createdAt, webhookEndpoints.id), query.cursor);
-  const rows = db
+  const rows = await db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.workspaceId, workspaceId), after))
     .orderBy(...order)
-    .limit(query.limit + 1)
-    .all();
+    .limit(query.limit + 1);
   const { items, nextCursor } = keysetPage(rows, query.limit, (r) => ({ v: r.createdAt, id: r.id }));
   return { items: items.map(serializeWebhook), nextCursor };
 }
 
 /** Scoped by workspace: another workspace's id is simply not found. */
-export function findWebhook(db: Db, workspaceId: string, id: string): WebhookEndpointRow {
-  const row = db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
-    .get();
+export async function findWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookEndpointRow> {
+  const row = (
+    await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+      .limit(1)
+  )[0];
   if (!row) throw new DomainError("not_found", `No webhook ${id} in this workspace.`, { param: "id" });
   return row;
 }
@@ -89,48 +91,50 @@ export async function updateWebhook(
   id: string,
   patch: { url?: string; events?: SubscribableEventType[]; description?: string | null; enabled?: boolean },
 ) {
-  const row = findWebhook(db, workspaceId, id);
+  const row = await findWebhook(db, workspaceId, id);
   if (patch.url !== undefined) await assertWebhookUrl(patch.url);
   const now = new Date();
   const enabling = patch.enabled === true && !row.enabled;
   const disabling = patch.enabled === false && row.enabled;
-  const updated = db
-    .update(webhookEndpoints)
-    .set({
-      ...(patch.url !== undefined && { url: patch.url }),
-      ...(patch.events !== undefined && { events: normalizeEvents(patch.events) }),
-      ...(patch.description !== undefined && { description: patch.description }),
-      // Re-enabling starts the failure clock afresh; pending deliveries resume in order.
-      ...(enabling && { enabled: true, disabledReason: null, disabledAt: null, failingSince: null }),
-      ...(disabling && { enabled: false, disabledReason: "Disabled through the API.", disabledAt: now }),
-      updatedAt: now,
-    })
-    .where(eq(webhookEndpoints.id, row.id))
-    .returning()
-    .get();
+  const updated = (
+    await db
+      .update(webhookEndpoints)
+      .set({
+        ...(patch.url !== undefined && { url: patch.url }),
+        ...(patch.events !== undefined && { events: normalizeEvents(patch.events) }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        // Re-enabling starts the failure clock afresh; pending deliveries resume in order.
+        ...(enabling && { enabled: true, disabledReason: null, disabledAt: null, failingSince: null }),
+        ...(disabling && { enabled: false, disabledReason: "Disabled through the API.", disabledAt: now }),
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, row.id))
+      .returning()
+  )[0];
   return serializeWebhook(updated);
 }
 
 /** Deletes the endpoint with its deliveries and attempts; events stay (other endpoints may reference them). */
-export function deleteWebhook(db: Db, workspaceId: string, id: string) {
-  const row = findWebhook(db, workspaceId, id);
-  db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)).run();
+export async function deleteWebhook(db: Db, workspaceId: string, id: string) {
+  const row = await findWebhook(db, workspaceId, id);
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
   return { id: row.id, deleted: true as const };
 }
 
 /** The new secret signs from now on; the old one also signs (a second `v1,` signature) for 24 hours. */
-export function rotateWebhookSecret(db: Db, workspaceId: string, id: string, now = new Date()) {
-  const row = findWebhook(db, workspaceId, id);
-  const updated = db
-    .update(webhookEndpoints)
-    .set({
-      secret: generateWebhookSecret(),
-      previousSecret: row.secret,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_GRACE_MS),
-      updatedAt: now,
-    })
-    .where(eq(webhookEndpoints.id, row.id))
-    .returning()
-    .get();
+export async function rotateWebhookSecret(db: Db, workspaceId: string, id: string, now = new Date()) {
+  const row = await findWebhook(db, workspaceId, id);
+  const updated = (
+    await db
+      .update(webhookEndpoints)
+      .set({
+        secret: generateWebhookSecret(),
+        previousSecret: row.secret,
+        previousSecretExpiresAt: new Date(now.getTime() + SECRET_GRACE_MS),
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, row.id))
+      .returning()
+  )[0];
   return { ...serializeWebhook(updated), secret: updated.secret };
 }

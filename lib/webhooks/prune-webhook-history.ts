@@ -1,6 +1,6 @@
 import { and, lt, ne, notExists, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEvents } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 
 /** Days a finished delivery (succeeded or failed), its attempts and its event are kept for the deliveries log. */
 export const DEFAULT_WEBHOOK_RETENTION_DAYS = 30;
@@ -10,31 +10,35 @@ export const DEFAULT_WEBHOOK_RETENTION_DAYS = 30;
  * go with them, by cascade), then events no delivery refers to any more. Pending
  * deliveries are never deleted, however old: they are still owed to an endpoint.
  */
-export function pruneWebhookHistory(
+export async function pruneWebhookHistory(
   db: Db,
   now = new Date(),
   retentionDays = DEFAULT_WEBHOOK_RETENTION_DAYS,
-): { deliveries: number; events: number } {
+): Promise<{ deliveries: number; events: number }> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
-  return db.transaction((tx) => {
-    const deliveries = tx
-      .delete(webhookDeliveries)
-      .where(and(ne(webhookDeliveries.status, "pending"), lt(webhookDeliveries.createdAt, cutoff)))
-      .run().changes;
-    const events = tx
-      .delete(webhookEvents)
-      .where(
-        and(
-          lt(webhookEvents.createdAt, cutoff),
-          notExists(
-            tx
-              .select({ id: webhookDeliveries.id })
-              .from(webhookDeliveries)
-              .where(eq(webhookDeliveries.eventId, webhookEvents.id)),
+  return await inTransaction(db, async (tx) => {
+    const deliveries = (
+      await tx
+        .delete(webhookDeliveries)
+        .where(and(ne(webhookDeliveries.status, "pending"), lt(webhookDeliveries.createdAt, cutoff)))
+        .returning({ id: webhookDeliveries.id })
+    ).length;
+    const events = (
+      await tx
+        .delete(webhookEvents)
+        .where(
+          and(
+            lt(webhookEvents.createdAt, cutoff),
+            notExists(
+              tx
+                .select({ id: webhookDeliveries.id })
+                .from(webhookDeliveries)
+                .where(eq(webhookDeliveries.eventId, webhookEvents.id)),
+            ),
           ),
-        ),
-      )
-      .run().changes;
+        )
+        .returning({ id: webhookEvents.id })
+    ).length;
     return { deliveries, events };
   });
 }

@@ -33,12 +33,12 @@ export function startWebhookWorker(db: Db, options: DeliverOptions & { intervalM
     timer = setTimeout(tick, delay);
     timer.unref(); // never keeps the process alive on its own
   };
-  const tick = () => {
+  const tick = async () => {
     const now = new Date();
     if (now.getTime() - prunedAt >= PRUNE_EVERY_MS && retentionDays > 0) {
       prunedAt = now.getTime();
       try {
-        pruneWebhookHistory(db, now, retentionDays);
+        await pruneWebhookHistory(db, now, retentionDays);
       } catch (error) {
         logError("webhook history pruning failed", { error });
       }

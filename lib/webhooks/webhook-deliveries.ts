@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
 import type { WebhookDeliveryStatus } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { findWebhook, type WebhookEndpointRow } from "./manage-webhooks";
 import { insertDelivery, insertEvent } from "./enqueue-webhook-event";
@@ -37,15 +37,15 @@ function serializeDelivery(
   };
 }
 
-export function listWebhookDeliveries(
+export async function listWebhookDeliveries(
   db: Db,
   workspaceId: string,
   webhookId: string,
   query: { limit: number; cursor?: string; status?: WebhookDeliveryStatus },
 ) {
-  const endpoint = findWebhook(db, workspaceId, webhookId);
+  const endpoint = await findWebhook(db, workspaceId, webhookId);
   const { after, order } = keyset(newestFirst(webhookDeliveries.createdAt, webhookDeliveries.id), query.cursor);
-  const rows = db
+  const rows = await db
     .select({
       delivery: webhookDeliveries,
       event: { id: webhookEvents.id, type: webhookEvents.type, createdAt: webhookEvents.createdAt },
@@ -60,13 +60,12 @@ export function listWebhookDeliveries(
       ),
     )
     .orderBy(...order)
-    .limit(query.limit + 1)
-    .all();
+    .limit(query.limit + 1);
   const { items, nextCursor } = keysetPage(rows, query.limit, (row) => ({
     v: row.delivery.createdAt,
     id: row.delivery.id,
   }));
-  const attempts = attemptsByDelivery(
+  const attempts = await attemptsByDelivery(
     db,
     items.map((row) => row.delivery.id),
   );
@@ -76,27 +75,28 @@ export function listWebhookDeliveries(
   };
 }
 
-function attemptsByDelivery(db: Db, deliveryIds: string[]): Map<string, AttemptRow[]> {
+async function attemptsByDelivery(db: Db, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {
   const byDelivery = new Map<string, AttemptRow[]>();
   if (deliveryIds.length === 0) return byDelivery;
-  const rows = db
+  const rows = await db
     .select()
     .from(webhookAttempts)
     .where(inArray(webhookAttempts.deliveryId, deliveryIds))
-    .orderBy(asc(webhookAttempts.number))
-    .all();
+    .orderBy(asc(webhookAttempts.number));
   for (const row of rows) byDelivery.set(row.deliveryId, [...(byDelivery.get(row.deliveryId) ?? []), row]);
   return byDelivery;
 }
 
-function deliveryWithEvent(db: Db, deliveryId: string) {
-  const row = db
-    .select({ delivery: webhookDeliveries, event: webhookEvents })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, deliveryId))
-    .get()!;
-  return serializeDelivery(row.delivery, row.event, attemptsByDelivery(db, [deliveryId]).get(deliveryId) ?? []);
+async function deliveryWithEvent(db: Db, deliveryId: string) {
+  const row = (
+    await db
+      .select({ delivery: webhookDeliveries, event: webhookEvents })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .limit(1)
+  )[0]!;
+  return serializeDelivery(row.delivery, row.event, (await attemptsByDelivery(db, [deliveryId])).get(deliveryId) ?? []);
 }
 
 function assertEnabled(endpoint: WebhookEndpointRow): void {
@@ -111,13 +111,15 @@ function assertEnabled(endpoint: WebhookEndpointRow): void {
  * Sends a failed delivery again with a fresh retry schedule and the same `webhook-id`. Being older than any
  * pending delivery of the endpoint, it goes out first.
  */
-export function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: string, deliveryId: string) {
-  const endpoint = findWebhook(db, workspaceId, webhookId);
-  const delivery = db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
-    .get();
+export async function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: string, deliveryId: string) {
+  const endpoint = await findWebhook(db, workspaceId, webhookId);
+  const delivery = (
+    await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
+      .limit(1)
+  )[0];
   if (!delivery)
     throw new DomainError("not_found", `No delivery ${deliveryId} for this webhook.`, { param: "delivery_id" });
   if (delivery.status !== "failed") {
@@ -128,20 +130,20 @@ export function retryWebhookDelivery(db: Db, workspaceId: string, webhookId: str
     );
   }
   assertEnabled(endpoint);
-  db.update(webhookDeliveries)
+  await db
+    .update(webhookDeliveries)
     .set({ status: "pending", scheduleAttempts: 0, nextAttemptAt: new Date() })
-    .where(eq(webhookDeliveries.id, delivery.id))
-    .run();
-  return deliveryWithEvent(db, delivery.id);
+    .where(eq(webhookDeliveries.id, delivery.id));
+  return await deliveryWithEvent(db, delivery.id);
 }
 
 /** Queues a `webhook.test` event for this endpoint only, whatever it subscribes to. */
-export function sendTestWebhook(db: Db, workspaceId: string, webhookId: string) {
-  const endpoint = findWebhook(db, workspaceId, webhookId);
+export async function sendTestWebhook(db: Db, workspaceId: string, webhookId: string) {
+  const endpoint = await findWebhook(db, workspaceId, webhookId);
   assertEnabled(endpoint);
   const now = new Date();
-  const delivery = db.transaction((tx) => {
-    const eventId = insertEvent(
+  const delivery = await inTransaction(db, async (tx) => {
+    const eventId = await insertEvent(
       tx,
       {
         workspaceId,
@@ -150,7 +152,7 @@ export function sendTestWebhook(db: Db, workspaceId: string, webhookId: string) 
       },
       now,
     );
-    return insertDelivery(tx, { workspaceId, endpointId: endpoint.id, eventId }, now);
+    return await insertDelivery(tx, { workspaceId, endpointId: endpoint.id, eventId }, now);
   });
-  return deliveryWithEvent(db, delivery.id);
+  return await deliveryWithEvent(db, delivery.id);
 }

@@ -2,8 +2,8 @@ import type { Db } from "@/lib/db/client";
 import type { ApiKeyRow, WorkspaceRow } from "@/lib/auth/api-keys";
 import { getUsageToday } from "@/lib/usage/consume-request";
 
-export function getWorkspaceSummary(db: Db, workspace: WorkspaceRow, key: ApiKeyRow) {
-  const usage = getUsageToday(db, workspace);
+export async function getWorkspaceSummary(db: Db, workspace: WorkspaceRow, key: ApiKeyRow) {
+  const usage = await getUsageToday(db, workspace);
   return {
     id: workspace.id,
     name: workspace.name,

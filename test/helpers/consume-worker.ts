@@ -10,14 +10,14 @@ import { eq } from "drizzle-orm";
 
 const [file, workspaceId, service, count, startAt] = process.argv.slice(2);
 const db = openDb(`file:${file}`);
-const workspace = db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get()!;
+const workspace = (await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1))[0]!;
 while (Date.now() < Number(startAt)) {
   /* start together with the sibling processes */
 }
 let passed = 0;
 for (let i = 0; i < Number(count); i++) {
   try {
-    consumeRequest(db, workspace, service as Service);
+    await consumeRequest(db, workspace, service as Service);
     passed++;
   } catch (error) {
     if (!isDomainError(error)) throw error;

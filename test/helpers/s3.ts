@@ -20,8 +20,12 @@ export interface AwsProfile {
   secret: string;
 }
 
-export function createProfile(db: Db, workspaceId: string, input: Partial<CredentialInput> = {}): AwsProfile {
-  const { row, secret } = createStorageCredential(db, workspaceId, { name: "test", ...input });
+export async function createProfile(
+  db: Db,
+  workspaceId: string,
+  input: Partial<CredentialInput> = {},
+): Promise<AwsProfile> {
+  const { row, secret } = await createStorageCredential(db, workspaceId, { name: "test", ...input });
   return { accessKeyId: row.accessKeyId, secret };
 }
 

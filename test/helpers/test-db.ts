@@ -18,16 +18,20 @@ export function useTestDb(): { db: Db; file: string; dir: string } {
   return { db, file, dir };
 }
 
-export function seedWorkspace(
+export async function seedWorkspace(
   db: Db,
   options: { plan?: QuotePlan; infraPlan?: InfraPlan; scopes?: Scope[]; name?: string } = {},
 ) {
-  const workspace = createWorkspace(db, {
+  const workspace = await createWorkspace(db, {
     name: options.name ?? "Test workshop",
     plan: options.plan,
     infraPlan: options.infraPlan,
   });
-  const { key, secret } = createApiKey(db, { workspaceId: workspace.id, name: "test", scopes: options.scopes ?? [] });
+  const { key, secret } = await createApiKey(db, {
+    workspaceId: workspace.id,
+    name: "test",
+    scopes: options.scopes ?? [],
+  });
   return { workspace, key, secret };
 }
 

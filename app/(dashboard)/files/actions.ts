@@ -34,8 +34,8 @@ export const editFileAction = dashboardAction(
       tags: tagsFromForm([String(data.get("tags") ?? "")]).filter((tag) => tag.trim() !== ""),
     }),
   },
-  ({ db, workspace, input: { fileId, name, tags } }): FileActionState => {
-    updateFile(db, workspace.id, fileId, { name, tags });
+  async ({ db, workspace, input: { fileId, name, tags } }): Promise<FileActionState> => {
+    await updateFile(db, workspace.id, fileId, { name, tags });
     return changed(fileId);
   },
 );
@@ -51,8 +51,14 @@ export const changeStatusAction = dashboardAction(
       reason: data.get("reason") ?? undefined,
     }),
   },
-  ({ db, workspace, userId, input: { fileId, action, reason } }): FileActionState => {
-    changeFileStatus(db, { workspaceId: workspace.id, fileId, action, actor: userId, reason: reason || undefined });
+  async ({ db, workspace, userId, input: { fileId, action, reason } }): Promise<FileActionState> => {
+    await changeFileStatus(db, {
+      workspaceId: workspace.id,
+      fileId,
+      action,
+      actor: userId,
+      reason: reason || undefined,
+    });
     return changed(fileId);
   },
 );

@@ -16,11 +16,11 @@ export default async function FilesPage({ searchParams }: { searchParams: Promis
   const query = filesQueryFromSearch(params);
   let page;
   try {
-    page = listFiles(db, current.workspace.id, query);
+    page = await listFiles(db, current.workspace.id, query);
   } catch (error) {
     // A stale cursor (filters changed under it) restarts from the first page.
     if (!isAppError(error)) throw error;
-    page = listFiles(db, current.workspace.id, { ...query, cursor: undefined });
+    page = await listFiles(db, current.workspace.id, { ...query, cursor: undefined });
   }
   return (
     <div className="max-w-6xl space-y-6">

@@ -8,7 +8,7 @@ import { RevokeKeyButton } from "@/components/keys/revoke-key-button";
 
 export default async function KeysPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const keys = listApiKeys(db, current.workspace.id);
+  const keys = await listApiKeys(db, current.workspace.id);
   const manage = can(current.role, "manage_keys");
   const date = (d: Date | null) =>
     d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : t("keys.never");

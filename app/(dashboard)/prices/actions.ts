@@ -9,7 +9,7 @@ export type PublishState = { version?: number; error?: string };
 /** Owners and admins publish a new catalogue version; quotes priced with older versions stay as they were. */
 export const publishCatalogAction = dashboardAction(
   { permission: "manage_prices" },
-  ({ db, workspace, userId, data }): PublishState => {
+  async ({ db, workspace, userId, data }): Promise<PublishState> => {
     let catalog: unknown;
     try {
       catalog = JSON.parse(String(data.get("catalog") ?? ""));
@@ -20,7 +20,7 @@ export const publishCatalogAction = dashboardAction(
       String(data.get("note") ?? "")
         .trim()
         .slice(0, 200) || undefined;
-    const stored = publishCatalog(db, workspace.id, catalog, userId, note);
+    const stored = await publishCatalog(db, workspace.id, catalog, userId, note);
     revalidatePath("/prices");
     return { version: stored.version };
   },
@@ -35,7 +35,7 @@ export const importProfileAction = dashboardAction(
     const file = data.get("config");
     if (!(file instanceof File) || file.size === 0) return { error: "config.ini: choose a file" };
     if (file.size > 1024 * 1024) return { error: "config.ini: larger than 1 MB" };
-    const { stored, imported, ignored } = importPrintProfile(db, workspace.id, {
+    const { stored, imported, ignored } = await importPrintProfile(db, workspace.id, {
       family: String(data.get("family") ?? ""),
       ini: await file.text(),
       actor: userId,

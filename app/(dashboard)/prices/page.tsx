@@ -11,7 +11,7 @@ import { ProfileImporter } from "@/components/prices/profile-importer";
 
 export default async function PricesPage() {
   const { db, current, t, lang } = await requireDashboard();
-  const stored = getActiveCatalog(db, current.workspace.id);
+  const stored = await getActiveCatalog(db, current.workspace.id);
   const { print_3d: print, laser } = stored.catalog;
   const cell = "p-2";
   return (

@@ -39,7 +39,7 @@ async function referencePrice(db: Db, workspaceId: string, file: FileRow): Promi
 export default async function QuotesPage() {
   const { db, current, t, lang } = await requireDashboard();
   const pro = planAllows(current.workspace.plan, quote3dPrintContract);
-  const files = pro ? listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 }).data : [];
+  const files = pro ? (await listFiles(db, current.workspace.id, { sort: "-created_at", limit: 10 })).data : [];
   const prices = await Promise.all(files.map((file) => referencePrice(db, current.workspace.id, file)));
   return (
     <div className="max-w-3xl space-y-6">

@@ -7,7 +7,7 @@ const PRO_PRICE_IDR = 149_000;
 
 export default async function UsagePage() {
   const { db, current, t, lang } = await requireDashboard();
-  const usage = getUsageToday(db, current.workspace);
+  const usage = await getUsageToday(db, current.workspace);
   const share = usage.limit ? Math.min(1, usage.used / usage.limit) : 0;
   return (
     <div className="max-w-2xl space-y-6">

@@ -50,8 +50,8 @@ export const createWebhookAction = dashboardAction(
 
 export const rotateSecretAction = dashboardAction(
   manage(contracts.rotateWebhookSecretContract),
-  ({ db, workspace, data }): WebhookActionState =>
-    changed({ secret: rotateWebhookSecret(db, workspace.id, id(data, "webhookId")).secret }),
+  async ({ db, workspace, data }): Promise<WebhookActionState> =>
+    changed({ secret: (await rotateWebhookSecret(db, workspace.id, id(data, "webhookId"))).secret }),
 );
 
 export const setEnabledAction = dashboardAction(
@@ -64,24 +64,24 @@ export const setEnabledAction = dashboardAction(
 
 export const deleteWebhookAction = dashboardAction(
   manage(contracts.deleteWebhookContract),
-  ({ db, workspace, data }): WebhookActionState => {
-    deleteWebhook(db, workspace.id, id(data, "webhookId"));
+  async ({ db, workspace, data }): Promise<WebhookActionState> => {
+    await deleteWebhook(db, workspace.id, id(data, "webhookId"));
     return changed({ ok: true });
   },
 );
 
 export const testWebhookAction = dashboardAction(
   manage(contracts.testWebhookContract),
-  ({ db, workspace, data }): WebhookActionState => {
-    sendTestWebhook(db, workspace.id, id(data, "webhookId"));
+  async ({ db, workspace, data }): Promise<WebhookActionState> => {
+    await sendTestWebhook(db, workspace.id, id(data, "webhookId"));
     return changed({ ok: true });
   },
 );
 
 export const retryDeliveryAction = dashboardAction(
   manage(contracts.retryWebhookDeliveryContract),
-  ({ db, workspace, data }): WebhookActionState => {
-    retryWebhookDelivery(db, workspace.id, id(data, "webhookId"), id(data, "deliveryId"));
+  async ({ db, workspace, data }): Promise<WebhookActionState> => {
+    await retryWebhookDelivery(db, workspace.id, id(data, "webhookId"), id(data, "deliveryId"));
     return changed({ ok: true });
   },
 );

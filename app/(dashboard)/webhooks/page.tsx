@@ -22,7 +22,10 @@ export default async function WebhooksPage() {
   const { db, current, t, lang } = await requireDashboard();
   const pro = planAllows(current.workspace.plan, createWebhookContract);
   const manage = pro && can(current.role, "manage_webhooks");
-  const webhooks = pro ? listWebhooks(db, current.workspace.id, { limit: 100 }).items : [];
+  const webhooks = pro ? (await listWebhooks(db, current.workspace.id, { limit: 100 })).items : [];
+  const deliveries = await Promise.all(
+    webhooks.map(async (hook) => (await listWebhookDeliveries(db, current.workspace.id, hook.id, { limit: 20 })).items),
+  );
   const secretLabels = { note: t("webhooks.secretOnce"), copy: t("keys.copy"), copied: t("keys.copied") };
   return (
     <div className="max-w-5xl space-y-6">
@@ -51,7 +54,7 @@ export default async function WebhooksPage() {
         />
       )}
       {pro && webhooks.length === 0 && <p className="text-sm text-stone-500">{t("webhooks.none")}</p>}
-      {webhooks.map((hook) => (
+      {webhooks.map((hook, i) => (
         <section
           key={hook.id}
           className="space-y-3 rounded border border-stone-200 bg-white p-4"
@@ -105,13 +108,7 @@ export default async function WebhooksPage() {
           </div>
           <div>
             <h2 className="mb-1 text-sm font-medium text-stone-500">{t("webhooks.deliveries")}</h2>
-            <DeliveriesLog
-              webhookId={hook.id}
-              deliveries={listWebhookDeliveries(db, current.workspace.id, hook.id, { limit: 20 }).items}
-              manage={manage}
-              t={t}
-              lang={lang}
-            />
+            <DeliveriesLog webhookId={hook.id} deliveries={deliveries[i]} manage={manage} t={t} lang={lang} />
           </div>
         </section>
       ))}

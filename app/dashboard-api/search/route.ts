@@ -8,8 +8,8 @@ const query = z.object({ q: z.string({ error: "`q` must be 1 to 500 characters."
 /** Search-as-you-type for the files page; the same engine and plan as POST /v1/search. */
 export const GET = dashboardRoute(
   { permission: "view", mirrors: searchFilesContract, query },
-  ({ db, workspace, query }) => {
-    const { hits, interpretation } = searchFiles(db, workspace.id, { query: query.q, limit: 10 });
+  async ({ db, workspace, query }) => {
+    const { hits, interpretation } = await searchFiles(db, workspace.id, { query: query.q, limit: 10 });
     return {
       results: hits.map((h) => ({
         id: h.file.id,

@@ -8,7 +8,7 @@ import { EMBED_HEADERS, embedLang, invalidLinkResponse } from "@/lib/api/invalid
  */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
-  const resolved = resolveViewerToken(getDb(), token);
+  const resolved = await resolveViewerToken(getDb(), token);
   if (resolved.state !== "active") return invalidLinkResponse(resolved.state, embedLang(request));
   const url = new URL(request.url);
   return new Response(null, {

@@ -16,13 +16,13 @@ const del = (key: string, id: string) =>
 
 describe("/v1/api-keys", () => {
   it("creates a key whose secret is shown once and stored only as a hash", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const res = await post(secret, { name: "ERP", scopes: ["quotes", "files:read"], expires_in_days: 30 });
     expect(res.status).toBe(201);
     const { data } = await res.json();
     expect(data.secret).toMatch(/^bk_live_[A-Za-z0-9_-]{43}$/);
     expect(data.display_hint).toBe(`bk_live_…${data.secret.slice(-4)}`);
-    const row = db.select().from(apiKeys).where(eq(apiKeys.id, data.id)).get()!;
+    const row = (await db.select().from(apiKeys).where(eq(apiKeys.id, data.id)).limit(1))[0]!;
     expect(JSON.stringify(row)).not.toContain(data.secret.slice(8));
     expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Date(data.expires_at).getTime() - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
@@ -36,34 +36,34 @@ describe("/v1/api-keys", () => {
   });
 
   it("refuses scopes the plan does not offer", async () => {
-    const { secret } = seedWorkspace(db, { plan: "free" });
+    const { secret } = await seedWorkspace(db, { plan: "free" });
     const res = await post(secret, { name: "x", scopes: ["quotes"] });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatchObject({ code: "invalid_request", param: "scopes" });
   });
 
   it("refuses unknown scopes and bad names with the parameter named", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     expect((await (await post(secret, { name: "x", scopes: ["root"] })).json()).error.param).toBe("scopes.0");
     expect((await (await post(secret, { name: "", scopes: [] })).json()).error.param).toBe("name");
   });
 
   it("a limited key cannot mint a broader one", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro", scopes: ["keys", "files:read"] });
+    const { secret } = await seedWorkspace(db, { plan: "pro", scopes: ["keys", "files:read"] });
     expect((await post(secret, { name: "all" })).status).toBe(403);
     expect((await post(secret, { name: "more", scopes: ["quotes"] })).status).toBe(403);
     expect((await post(secret, { name: "same", scopes: ["files:read"] })).status).toBe(201);
   });
 
   it("needs the keys scope", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro", scopes: ["files:read"] });
+    const { secret } = await seedWorkspace(db, { plan: "pro", scopes: ["files:read"] });
     const res = await GET(apiRequest("/v1/api-keys", { key: secret }));
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe("insufficient_scope");
   });
 
   it("revokes, then 409 on a second revoke; the revoked key stops working", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const created = (await (await post(secret, { name: "tmp" })).json()).data;
     const first = await del(secret, created.id);
     expect(first.status).toBe(200);
@@ -74,13 +74,13 @@ describe("/v1/api-keys", () => {
   });
 
   it("another workspace's key id is 404, and lists never cross workspaces", async () => {
-    const a = seedWorkspace(db, { plan: "pro", name: "A" });
-    const b = seedWorkspace(db, { plan: "pro", name: "B" });
+    const a = await seedWorkspace(db, { plan: "pro", name: "A" });
+    const b = await seedWorkspace(db, { plan: "pro", name: "B" });
     const res = await del(a.secret, b.key.id);
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe("not_found");
     const listA = (await (await GET(apiRequest("/v1/api-keys", { key: a.secret }))).json()).data;
     expect(listA.map((k: { id: string }) => k.id)).toEqual([a.key.id]);
-    expect(db.select().from(apiKeys).where(eq(apiKeys.id, b.key.id)).get()?.revokedAt).toBeNull();
+    expect((await db.select().from(apiKeys).where(eq(apiKeys.id, b.key.id)).limit(1))[0]?.revokedAt).toBeNull();
   });
 });

@@ -3,12 +3,12 @@ import { createApiKeyContract, listApiKeysContract } from "@/lib/contracts/api-k
 import { listApiKeys, serializeApiKey } from "@/lib/auth/api-keys";
 import { issueApiKey } from "@/lib/auth/issue-api-key";
 
-export const GET = route(listApiKeysContract, ({ db, workspace }) =>
-  listApiKeys(db, workspace.id).map(serializeApiKey),
+export const GET = route(listApiKeysContract, async ({ db, workspace }) =>
+  (await listApiKeys(db, workspace.id)).map(serializeApiKey),
 );
 
-export const POST = route(createApiKeyContract, ({ db, workspace, key, body }) => {
-  const issued = issueApiKey(db, {
+export const POST = route(createApiKeyContract, async ({ db, workspace, key, body }) => {
+  const issued = await issueApiKey(db, {
     workspace,
     name: body.name,
     scopes: body.scopes,

@@ -54,7 +54,7 @@ async function inboxSubjects(user: string, pass: string): Promise<string[] | nul
 
 describe("a mailbox made over the API, read over IMAP", () => {
   it("receives mail, and a generated password replaces the old one for IMAP within a second", async () => {
-    const { secret } = seedWorkspace(db, { scopes: ["infra:read", "infra:write"] });
+    const { secret } = await seedWorkspace(db, { scopes: ["infra:read", "infra:write"] });
     const zone = await createZone(
       apiRequest("/v1/dns/zones", { method: "POST", key: secret, body: { domain: "kirim.test" } }),
     );

@@ -34,7 +34,7 @@ afterAll(async () => {
 const PASSWORD = "correct horse battery";
 
 async function workspaceWithZone(domain: string, scopes?: ("infra:read" | "infra:write")[]) {
-  const seeded = seedWorkspace(db, { scopes });
+  const seeded = await seedWorkspace(db, { scopes });
   const res = await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: seeded.secret, body: { domain } }));
   expect(res.status).toBe(201);
   return seeded;
@@ -104,7 +104,7 @@ describe("e-mail accounts over the API", () => {
 
     const listed = await (await list(apiRequest("/v1/email", { key: secret }))).json();
     expect(listed.data.map((m: { address: string }) => m.address)).toEqual(["sales@acme-mail.test"]);
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     const foreign = await remove(
       apiRequest(`/v1/email/${created.id}`, { method: "DELETE", key: other }),
       routeParams({ id: created.id }),
@@ -121,7 +121,7 @@ describe("e-mail accounts over the API", () => {
 
   it("401 without a key, 403 for writes with infra:read", async () => {
     expect((await activity(apiRequest("/v1/email/activity"))).status).toBe(401);
-    const { secret } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret } = await seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await activity(apiRequest("/v1/email/activity", { key: secret }))).status).toBe(200);
     expect((await post(secret, { address: "a@b.test", password: PASSWORD })).status).toBe(403);
   });
@@ -132,10 +132,10 @@ describe("the embedded SMTP server", () => {
     const { secret } = await workspaceWithZone("inbox.test");
     const ops = await mailbox(secret, "ops@inbox.test");
     const tiny = await mailbox(secret, "tiny@inbox.test", { quota_mb: 10 });
-    db.update(emailAccounts)
+    await db
+      .update(emailAccounts)
       .set({ usedBytes: 10 * 1024 * 1024 })
-      .where(eq(emailAccounts.id, tiny.id))
-      .run();
+      .where(eq(emailAccounts.id, tiny.id));
 
     const before = (await (await activity(apiRequest("/v1/email/activity?days=7", { key: secret }))).json()).data;
     expect(before.totals).toEqual({ received: 0, bytes: 0, rejected: 0, rejected_bytes: 0, accounts: 2 });
@@ -201,7 +201,7 @@ describe("the embedded SMTP server", () => {
     expect(await smtpSession(["EHLO c.test", plain("me@auth.test", PASSWORD)])).toEqual([220, 250, 500]);
     expect(await submissionLogin("me@auth.test", "wrong password!")).toBe(535);
     expect(await submissionLogin("me@auth.test", PASSWORD)).toBe(235);
-    const row = db.select().from(emailAccounts).where(eq(emailAccounts.id, box.id)).get()!;
+    const row = (await db.select().from(emailAccounts).where(eq(emailAccounts.id, box.id)).limit(1))[0]!;
     expect(row.lastLoginAt).toBeInstanceOf(Date);
 
     const reset = await resetPassword(
@@ -227,7 +227,7 @@ describe("the embedded SMTP server", () => {
       routeParams({ id: box.id }),
     );
     expect((await weak.json()).error.param).toBe("password");
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     expect(
       (
         await resetPassword(

@@ -3,8 +3,8 @@ import { Page } from "@/lib/api/envelope";
 import { createMailboxContract, listMailboxesContract } from "@/lib/contracts/infra-email";
 import { createMailbox, listMailboxes, serializeMailbox } from "@/lib/infra/email/manage-mailboxes";
 
-export const GET = route(listMailboxesContract, ({ db, workspace, query }) => {
-  const { items, nextCursor } = listMailboxes(db, workspace.id, query);
+export const GET = route(listMailboxesContract, async ({ db, workspace, query }) => {
+  const { items, nextCursor } = await listMailboxes(db, workspace.id, query);
   return new Page(items.map(serializeMailbox), nextCursor);
 });
 

@@ -22,18 +22,18 @@ type Handler = typeof submit;
 const act = (handler: Handler, key: string, id: string, body?: unknown) =>
   handler(apiRequest(`/v1/files/${id}/x`, { method: "POST", key, body }), routeParams({ id }));
 
-const eventTypes = (workspaceId: string) =>
-  db
-    .select()
-    .from(webhookEvents)
-    .where(eq(webhookEvents.workspaceId, workspaceId))
-    .orderBy(webhookEvents.createdAt)
-    .all()
-    .map((e) => e.type);
+const eventTypes = async (workspaceId: string) =>
+  (
+    await db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.workspaceId, workspaceId))
+      .orderBy(webhookEvents.createdAt)
+  ).map((e) => e.type);
 
 describe("approval", () => {
   it("draft → pending → rejected → pending → approved, each recorded and emitted", async () => {
-    const { workspace, secret, key } = seedWorkspace(db);
+    const { workspace, secret, key } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(10, 10, 10), "c.stl");
 
     expect((await (await act(submit, secret, file.id)).json()).data.file.status).toBe("pending_approval");
@@ -55,7 +55,7 @@ describe("approval", () => {
       actor: key.id,
       actor_name: `API key “${key.name}”`,
     });
-    expect(eventTypes(workspace.id)).toEqual([
+    expect(await eventTypes(workspace.id)).toEqual([
       "file.uploaded",
       "file.submitted",
       "file.rejected",
@@ -65,17 +65,17 @@ describe("approval", () => {
   });
 
   it("a new version returns the file to draft and emits file.version_created", async () => {
-    const { workspace, secret } = seedWorkspace(db);
+    const { workspace, secret } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(10, 10, 10), "c.stl");
     await act(submit, secret, file.id);
     await act(approve, secret, file.id);
     const next = await addTestVersion(db, blobs, workspace.id, file.id, boxStl(10, 10, 12), "c.stl");
     expect(next.file.status).toBe("draft");
-    expect(eventTypes(workspace.id).at(-1)).toBe("file.version_created");
+    expect((await eventTypes(workspace.id)).at(-1)).toBe("file.version_created");
   });
 
   it("wrong transitions are 409 with the current status", async () => {
-    const { workspace, secret } = seedWorkspace(db);
+    const { workspace, secret } = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(10, 10, 10), "c.stl");
     const res = await act(approve, secret, file.id);
     expect(res.status).toBe(409);
@@ -85,9 +85,9 @@ describe("approval", () => {
   });
 
   it("reject needs a reason; approving needs files:approve; other workspaces get 404", async () => {
-    const { workspace, secret } = seedWorkspace(db);
-    const writer = createApiKey(db, { workspaceId: workspace.id, name: "writer", scopes: ["files:write"] });
-    const other = seedWorkspace(db);
+    const { workspace, secret } = await seedWorkspace(db);
+    const writer = await createApiKey(db, { workspaceId: workspace.id, name: "writer", scopes: ["files:write"] });
+    const other = await seedWorkspace(db);
     const { file } = await createTestFile(db, blobs, workspace.id, boxStl(10, 10, 10), "c.stl");
     await act(submit, secret, file.id);
     const noReason = await act(reject, secret, file.id, {});

@@ -36,12 +36,8 @@ afterAll(() => {
 });
 
 const tempLeftovers = () => fs.readdirSync(path.join(dir, "blobs", "tmp"));
-const rowsOf = (workspaceId: string) =>
-  db
-    .select()
-    .from(files)
-    .all()
-    .filter((f) => f.workspaceId === workspaceId);
+const rowsOf = async (workspaceId: string) =>
+  (await db.select().from(files)).filter((f) => f.workspaceId === workspaceId);
 
 function multipart(url: string, key: string, content: string | Uint8Array, filename: string): Request {
   const form = new FormData();
@@ -82,8 +78,8 @@ async function expectError(response: Response, status: number, code: string) {
 
 describe("hostile uploads leave nothing behind", () => {
   it("a new version for an unknown or another workspace's file is 404 and stores nothing", async () => {
-    const mine = seedWorkspace(db);
-    const theirs = seedWorkspace(db);
+    const mine = await seedWorkspace(db);
+    const theirs = await seedWorkspace(db);
     const res = await upload(multipart("/v1/files", theirs.secret, boxStl(10, 10, 10), "box.stl"));
     const foreignId = (await res.json()).data.file.id;
     for (const id of ["file_doesnotexist", foreignId]) {
@@ -97,16 +93,16 @@ describe("hostile uploads leave nothing behind", () => {
   });
 
   it("truncated and aborted multipart bodies answer 400 and leave no temp file, however often", async () => {
-    const { secret, workspace } = seedWorkspace(db);
+    const { secret, workspace } = await seedWorkspace(db);
     for (let i = 0; i < 20; i++) {
       await expectError(await upload(brokenUpload(secret, i % 2 ? "truncated" : "aborted")), 400, "invalid_request");
     }
-    expect(rowsOf(workspace.id)).toEqual([]);
+    expect(await rowsOf(workspace.id)).toEqual([]);
     expect(tempLeftovers()).toEqual([]);
   });
 
   it("a multipart body without a boundary is a 400 envelope", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const request = apiRequest("/v1/files", {
       method: "POST",
       key: secret,
@@ -118,7 +114,7 @@ describe("hostile uploads leave nothing behind", () => {
   });
 
   it("a drawing whose blocks explode past the budget is 422 drawing_too_complex at once", async () => {
-    const { secret, workspace } = seedWorkspace(db);
+    const { secret, workspace } = await seedWorkspace(db);
     // Eight levels of ten inserts each end in a point: 10^8 entities from a file of a few KB.
     const blocks = Array.from({ length: 8 }, (_, level) => ({
       name: `B${level}`,
@@ -132,12 +128,12 @@ describe("hostile uploads leave nothing behind", () => {
       entities: [dxf.insert("C", 0, 0, { columns: 100_000, rows: 100_000, columnSpacing: 3, rowSpacing: 3 })],
     });
     await expectError(await upload(multipart("/v1/files", secret, array, "array.dxf")), 422, "drawing_too_complex");
-    expect(rowsOf(workspace.id)).toEqual([]);
+    expect(await rowsOf(workspace.id)).toEqual([]);
     expect(tempLeftovers()).toEqual([]);
   });
 
   it("a 3MF whose model inflates past the archive budget is 422 archive_too_large", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const model = writeThreeMfModel(
       "millimeter",
       [{ id: 1, name: "a", soup: [0, 0, 0, 1, 0, 0, 0, 1, 0] }],
@@ -152,7 +148,7 @@ describe("hostile uploads leave nothing behind", () => {
   });
 
   it("an analysis past its time limit is 422 analysis_timeout and stores nothing", async () => {
-    const { secret, workspace } = seedWorkspace(db, { plan: "pro" });
+    const { secret, workspace } = await seedWorkspace(db, { plan: "pro" });
     globalPool.bengkelAnalysisPool = new AnalysisPool({ workers: 1, timeoutMs: 50, memoryMb: 512, queue: 2 });
     try {
       const slow = writeAsciiStl(createTorus(40, 10, 600, 300));
@@ -161,18 +157,14 @@ describe("hostile uploads leave nothing behind", () => {
       globalPool.bengkelAnalysisPool.close();
       delete globalPool.bengkelAnalysisPool;
     }
-    expect(rowsOf(workspace.id)).toEqual([]);
+    expect(await rowsOf(workspace.id)).toEqual([]);
     expect(tempLeftovers()).toEqual([]);
   });
 
   it("deleting a file removes its versions' display caches", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const created = (await (await upload(multipart("/v1/files", secret, boxStl(10, 20, 30), "box.stl"))).json()).data;
-    const version = db
-      .select()
-      .from(fileVersions)
-      .all()
-      .find((v) => v.id === created.version.id)!;
+    const version = (await db.select().from(fileVersions)).find((v) => v.id === created.version.id)!;
     const asset = await getDisplayAsset(blobs, version);
     expect(fs.existsSync(asset.path)).toBe(true);
     const response = await remove(
@@ -186,7 +178,7 @@ describe("hostile uploads leave nothing behind", () => {
 
 describe("JSON bodies are bounded", () => {
   it("answers 413 for a body over the limit, declared or streamed, before reading it whole", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const big = JSON.stringify({ query: "x".repeat(2 * 1024 * 1024) });
     const declared = apiRequest("/v1/search", {
       method: "POST",

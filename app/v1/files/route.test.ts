@@ -51,7 +51,7 @@ const tempLeftovers = () => fs.readdirSync(path.join(dir, "blobs", "tmp"));
 
 describe("POST /v1/files", () => {
   it("uploads on the free plan and answers with the analysed geometry", async () => {
-    const { secret } = seedWorkspace(db, { plan: "free" });
+    const { secret } = await seedWorkspace(db, { plan: "free" });
     const data = await uploadOk(secret, boxStl(40, 30, 20), "bracket.stl", { tags: [" Bracket ", "PLA", "bracket"] });
     expect(data.file).toMatchObject({
       name: "bracket.stl",
@@ -68,7 +68,7 @@ describe("POST /v1/files", () => {
   });
 
   it("needs files:write", async () => {
-    const { secret } = seedWorkspace(db, { scopes: ["files:read"] });
+    const { secret } = await seedWorkspace(db, { scopes: ["files:read"] });
     const res = await upload(multipart("/v1/files", secret, { file: [boxStl(1, 1, 1), "a.stl"] }));
     expect(res.status).toBe(403);
   });
@@ -99,23 +99,17 @@ describe("POST /v1/files", () => {
       "empty_geometry",
     ],
   ] as const)("%s, leaving nothing behind", async (_, arrange, file, status, code) => {
-    const { secret, workspace } = seedWorkspace(db, { plan: "free" });
+    const { secret, workspace } = await seedWorkspace(db, { plan: "free" });
     arrange();
     const res = await upload(multipart("/v1/files", secret, { file: file as [string, string] }));
     expect(res.status).toBe(status);
     expect((await res.json()).error.code).toBe(code);
-    expect(
-      db
-        .select()
-        .from(files)
-        .all()
-        .filter((f) => f.workspaceId === workspace.id),
-    ).toEqual([]);
+    expect((await db.select().from(files)).filter((f) => f.workspaceId === workspace.id)).toEqual([]);
     expect(tempLeftovers()).toEqual([]);
   });
 
   it("400 without a file field, with a non-multipart body, or with too many tags", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const noFile = await upload(multipart("/v1/files", secret, { name: "x" }));
     expect((await noFile.json()).error).toMatchObject({ code: "invalid_request", param: "file" });
     const json = await upload(apiRequest("/v1/files", { method: "POST", key: secret, body: { file: "x" } }));
@@ -129,7 +123,7 @@ describe("POST /v1/files", () => {
 
 describe("GET /v1/files", () => {
   it("filters by format, tag, name, status and date, sorts, and pages with a cursor", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     await uploadOk(secret, boxStl(10, 10, 10), "cube.stl", { tags: ["cube"] });
     await uploadOk(secret, plateDxf(100, 50, [[25, 25]]), "Plate A.dxf", { tags: ["plate", "steel"] });
     await uploadOk(secret, plateDxf(60, 40), "plate-b.dxf", { tags: ["plate"] });
@@ -165,15 +159,15 @@ describe("GET /v1/files", () => {
     ["sort=colour", "sort"],
     ["cursor=garbage", "cursor"],
   ])("400 for %s naming the parameter", async (qs, param) => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const res = await list(apiRequest(`/v1/files?${qs}`, { key: secret }));
     expect(res.status).toBe(400);
     expect((await res.json()).error.param).toBe(param);
   });
 
   it("never shows another workspace's files", async () => {
-    const a = seedWorkspace(db);
-    const b = seedWorkspace(db);
+    const a = await seedWorkspace(db);
+    const b = await seedWorkspace(db);
     await uploadOk(a.secret, boxStl(5, 5, 5), "mine.stl");
     expect((await (await list(apiRequest("/v1/files", { key: b.secret }))).json()).data).toEqual([]);
   });
@@ -181,7 +175,7 @@ describe("GET /v1/files", () => {
 
 describe("/v1/files/:id", () => {
   it("gets, renames, retags, downloads, versions and deletes", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const { file } = await uploadOk(secret, boxStl(40, 30, 20), "box.stl");
     const id = file.id;
     const got = await (await getOne(apiRequest(`/v1/files/${id}`, { key: secret }), routeParams({ id }))).json();
@@ -251,8 +245,8 @@ describe("/v1/files/:id", () => {
   });
 
   it("another workspace's file id is 404 on every operation", async () => {
-    const a = seedWorkspace(db);
-    const b = seedWorkspace(db);
+    const a = await seedWorkspace(db);
+    const b = await seedWorkspace(db);
     const { file } = await uploadOk(a.secret, boxStl(5, 5, 5), "a.stl");
     const id = file.id;
     const p = routeParams({ id });

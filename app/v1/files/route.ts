@@ -7,8 +7,8 @@ import { getBlobStore } from "@/lib/files/blob-store";
 import { multipartBody } from "@/lib/api/multipart-body";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
-export const GET = route(listFilesContract, ({ db, workspace, query }) => {
-  const { data, nextCursor } = listFiles(db, workspace.id, {
+export const GET = route(listFilesContract, async ({ db, workspace, query }) => {
+  const { data, nextCursor } = await listFiles(db, workspace.id, {
     ...query,
     createdAfter: query.created_after,
     createdBefore: query.created_before,

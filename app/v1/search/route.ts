@@ -3,8 +3,8 @@ import { searchFilesContract } from "@/lib/contracts/search";
 import { searchFiles } from "@/lib/search/search-files";
 import { serializeFile } from "@/lib/files/serialize-file";
 
-export const POST = route(searchFilesContract, ({ db, workspace, body }) => {
-  const { hits, interpretation } = searchFiles(db, workspace.id, body);
+export const POST = route(searchFilesContract, async ({ db, workspace, body }) => {
+  const { hits, interpretation } = await searchFiles(db, workspace.id, body);
   return {
     results: hits.map((h) => ({
       file: serializeFile(h.file),

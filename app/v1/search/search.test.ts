@@ -21,8 +21,8 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   const { dir } = ({ db } = useTestDb());
   blobs = useTestBlobs(dir);
-  const a = seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
-  const b = seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
+  const a = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
+  const b = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
   key = a.secret;
   otherKey = b.secret;
   const add = async (label: string, bytes: string, name: string, tags: string[] = [], workspace = a.workspace.id) => {
@@ -146,7 +146,7 @@ describe("POST /v1/search", () => {
   });
 
   it("needs the pro plan", async () => {
-    const free = seedWorkspace(db, { plan: "free", scopes: ["files:read"] });
+    const free = await seedWorkspace(db, { plan: "free", scopes: ["files:read"] });
     expect((await find({ query: "bracket" }, free.secret)).status).toBe(403);
   });
 });
@@ -182,7 +182,7 @@ describe("POST /v1/search: numbers rank, they do not filter (issue #16)", () => 
   ];
 
   beforeAll(async () => {
-    const w = seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
+    const w = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
     ws = { secret: w.secret, id: w.workspace.id };
     const { file } = await createTestFile(db, blobs, ws.id, plateDxf(160, 100, fiveHoles, 8), "mounting plate.dxf");
     ids.five = file.id;

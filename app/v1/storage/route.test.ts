@@ -47,7 +47,7 @@ describe("S3 bucket name rules", () => {
 
 describe("buckets over the API", () => {
   it("creates a real folder, counts its objects' bytes, refuses deleting a non-empty bucket", async () => {
-    const { secret, workspace } = seedWorkspace(db);
+    const { secret, workspace } = await seedWorkspace(db);
     const res = await post(secret, { name: "renders-2026" });
     expect(res.status).toBe(201);
     expect((await res.json()).data).toMatchObject({
@@ -73,31 +73,31 @@ describe("buckets over the API", () => {
     const busy = await del(secret, "renders-2026");
     expect(busy.status).toBe(409);
     expect((await busy.json()).error.details).toEqual({ object_count: 2, size_bytes: 1234, s3_code: "BucketNotEmpty" });
-    deleteObject(db, workspace.id, "renders-2026", "a.bin");
-    deleteObject(db, workspace.id, "renders-2026", "parts/b.bin");
+    await deleteObject(db, workspace.id, "renders-2026", "a.bin");
+    await deleteObject(db, workspace.id, "renders-2026", "parts/b.bin");
     expect((await del(secret, "renders-2026")).status).toBe(200);
     expect(fs.existsSync(folder)).toBe(false);
   });
 
   it("400 with param for bad names and regions; 409 for a name taken by anyone", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const bad = await post(secret, { name: "Bad_Name" });
     expect((await bad.json()).error).toMatchObject({ code: "invalid_request", param: "name" });
     expect((await (await post(secret, { name: "fine-name", region: "mars" })).json()).error.param).toBe("region");
     expect((await post(secret, { name: "global-name" })).status).toBe(201);
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     const taken = await post(other, { name: "global-name" });
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.param).toBe("name");
   });
 
   it("404 for another workspace's bucket, 401 and 403 as usual, idempotent create", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await post(secret, { name: "mine-only" });
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     expect((await del(other, "mine-only")).status).toBe(404);
     expect((await usage(apiRequest("/v1/storage"))).status).toBe(401);
-    const { secret: ro } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret: ro } = await seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await post(ro, { name: "ro-bucket" })).status).toBe(403);
     expect((await del(ro, "mine-only")).status).toBe(403);
 

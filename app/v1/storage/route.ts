@@ -2,4 +2,4 @@ import { route } from "@/lib/api/route";
 import { getStorageUsageContract } from "@/lib/contracts/infra-storage";
 import { storageUsage } from "@/lib/infra/storage/manage-buckets";
 
-export const GET = route(getStorageUsageContract, ({ db, workspace }) => storageUsage(db, workspace.id));
+export const GET = route(getStorageUsageContract, async ({ db, workspace }) => await storageUsage(db, workspace.id));

@@ -36,7 +36,7 @@ const call = (handler: typeof restart, key: string, id: string, method = "POST")
 
 describe("VPS create, read, list", () => {
   it("creates a provisioning instance with documentation addresses that becomes running", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const vps = await createOk(secret);
     expect(vps).toMatchObject({
       label: "web-1",
@@ -51,14 +51,14 @@ describe("VPS create, read, list", () => {
     expect(vps.id).toMatch(/^vps_/);
     expect(vps.ipv4).toMatch(/^(192\.0\.2|198\.51\.100)\.\d+$/);
     expect(vps.ipv6).toMatch(/^2001:db8:/);
-    tickVps(db, later());
+    await tickVps(db, later());
     const res = await getOne(apiRequest(`/v1/vps/${vps.id}`, { key: secret }), routeParams({ id: vps.id }));
     expect((await res.json()).data.status).toBe("running");
   });
 
   it("lists newest first with cursor pagination, only this workspace's", async () => {
-    const { secret } = seedWorkspace(db);
-    seedWorkspace(db); // another workspace, untouched
+    const { secret } = await seedWorkspace(db);
+    await seedWorkspace(db); // another workspace, untouched
     for (const label of ["a1", "a2", "a3"]) await createOk(secret, label);
     const first = await (await list(apiRequest("/v1/vps?limit=2", { key: secret }))).json();
     expect(first.data.map((v: { label: string }) => v.label)).toEqual(["a3", "a2"]);
@@ -76,31 +76,31 @@ describe("VPS create, read, list", () => {
     ["plan", { plan: "huge" }],
     ["image", { image: "windows-95" }],
   ])("400 names the parameter: %s", async (param, extra) => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const res = await create(apiRequest("/v1/vps", { method: "POST", key: secret, body: { ...body("ok"), ...extra } }));
     expect(res.status).toBe(400);
     expect((await res.json()).error.param).toBe(param);
   });
 
   it("409 on a label already used in the workspace, but another workspace may use it", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await createOk(secret, "db");
     const dup = await create(apiRequest("/v1/vps", { method: "POST", key: secret, body: body("db") }));
     expect(dup.status).toBe(409);
     expect((await dup.json()).error).toMatchObject({ code: "conflict", param: "label" });
-    await createOk(seedWorkspace(db).secret, "db");
+    await createOk((await seedWorkspace(db)).secret, "db");
   });
 
   it("401 without a key, 403 without infra:write, 404 for another workspace's id", async () => {
     expect((await list(apiRequest("/v1/vps"))).status).toBe(401);
-    const { secret: readOnly } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret: readOnly } = await seedWorkspace(db, { scopes: ["infra:read"] });
     const denied = await create(apiRequest("/v1/vps", { method: "POST", key: readOnly, body: body("x") }));
     expect(denied.status).toBe(403);
     expect((await denied.json()).error.code).toBe("insufficient_scope");
-    const { secret: filesOnly } = seedWorkspace(db, { scopes: ["files:read"] });
+    const { secret: filesOnly } = await seedWorkspace(db, { scopes: ["files:read"] });
     expect((await list(apiRequest("/v1/vps", { key: filesOnly }))).status).toBe(403);
-    const vps = await createOk(seedWorkspace(db).secret);
-    const { secret: other } = seedWorkspace(db);
+    const vps = await createOk((await seedWorkspace(db)).secret);
+    const { secret: other } = await seedWorkspace(db);
     expect((await getOne(apiRequest(`/v1/vps/${vps.id}`, { key: other }), routeParams({ id: vps.id }))).status).toBe(
       404,
     );
@@ -109,7 +109,7 @@ describe("VPS create, read, list", () => {
   });
 
   it("serves the catalogues (static segments win over [id])", async () => {
-    const { secret } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret } = await seedWorkspace(db, { scopes: ["infra:read"] });
     const r = await (await regions(apiRequest("/v1/vps/regions", { key: secret }))).json();
     expect(r.data.map((x: { code: string }) => x.code)).toContain("sgp1");
     expect((await (await plans(apiRequest("/v1/vps/plans", { key: secret }))).json()).data[0]).toMatchObject({
@@ -126,7 +126,7 @@ describe("VPS create, read, list", () => {
 
 describe("VPS lifecycle", () => {
   it("restart, stop, start and delete follow the state machine; wrong states are 409 invalid_state", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const vps = await createOk(secret);
     const early = await call(restart, secret, vps.id);
     expect(early.status).toBe(409);
@@ -134,7 +134,7 @@ describe("VPS lifecycle", () => {
       code: "invalid_state",
       details: { current_status: "provisioning" },
     });
-    tickVps(db, later());
+    await tickVps(db, later());
 
     const action = await call(restart, secret, vps.id);
     expect(action.status).toBe(202);
@@ -142,41 +142,41 @@ describe("VPS lifecycle", () => {
     const during = await call(getOne, secret, vps.id, "GET");
     expect((await during.json()).data.status).toBe("rebooting");
     expect((await call(stop, secret, vps.id)).status).toBe(409);
-    tickVps(db, later());
+    await tickVps(db, later());
 
     expect((await call(start, secret, vps.id)).status).toBe(409);
     expect((await call(stop, secret, vps.id)).status).toBe(202);
     expect((await (await call(getOne, secret, vps.id, "GET")).json()).data.status).toBe("stopping");
-    tickVps(db, later());
+    await tickVps(db, later());
     expect((await (await call(getOne, secret, vps.id, "GET")).json()).data.status).toBe("stopped");
     expect((await call(restart, secret, vps.id)).status).toBe(409);
     expect((await call(start, secret, vps.id)).status).toBe(202);
     expect((await (await call(getOne, secret, vps.id, "GET")).json()).data.status).toBe("starting");
-    tickVps(db, later());
+    await tickVps(db, later());
 
     const del = await call(remove, secret, vps.id, "DELETE");
     expect(del.status).toBe(202);
     expect((await del.json()).data.command).toBe("delete");
     expect((await (await call(getOne, secret, vps.id, "GET")).json()).data.status).toBe("deleting");
     expect((await call(remove, secret, vps.id, "DELETE")).status).toBe(409);
-    tickVps(db, later());
+    await tickVps(db, later());
     expect((await call(getOne, secret, vps.id, "GET")).status).toBe(404);
   });
 
   it("PATCH renames any time and resizes only when stopped", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const vps = await createOk(secret, "app");
     await createOk(secret, "taken");
     const edit = (b: unknown) =>
       patch(apiRequest(`/v1/vps/${vps.id}`, { method: "PATCH", key: secret, body: b }), routeParams({ id: vps.id }));
     expect((await (await edit({ label: "App-2" })).json()).data.label).toBe("app-2");
     expect((await edit({ label: "taken" })).status).toBe(409);
-    tickVps(db, later());
+    await tickVps(db, later());
     const running = await edit({ plan: "s-2vcpu-4gb" });
     expect(running.status).toBe(409);
     expect((await running.json()).error).toMatchObject({ code: "invalid_state", param: "plan" });
     await call(stop, secret, vps.id);
-    tickVps(db, later());
+    await tickVps(db, later());
     const resized = await (await edit({ plan: "s-2vcpu-4gb" })).json();
     expect(resized.data).toMatchObject({
       plan: "s-2vcpu-4gb",
@@ -192,7 +192,7 @@ describe("VPS lifecycle", () => {
 
 describe("Idempotency-Key", () => {
   it("replays the first response for the same body and refuses a different one", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const send = (b: unknown, key = "create-web-1") =>
       create(apiRequest("/v1/vps", { method: "POST", key: secret, body: b, headers: { "idempotency-key": key } }));
     const first = await send(body("idem-1"));
@@ -208,7 +208,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("does not store failures, so a corrected retry with the same key works", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const vps = await createOk(secret);
     const headers = { "idempotency-key": "restart-1" };
     const send = () =>
@@ -217,7 +217,7 @@ describe("Idempotency-Key", () => {
         routeParams({ id: vps.id }),
       );
     expect((await send()).status).toBe(409);
-    tickVps(db, later());
+    await tickVps(db, later());
     const ok = await send();
     expect(ok.status).toBe(202);
     const replay = await send();
@@ -234,7 +234,7 @@ describe("per-minute rate limits through GET /v1/vps", () => {
     // Stay inside one minute window: wait out the last seconds of the current one.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
-    const { secret } = seedWorkspace(db, { infraPlan });
+    const { secret } = await seedWorkspace(db, { infraPlan });
     for (let i = 0; i < limit; i++) {
       const res = await list(apiRequest("/v1/vps?limit=1", { key: secret }));
       if (res.status !== 200) throw new Error(`request ${i + 1} answered ${res.status}`);

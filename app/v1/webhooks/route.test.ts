@@ -20,8 +20,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
-afterEach(() => {
-  db.update(webhookEndpoints).set({ enabled: false }).run(); // no test sends another's leftovers
+afterEach(async () => {
+  await db.update(webhookEndpoints).set({ enabled: false }); // no test sends another's leftovers
   receiver.received.length = 0;
   receiver.setReply(() => ({ status: 200, body: "ok" }));
   process.env.WEBHOOK_ALLOW_PRIVATE = "true";
@@ -44,7 +44,7 @@ const register = (key: string, body: unknown = { url: `${receiver.url}/hook`, ev
 
 describe("/v1/webhooks", () => {
   it("registers an endpoint and shows its whsec_ secret only once", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro", scopes: ["webhooks"] });
+    const { secret } = await seedWorkspace(db, { plan: "pro", scopes: ["webhooks"] });
     const res = await register(secret, {
       url: `${receiver.url}/hook`,
       events: ["file.approved", "file.uploaded", "file.approved"],
@@ -69,7 +69,7 @@ describe("/v1/webhooks", () => {
   });
 
   it("refuses bad URLs, unknown events and private addresses with the parameter named", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const bad = async (body: unknown) => (await register(secret, body)).body.error;
     expect(await bad({ url: "ftp://example.com/x", events: ["file.uploaded"] })).toMatchObject({
       code: "invalid_request",
@@ -97,18 +97,18 @@ describe("/v1/webhooks", () => {
   });
 
   it("needs the pro plan and the webhooks scope", async () => {
-    const free = seedWorkspace(db, { plan: "free" });
+    const free = await seedWorkspace(db, { plan: "free" });
     const res = await register(free.secret);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("plan_required");
-    const scoped = seedWorkspace(db, { plan: "pro", scopes: ["files:read"] });
+    const scoped = await seedWorkspace(db, { plan: "pro", scopes: ["files:read"] });
     const denied = await json(list(apiRequest("/v1/webhooks", { key: scoped.secret })));
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe("insufficient_scope");
   });
 
   it("pages the list newest first with a cursor", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await register(secret)).body.data.id);
     // One list shape everywhere: {success, data: [...], next_cursor}.
@@ -126,7 +126,7 @@ describe("/v1/webhooks", () => {
   });
 
   it("updates, disables, re-enables and deletes", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const { id } = (await register(secret)).body.data;
     const updated = await call(
       patch,
@@ -174,8 +174,8 @@ describe("/v1/webhooks", () => {
   });
 
   it("another workspace's webhook is 404 everywhere", async () => {
-    const a = seedWorkspace(db, { plan: "pro" });
-    const b = seedWorkspace(db, { plan: "pro" });
+    const a = await seedWorkspace(db, { plan: "pro" });
+    const b = await seedWorkspace(db, { plan: "pro" });
     const { id } = (await register(b.secret)).body.data;
     const p = { id, delivery_id: "dlv_x" };
     const results = await Promise.all([
@@ -193,7 +193,7 @@ describe("/v1/webhooks", () => {
   });
 
   it("sends a test event and lists the delivery with its attempts", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const hook = (await register(secret)).body.data;
     const queued = await call(test, "POST", `/v1/webhooks/${hook.id}/test`, secret, { id: hook.id });
     expect(queued.status).toBe(202);
@@ -232,7 +232,7 @@ describe("/v1/webhooks", () => {
   });
 
   it("retries only failed deliveries, on an enabled endpoint, with the same webhook-id", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const hook = (await register(secret)).body.data;
     const p = { id: hook.id };
     const delivery = (await call(test, "POST", `/v1/webhooks/${hook.id}/test`, secret, p)).body.data;
@@ -265,7 +265,7 @@ describe("/v1/webhooks", () => {
   });
 
   it("rotates the secret: the new one is shown once, the old one signs too for 24 h", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const hook = (await register(secret)).body.data;
     const rotated = await call(rotate, "POST", `/v1/webhooks/${hook.id}/rotate-secret`, secret, { id: hook.id });
     expect(rotated.status).toBe(200);
@@ -280,7 +280,7 @@ describe("/v1/webhooks", () => {
   });
 
   it("publishes the event catalogue with samples, here and in the OpenAPI document", async () => {
-    const { secret } = seedWorkspace(db, { plan: "pro" });
+    const { secret } = await seedWorkspace(db, { plan: "pro" });
     const res = await json(events(apiRequest("/v1/webhooks/events", { key: secret })));
     expect(res.body.data.map((e: { type: string }) => e.type)).toEqual([
       "file.uploaded",

@@ -3,8 +3,8 @@ import { Page } from "@/lib/api/envelope";
 import { createWebhookContract, listWebhooksContract } from "@/lib/contracts/webhooks";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/manage-webhooks";
 
-export const GET = route(listWebhooksContract, ({ db, workspace, query }) => {
-  const { items, nextCursor } = listWebhooks(db, workspace.id, query);
+export const GET = route(listWebhooksContract, async ({ db, workspace, query }) => {
+  const { items, nextCursor } = await listWebhooks(db, workspace.id, query);
   return new Page(items, nextCursor);
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { users, workspaces } from "@/db/schema";
-import { openDb } from "@/lib/db/client";
+import { describeDb, getDb, migrateDb } from "@/lib/db/client";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { addMember } from "@/lib/workspaces/memberships";
 import { createUser } from "@/lib/users/users";
@@ -22,11 +22,11 @@ function parse<T extends z.ZodType>(schema: T, options: Options): z.output<T> {
   });
 }
 
-export function runMigrate(json: boolean): void {
-  const db = openDb();
-  const file = db.$client.name;
-  db.$client.close();
-  printResult({ migrated: true, database: file }, json, () => `Database ${file} is up to date.`);
+export async function runMigrate(json: boolean): Promise<void> {
+  const db = getDb();
+  await migrateDb(db);
+  const where = describeDb(db);
+  printResult({ migrated: true, database: where }, json, () => `Database ${where} is up to date.`);
 }
 
 export async function runWorkspaceCreate(options: Options, json: boolean): Promise<void> {
@@ -39,12 +39,12 @@ export async function runWorkspaceCreate(options: Options, json: boolean): Promi
     }),
     options,
   );
-  const db = openDb();
-  const workspace = createWorkspace(db, { name: input.name, plan: input.plan, infraPlan: input["infra-plan"] });
+  const db = getDb();
+  const workspace = await createWorkspace(db, { name: input.name, plan: input.plan, infraPlan: input["infra-plan"] });
   if (input.owner) {
-    const user = db.select().from(users).where(eq(users.email, input.owner.toLowerCase())).get();
+    const user = (await db.select().from(users).where(eq(users.email, input.owner.toLowerCase())).limit(1))[0];
     if (!user) throw new DomainError("not_found", `No user ${input.owner}; create it with \`bengkel user create\`.`);
-    addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
+    await addMember(db, { workspaceId: workspace.id, userId: user.id, role: "owner" });
   }
   const out = {
     id: workspace.id,
@@ -77,10 +77,10 @@ export async function runKeysCreate(options: Options, json: boolean): Promise<vo
     }),
     options,
   );
-  const db = openDb();
-  const workspace = db.select().from(workspaces).where(eq(workspaces.id, input.workspace)).get();
+  const db = getDb();
+  const workspace = (await db.select().from(workspaces).where(eq(workspaces.id, input.workspace)).limit(1))[0];
   if (!workspace) throw new DomainError("not_found", `No workspace ${input.workspace}.`, { param: "workspace" });
-  const { key, secret } = issueApiKey(db, {
+  const { key, secret } = await issueApiKey(db, {
     workspace,
     name: input.name,
     scopes: input.scopes,
@@ -100,8 +100,8 @@ export async function runUserCreate(options: Options, json: boolean): Promise<vo
     }),
     options,
   );
-  const db = openDb();
+  const db = getDb();
   const user = await createUser(db, input);
-  if (input.workspace) addMember(db, { workspaceId: input.workspace, userId: user.id, role: "owner" });
+  if (input.workspace) await addMember(db, { workspaceId: input.workspace, userId: user.id, role: "owner" });
   printResult({ id: user.id, email: user.email }, json, () => `Created user ${user.email} (${user.id}).`);
 }

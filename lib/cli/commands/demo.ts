@@ -1,9 +1,9 @@
-import { openDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { printResult } from "../output";
 
 export async function runDemo(json: boolean): Promise<void> {
-  const demo = await seedDemo(openDb());
+  const demo = await seedDemo(getDb());
   printResult(demo, json, () =>
     [
       "Demo login (dashboard):",

@@ -7,10 +7,10 @@ import { runPricesExport, runPricesImportProfile, runPricesSet, runPricesShow } 
 
 let dir: string;
 let workspaceId: string;
-beforeAll(() => {
+beforeAll(async () => {
   const test = useTestDb();
   dir = test.dir;
-  workspaceId = seedWorkspace(test.db).workspace.id;
+  workspaceId = (await seedWorkspace(test.db)).workspace.id;
   vi.stubEnv("DATABASE_URL", `file:${test.file}`);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -23,9 +23,9 @@ async function output(run: () => void | Promise<void>): Promise<string> {
 
 describe("bengkel prices", () => {
   it("shows version 1 (the default), exports it, and publishes an edited copy as version 2", async () => {
-    const shown = JSON.parse(await output(() => runPricesShow({ workspace: workspaceId }, true)));
+    const shown = JSON.parse(await output(async () => await runPricesShow({ workspace: workspaceId }, true)));
     expect(shown).toMatchObject({ version: 1, created_by: "system", catalog: DEFAULT_CATALOG });
-    const exported = JSON.parse(await output(() => runPricesExport({ workspace: workspaceId })));
+    const exported = JSON.parse(await output(async () => await runPricesExport({ workspace: workspaceId })));
     expect(exported).toEqual(DEFAULT_CATALOG);
 
     exported.laser.setup_idr = 40_000;
@@ -35,7 +35,7 @@ describe("bengkel prices", () => {
       await output(() => runPricesSet({ workspace: workspaceId, file, note: "new bed" }, true)),
     );
     expect(published).toMatchObject({ version: 2, created_by: "cli", note: "new bed" });
-    expect(await output(() => runPricesShow({ workspace: workspaceId }, false))).toContain("Catalogue v2");
+    expect(await output(async () => await runPricesShow({ workspace: workspaceId }, false))).toContain("Catalogue v2");
   });
 
   it("refuses an invalid catalogue, a non-JSON file and an unknown workspace", async () => {
@@ -49,7 +49,7 @@ describe("bengkel prices", () => {
     await expect(runPricesSet({ workspace: workspaceId, file: bad }, true)).rejects.toMatchObject({
       code: "invalid_json",
     });
-    expect(() => runPricesShow({ workspace: "ws_unknown" }, true)).toThrow(/No workspace ws_unknown/);
+    await expect(runPricesShow({ workspace: "ws_unknown" }, true)).rejects.toThrow(/No workspace ws_unknown/);
   });
 
   it("imports a PrusaSlicer config.ini as a family's profile, listing what it ignored", async () => {
@@ -75,7 +75,7 @@ describe("bengkel prices", () => {
   });
 
   it("refuses a config.ini with an impossible value, naming the setting, and publishes nothing", async () => {
-    const before = JSON.parse(await output(() => runPricesShow({ workspace: workspaceId }, true))).version;
+    const before = JSON.parse(await output(async () => await runPricesShow({ workspace: workspaceId }, true))).version;
     const ini = path.join(dir, "bad.ini");
     fs.writeFileSync(ini, "nozzle_diameter = 0.4\nlayer_height = 0.6\n");
     await expect(
@@ -84,6 +84,8 @@ describe("bengkel prices", () => {
     await expect(
       runPricesImportProfile({ workspace: workspaceId, family: "sls", file: ini }, true),
     ).rejects.toMatchObject({ code: "invalid_request", param: "family" });
-    expect(JSON.parse(await output(() => runPricesShow({ workspace: workspaceId }, true))).version).toBe(before);
+    expect(JSON.parse(await output(async () => await runPricesShow({ workspace: workspaceId }, true))).version).toBe(
+      before,
+    );
   });
 });

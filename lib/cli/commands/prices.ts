@@ -2,18 +2,18 @@ import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { workspaces } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
-import { openDb, type Db } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { formatIdr, formatNumber } from "@/lib/i18n/format";
 import { getActiveCatalog, importPrintProfile, publishCatalog, type StoredCatalog } from "@/lib/quotes/catalog-store";
 import { printResult, UsageError } from "../output";
 
 type Options = Record<string, string | boolean | undefined>;
 
-function openWorkspace(options: Options): { db: Db; workspaceId: string } {
+async function openWorkspace(options: Options): Promise<{ db: Db; workspaceId: string }> {
   const workspaceId = options.workspace;
   if (typeof workspaceId !== "string" || !workspaceId) throw new UsageError("--workspace ID is required");
-  const db = openDb();
-  if (!db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()) {
+  const db = getDb();
+  if (!(await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1))[0]) {
     throw new DomainError("not_found", `No workspace ${workspaceId}.`, { param: "workspace" });
   }
   return { db, workspaceId };
@@ -50,16 +50,16 @@ function describeCatalog(row: StoredCatalog): string {
 }
 
 /** The active catalogue; a workspace that has none gets DEFAULT_CATALOG as version 1. */
-export function runPricesShow(options: Options, json: boolean): void {
-  const { db, workspaceId } = openWorkspace(options);
-  const row = getActiveCatalog(db, workspaceId);
+export async function runPricesShow(options: Options, json: boolean): Promise<void> {
+  const { db, workspaceId } = await openWorkspace(options);
+  const row = await getActiveCatalog(db, workspaceId);
   printResult(serialize(row), json, () => describeCatalog(row));
 }
 
 /** The bare catalogue JSON, ready to edit and feed back to `prices set`. */
-export function runPricesExport(options: Options): void {
-  const { db, workspaceId } = openWorkspace(options);
-  process.stdout.write(`${JSON.stringify(getActiveCatalog(db, workspaceId).catalog, null, 2)}\n`);
+export async function runPricesExport(options: Options): Promise<void> {
+  const { db, workspaceId } = await openWorkspace(options);
+  process.stdout.write(`${JSON.stringify((await getActiveCatalog(db, workspaceId)).catalog, null, 2)}\n`);
 }
 
 export async function runPricesSet(options: Options, json: boolean): Promise<void> {
@@ -76,9 +76,9 @@ export async function runPricesSet(options: Options, json: boolean): Promise<voi
       param: "file",
     });
   }
-  const { db, workspaceId } = openWorkspace(options);
+  const { db, workspaceId } = await openWorkspace(options);
   const note = typeof options.note === "string" ? options.note : undefined;
-  const row = publishCatalog(db, workspaceId, catalog, "cli", note);
+  const row = await publishCatalog(db, workspaceId, catalog, "cli", note);
   printResult(serialize(row), json, () => `Published catalogue v${row.version} for ${workspaceId}; new quotes use it.`);
 }
 
@@ -90,8 +90,8 @@ export async function runPricesImportProfile(options: Options, json: boolean): P
   const ini = await fs.readFile(options.file, "utf8").catch((error: Error) => {
     throw new DomainError("not_found", `Cannot read ${options.file}: ${error.message}`, { param: "file" });
   });
-  const { db, workspaceId } = openWorkspace(options);
-  const { stored, imported, ignored } = importPrintProfile(db, workspaceId, {
+  const { db, workspaceId } = await openWorkspace(options);
+  const { stored, imported, ignored } = await importPrintProfile(db, workspaceId, {
     family: options.family,
     ini,
     actor: "cli",

@@ -75,7 +75,7 @@ export async function runQuote(
   const { parseMesh } = await import("@/lib/geometry");
   const mesh = await parseMesh(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), name);
   const profiles = familyProfiles(DEFAULT_CATALOG, familiesFor(DEFAULT_CATALOG, undefined));
-  const estimate = estimateInProcess(mesh, analysis.geometry.is_watertight, profiles, {
+  const estimate = await estimateInProcess(mesh, analysis.geometry.is_watertight, profiles, {
     infill: infill.data,
     supports: supports.data,
     partVolumeMm3: analysis.geometry.volume_cm3 * 1000,

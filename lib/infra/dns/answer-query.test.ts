@@ -12,15 +12,15 @@ let server: RunningServer;
 let endpoint: DnsEndpoint;
 beforeAll(async () => {
   ({ db } = useTestDb());
-  const ws = seedWorkspace(db).workspace.id;
-  createZone(db, ws, { domain: "edges.test" });
+  const ws = (await seedWorkspace(db)).workspace.id;
+  await createZone(db, ws, { domain: "edges.test" });
   for (const [name, data] of [
     ["loop-a", "loop-b"],
     ["loop-b", "loop-a"],
   ])
-    createRecord(db, ws, "edges.test", { type: "CNAME", name, data });
-  createRecord(db, ws, "edges.test", { type: "A", name: "www", data: "192.0.2.80" });
-  for (const c of "ab") createRecord(db, ws, "edges.test", { type: "TXT", name: "txt", data: c.repeat(150) });
+    await createRecord(db, ws, "edges.test", { type: "CNAME", name, data });
+  await createRecord(db, ws, "edges.test", { type: "A", name: "www", data: "192.0.2.80" });
+  for (const c of "ab") await createRecord(db, ws, "edges.test", { type: "TXT", name: "txt", data: c.repeat(150) });
   server = await startDnsServer(db, { port: 0 });
   endpoint = { host: "127.0.0.1", port: server.port };
 });

@@ -27,7 +27,7 @@ const DO_BIT = 0x8000;
  * client retries on TCP. Over TCP it fits the 65,535 bytes any DNS message is
  * limited to: past it the answer records that do not fit are left out and TC is set.
  */
-export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, transport: "udp" | "tcp"): Buffer {
+export async function answerQuery(db: Db, query: dnsPacket.DecodedPacket, transport: "udp" | "tcp"): Promise<Buffer> {
   const opts = (query.additionals ?? []).filter((r) => r.type === "OPT") as dnsPacket.OptAnswer[];
   const edns = opts[0];
   const opt: OptRecord | undefined = edns && {
@@ -77,7 +77,7 @@ export function answerQuery(db: Db, query: dnsPacket.DecodedPacket, transport: "
   // Zone transfers are not offered: the records are the workspace's, read through the API.
   if (question.type === "AXFR" || question.type === "IXFR") return reply(RCODE.REFUSED);
 
-  const resolution = resolveAnswer(db, question.name, question.type);
+  const resolution = await resolveAnswer(db, question.name, question.type);
   if (!resolution) return reply(RCODE.REFUSED);
   const { rcode, authoritative, ...sections } = resolution;
   return reply(rcode, sections, authoritative);

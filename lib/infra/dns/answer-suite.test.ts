@@ -10,9 +10,9 @@ import { runDnsAnswerSuite } from "./testing/answer-suite";
 let db: Db;
 let workspaceId: string;
 let server: RunningServer;
-beforeAll(() => {
+beforeAll(async () => {
   ({ db } = useTestDb());
-  workspaceId = seedWorkspace(db).workspace.id;
+  workspaceId = (await seedWorkspace(db)).workspace.id;
 });
 
 runDnsAnswerSuite("the embedded server", {
@@ -21,8 +21,11 @@ runDnsAnswerSuite("the embedded server", {
     return { host: "127.0.0.1", port: server.port };
   },
   stop: () => server.stop(),
-  createZone: async (domain) => void createZone(db, workspaceId, { domain }),
-  createRecord: async (domain, record) =>
-    void createRecord(db, workspaceId, domain, record as RecordInput & { name: string }),
+  createZone: async (domain) => {
+    await createZone(db, workspaceId, { domain });
+  },
+  createRecord: async (domain, record) => {
+    await createRecord(db, workspaceId, domain, record as RecordInput & { name: string });
+  },
   nameservers: config().DNS_NAMESERVERS,
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dnsPacket from "dns-packet";
 import { useTestDb, seedWorkspace } from "@/test/helpers/test-db";
 import { dnsRecords } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { createRecord, createZone } from "./manage-dns";
 import { MAX_DNS_MESSAGE } from "./dns-wire";
 import { startDnsServer, type RunningServer } from "./dns-server";
@@ -15,8 +15,8 @@ let server: RunningServer;
 
 beforeAll(async () => {
   ({ db } = useTestDb());
-  const { workspace } = seedWorkspace(db);
-  const zone = createZone(db, workspace.id, { domain: "big.test" });
+  const { workspace } = await seedWorkspace(db);
+  const zone = await createZone(db, workspace.id, { domain: "big.test" });
   // 3,000 TXT records of 250 bytes at one name: about 800 KB of answer, 12 times what a DNS message can carry.
   const now = new Date();
   const rows = Array.from({ length: RECORDS }, (_, i) => ({
@@ -29,13 +29,10 @@ beforeAll(async () => {
     ttl: 300,
     createdAt: now,
   }));
-  db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500)
-      tx.insert(dnsRecords)
-        .values(rows.slice(i, i + 500))
-        .run();
+  await inTransaction(db, async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(dnsRecords).values(rows.slice(i, i + 500));
   });
-  createRecord(db, workspace.id, "big.test", { type: "A", name: "www", data: "198.51.100.8" });
+  await createRecord(db, workspace.id, "big.test", { type: "A", name: "www", data: "198.51.100.8" });
   server = await startDnsServer(db, { port: 0 });
 });
 afterAll(() => server.stop());

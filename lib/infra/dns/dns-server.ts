@@ -19,8 +19,8 @@ export interface RunningServer {
 export async function startDnsServer(db: Db, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const udp = dgram.createSocket(net.isIPv6(host) ? "udp6" : "udp4");
-  udp.on("message", (message, peer) => {
-    const answer = respond(db, message, "udp");
+  udp.on("message", async (message, peer) => {
+    const answer = await respond(db, message, "udp");
     if (answer) udp.send(answer, peer.port, peer.address);
   });
   udp.on("error", (error) => logError("dns udp error", { error }));
@@ -38,19 +38,19 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
     socket.setTimeout(10_000, () => socket.destroy());
     let buffered = Buffer.alloc(0);
     let waiting = false;
-    const pump = () => {
+    const pump = async () => {
       try {
-        answerBuffered();
+        await answerBuffered();
       } catch (error) {
         logError("dns tcp answer failed", { error });
         socket.destroy();
       }
     };
-    const answerBuffered = () => {
+    const answerBuffered = async () => {
       // Each TCP message is prefixed by its 2-byte length (RFC 1035 §4.2.2).
       while (!waiting && buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         const length = buffered.readUInt16BE(0);
-        const answer = respond(db, buffered.subarray(2, 2 + length), "tcp");
+        const answer = await respond(db, buffered.subarray(2, 2 + length), "tcp");
         buffered = buffered.subarray(2 + length);
         if (!answer) return socket.destroy();
         const prefix = Buffer.alloc(2);
@@ -59,17 +59,17 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
           // A client that does not read its answers is not read either until it does, so unread answers never pile up.
           waiting = true;
           socket.pause();
-          socket.once("drain", () => {
+          socket.once("drain", async () => {
             waiting = false;
             socket.resume();
-            pump();
+            await pump();
           });
         }
       }
     };
-    socket.on("data", (chunk) => {
+    socket.on("data", async (chunk) => {
       buffered = Buffer.concat([buffered, chunk]);
-      pump();
+      await pump();
     });
   });
   try {
@@ -94,7 +94,7 @@ export async function startDnsServer(db: Db, options: { host?: string; port?: nu
   };
 }
 
-function respond(db: Db, message: Buffer, transport: "udp" | "tcp"): Buffer | null {
+async function respond(db: Db, message: Buffer, transport: "udp" | "tcp"): Promise<Buffer | null> {
   // A response, or fewer bytes than a header, is dropped: answering it could start a loop between two servers.
   if (message.length < 12 || message[2] & 0x80) return null;
   const id = message.readUInt16BE(0);
@@ -111,7 +111,7 @@ function respond(db: Db, message: Buffer, transport: "udp" | "tcp"): Buffer | nu
     return fail(RCODE.FORMERR);
   }
   try {
-    return answerQuery(db, query, transport);
+    return await answerQuery(db, query, transport);
   } catch (error) {
     logError("dns answer failed", { error });
     return fail(RCODE.SERVFAIL);

@@ -6,9 +6,9 @@ import { dnsRecords } from "@/db/schema";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { createZone } from "./manage-dns";
 
-it("migration 0010 makes host names stored before it absolute, leaving other data and new rows alone", () => {
+it("migration 0010 makes host names stored before it absolute, leaving other data and new rows alone", async () => {
   const { db, file } = useTestDb();
-  const zone = createZone(db, seedWorkspace(db).workspace.id, { domain: "legacy.test" });
+  const zone = await createZone(db, (await seedWorkspace(db)).workspace.id, { domain: "legacy.test" });
   const row = (id: string, type: "CNAME" | "NS" | "MX" | "SRV" | "TXT" | "A", data: string) => ({
     id,
     zoneId: zone.id,
@@ -20,7 +20,8 @@ it("migration 0010 makes host names stored before it absolute, leaving other dat
     createdAt: new Date(),
   });
   // What the API stored before: host names without the trailing dot, served as absolute names.
-  db.insert(dnsRecords)
+  await db
+    .insert(dnsRecords)
     .values([
       row("c", "CNAME", "www.example.net"),
       row("n", "NS", "ns1.example.net"),
@@ -30,8 +31,7 @@ it("migration 0010 makes host names stored before it absolute, leaving other dat
       row("already", "CNAME", "new.example.net."),
       row("t", "TXT", "no dot here"),
       row("a", "A", "192.0.2.1"),
-    ])
-    .run();
+    ]);
   const sql = fs.readFileSync(path.join(process.cwd(), "db/migrations/0010_dns_absolute_targets.sql"), "utf8");
   const raw = new Database(file);
   raw.exec(sql);

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { dnsRecords, dnsZones } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
@@ -28,16 +28,23 @@ export const challengeValue = (zone: Pick<ZoneRow, "verificationToken">) =>
  * nameservers or the TXT challenge published, or `active` at once when DNS_ZONE_VERIFICATION is off. Other
  * workspaces' claims never block a pending zone and are never named: only one workspace can verify it.
  */
-export function createZone(db: Db, workspaceId: string, input: { domain: string }, now = new Date()): ZoneRow {
+export async function createZone(
+  db: Db,
+  workspaceId: string,
+  input: { domain: string },
+  now = new Date(),
+): Promise<ZoneRow> {
   const domain = normalizeDomain(input.domain);
   assertZoneAllowed(domain);
   const verify = config().DNS_ZONE_VERIFICATION;
-  return db.transaction((tx) => {
-    const own = tx
-      .select({ id: dnsZones.id })
-      .from(dnsZones)
-      .where(and(eq(dnsZones.workspaceId, workspaceId), eq(dnsZones.domain, domain)))
-      .get();
+  return await inTransaction(db, async (tx) => {
+    const own = (
+      await tx
+        .select({ id: dnsZones.id })
+        .from(dnsZones)
+        .where(and(eq(dnsZones.workspaceId, workspaceId), eq(dnsZones.domain, domain)))
+        .limit(1)
+    )[0];
     if (own)
       throw new DomainError("conflict", `This workspace already has the zone ${domain}.`, {
         param: "domain",
@@ -46,13 +53,15 @@ export function createZone(db: Db, workspaceId: string, input: { domain: string 
     // Without verification every workspace is trusted, so overlapping active zones are simply refused.
     const clash =
       !verify &&
-      tx
-        .select({ domain: dnsZones.domain })
-        .from(dnsZones)
-        .where(
-          sql`${dnsZones.status} = 'active' and (${domain} = ${dnsZones.domain} or ${domain} like '%.' || ${dnsZones.domain} or ${dnsZones.domain} like '%.' || ${domain})`,
-        )
-        .get();
+      (
+        await tx
+          .select({ domain: dnsZones.domain })
+          .from(dnsZones)
+          .where(
+            sql`${dnsZones.status} = 'active' and (${domain} = ${dnsZones.domain} or ${domain} like '%.' || ${dnsZones.domain} or ${dnsZones.domain} like '%.' || ${domain})`,
+          )
+          .limit(1)
+      )[0];
     if (clash)
       throw new DomainError("conflict", `The zone ${clash.domain} is already hosted here and overlaps ${domain}.`, {
         param: "domain",
@@ -67,69 +76,68 @@ export function createZone(db: Db, workspaceId: string, input: { domain: string 
       verifiedAt: verify ? null : now,
       createdAt: now,
     };
-    tx.insert(dnsZones).values(row).run();
-    queueZonePush(tx, domain, now);
+    await tx.insert(dnsZones).values(row);
+    await queueZonePush(tx, domain, now);
     return row;
   });
 }
 
-export function listZones(db: Db, workspaceId: string, page: PageQuery) {
+export async function listZones(db: Db, workspaceId: string, page: PageQuery) {
   const { after, order } = keyset(newestFirst(dnsZones.createdAt, dnsZones.id), page.cursor);
-  const rows = db
+  const rows = await db
     .select()
     .from(dnsZones)
     .where(and(eq(dnsZones.workspaceId, workspaceId), after))
     .orderBy(...order)
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
-export function getZone(db: Db, workspaceId: string, domain: string): ZoneRow {
-  const zone = db
-    .select()
-    .from(dnsZones)
-    .where(
-      and(eq(dnsZones.workspaceId, workspaceId), eq(dnsZones.domain, domain.trim().toLowerCase().replace(/\.$/, ""))),
-    )
-    .get();
+export async function getZone(db: Db, workspaceId: string, domain: string): Promise<ZoneRow> {
+  const zone = (
+    await db
+      .select()
+      .from(dnsZones)
+      .where(
+        and(eq(dnsZones.workspaceId, workspaceId), eq(dnsZones.domain, domain.trim().toLowerCase().replace(/\.$/, ""))),
+      )
+      .limit(1)
+  )[0];
   if (!zone) throw new DomainError("not_found", `No DNS zone \`${domain}\` in this workspace.`, { param: "domain" });
   return zone;
 }
 
-export function recordCount(db: Db, zoneId: string): number {
-  return db.select({ n: count() }).from(dnsRecords).where(eq(dnsRecords.zoneId, zoneId)).get()?.n ?? 0;
+export async function recordCount(db: Db, zoneId: string): Promise<number> {
+  return (await db.select({ n: count() }).from(dnsRecords).where(eq(dnsRecords.zoneId, zoneId)).limit(1))[0]?.n ?? 0;
 }
 
-export function listRecords(db: Db, workspaceId: string, domain: string, page: PageQuery) {
-  const zone = getZone(db, workspaceId, domain);
+export async function listRecords(db: Db, workspaceId: string, domain: string, page: PageQuery) {
+  const zone = await getZone(db, workspaceId, domain);
   const { after, order } = keyset(newestFirst(dnsRecords.createdAt, dnsRecords.id), page.cursor);
-  const rows = db
+  const rows = await db
     .select()
     .from(dnsRecords)
     .where(and(eq(dnsRecords.zoneId, zone.id), after))
     .orderBy(...order)
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
-export function createRecord(
+export async function createRecord(
   db: Db,
   workspaceId: string,
   domain: string,
   input: RecordInput & { name: string },
   now = new Date(),
-): RecordRow {
-  const zone = getZone(db, workspaceId, domain);
+): Promise<RecordRow> {
+  const zone = await getZone(db, workspaceId, domain);
   const { name, fqdn } = resolveRecordName(input.name, zone.domain);
   const values = validateRecord(input, { zone: zone.domain, name });
-  return db.transaction((tx) => {
-    const atName = tx
+  return await inTransaction(db, async (tx) => {
+    const atName = await tx
       .select()
       .from(dnsRecords)
-      .where(and(eq(dnsRecords.zoneId, zone.id), eq(dnsRecords.fqdn, fqdn)))
-      .all();
+      .where(and(eq(dnsRecords.zoneId, zone.id), eq(dnsRecords.fqdn, fqdn)));
     // RFC 1034 §3.6.2: a CNAME owns its name alone.
     if (input.type === "CNAME" ? atName.length > 0 : atName.some((r) => r.type === "CNAME")) {
       throw new DomainError(
@@ -159,34 +167,41 @@ export function createRecord(
       ...values,
       createdAt: now,
     };
-    tx.insert(dnsRecords).values(row).run();
-    tx.update(dnsZones)
+    await tx.insert(dnsRecords).values(row);
+    await tx
+      .update(dnsZones)
       .set({ serial: sql`${dnsZones.serial} + 1` })
-      .where(eq(dnsZones.id, zone.id))
-      .run();
-    queueZonePush(tx, zone.domain, now);
+      .where(eq(dnsZones.id, zone.id));
+    await queueZonePush(tx, zone.domain, now);
     return row;
   });
 }
 
-export function deleteRecord(db: Db, workspaceId: string, domain: string, id: string, now = new Date()): void {
-  const zone = getZone(db, workspaceId, domain);
-  db.transaction((tx) => {
-    const gone = tx
-      .delete(dnsRecords)
-      .where(and(eq(dnsRecords.zoneId, zone.id), eq(dnsRecords.id, id)))
-      .returning()
-      .get();
+export async function deleteRecord(
+  db: Db,
+  workspaceId: string,
+  domain: string,
+  id: string,
+  now = new Date(),
+): Promise<void> {
+  const zone = await getZone(db, workspaceId, domain);
+  await inTransaction(db, async (tx) => {
+    const gone = (
+      await tx
+        .delete(dnsRecords)
+        .where(and(eq(dnsRecords.zoneId, zone.id), eq(dnsRecords.id, id)))
+        .returning()
+    )[0];
     if (!gone) throw new DomainError("not_found", `No record \`${id}\` in ${zone.domain}.`, { param: "id" });
-    tx.update(dnsZones)
+    await tx
+      .update(dnsZones)
       .set({ serial: sql`${dnsZones.serial} + 1` })
-      .where(eq(dnsZones.id, zone.id))
-      .run();
-    queueZonePush(tx, zone.domain, now);
+      .where(eq(dnsZones.id, zone.id));
+    await queueZonePush(tx, zone.domain, now);
   });
 }
 
-export function serializeZone(db: Db, zone: ZoneRow) {
+export async function serializeZone(db: Db, zone: ZoneRow) {
   return {
     id: zone.id,
     domain: zone.domain,
@@ -198,7 +213,7 @@ export function serializeZone(db: Db, zone: ZoneRow) {
       txt_value: zone.verificationToken ? challengeValue(zone) : null,
       verified_at: zone.verifiedAt?.toISOString() ?? null,
     },
-    record_count: recordCount(db, zone.id),
+    record_count: await recordCount(db, zone.id),
     created_at: zone.createdAt.toISOString(),
   };
 }

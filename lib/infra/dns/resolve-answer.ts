@@ -28,9 +28,9 @@ export interface Resolution {
  * MX, SRV and NS targets in the zone come with their addresses. Null when
  * the name is in no zone hosted here.
  */
-export function resolveAnswer(db: Db, qname: string, qtype: string): Resolution | null {
+export async function resolveAnswer(db: Db, qname: string, qtype: string): Promise<Resolution | null> {
   let name = qname.toLowerCase().replace(/\.$/, "");
-  const zone = findZone(db, name);
+  const zone = await findZone(db, name);
   if (!zone) return null;
   const soa = soaRecord(zone);
   const done = (rcode: number, more: Partial<Resolution> = {}): Resolution => ({
@@ -49,7 +49,7 @@ export function resolveAnswer(db: Db, qname: string, qtype: string): Resolution 
 
   for (;;) {
     seen.add(name);
-    const view = loadNames(db, zone, name);
+    const view = await loadNames(db, zone, name);
     const cut = findCut(zone, name, view);
     if (cut && !(cut === name && qtype === "DS")) {
       // DS lives in the parent, so only that one question at the cut is answered here.
@@ -57,7 +57,7 @@ export function resolveAnswer(db: Db, qname: string, qtype: string): Resolution 
       return done(RCODE.NOERROR, {
         authoritative: answers.length > 0,
         authorities: ns.map((r) => toAnswer(r)),
-        additionals: addressesOf(
+        additionals: await addressesOf(
           db,
           zone,
           ns.map((r) => r.data),
@@ -67,8 +67,8 @@ export function resolveAnswer(db: Db, qname: string, qtype: string): Resolution 
     }
 
     let here = view.get(name) ?? [];
-    if (here.length === 0 && name !== zone.domain && !hasDescendant(db, zone, name)) {
-      const wildcard = wildcardFor(db, zone, name, view);
+    if (here.length === 0 && name !== zone.domain && !(await hasDescendant(db, zone, name))) {
+      const wildcard = await wildcardFor(db, zone, name, view);
       if (!wildcard) return done(RCODE.NXDOMAIN, { authorities: [soa] });
       here = wildcard;
     }
@@ -91,17 +91,16 @@ export function resolveAnswer(db: Db, qname: string, qtype: string): Resolution 
     found.push(...here.filter((r) => wants(r.type)).map((r) => toAnswer(r, owner)));
     if (found.length === 0) return done(RCODE.NOERROR, { authorities: [soa] }); // NODATA
     answers.push(...found);
-    return done(RCODE.NOERROR, { additionals: addressesOf(db, zone, targetsOf(found)) });
+    return done(RCODE.NOERROR, { additionals: await addressesOf(db, zone, targetsOf(found)) });
   }
 }
 
-function findZone(db: Db, name: string): ZoneRow | undefined {
+async function findZone(db: Db, name: string): Promise<ZoneRow | undefined> {
   // A pending zone is unproven, so it answers nothing: queries for it are refused like any name not hosted here.
-  const zones = db
+  const zones = await db
     .select()
     .from(dnsZones)
-    .where(and(inArray(dnsZones.domain, ancestors(name)), eq(dnsZones.status, "active")))
-    .all();
+    .where(and(inArray(dnsZones.domain, ancestors(name)), eq(dnsZones.status, "active")));
   return zones.sort((a, b) => b.domain.length - a.domain.length)[0];
 }
 
@@ -112,13 +111,12 @@ function ancestors(name: string): string[] {
 }
 
 /** The records at `name`, at every name between it and the apex, and at those names' wildcards, by owner. */
-function loadNames(db: Db, zone: ZoneRow, name: string): Map<string, RecordRow[]> {
+async function loadNames(db: Db, zone: ZoneRow, name: string): Promise<Map<string, RecordRow[]>> {
   const chain = ancestors(name).filter((n) => n === zone.domain || n.endsWith(`.${zone.domain}`));
-  const rows = db
+  const rows = await db
     .select()
     .from(dnsRecords)
-    .where(and(eq(dnsRecords.zoneId, zone.id), inArray(dnsRecords.fqdn, [...chain, ...chain.map((n) => `*.${n}`)])))
-    .all();
+    .where(and(eq(dnsRecords.zoneId, zone.id), inArray(dnsRecords.fqdn, [...chain, ...chain.map((n) => `*.${n}`)])));
   const byName = new Map<string, RecordRow[]>();
   for (const row of rows) {
     const list = byName.get(row.fqdn);
@@ -139,20 +137,33 @@ function findCut(zone: ZoneRow, name: string, view: Map<string, RecordRow[]>): s
  * encloser is the longest existing name above `name` (empty non-terminals
  * exist too); undefined when that wildcard does not exist.
  */
-function wildcardFor(db: Db, zone: ZoneRow, name: string, view: Map<string, RecordRow[]>): RecordRow[] | undefined {
+async function wildcardFor(
+  db: Db,
+  zone: ZoneRow,
+  name: string,
+  view: Map<string, RecordRow[]>,
+): Promise<RecordRow[] | undefined> {
   const above = ancestors(name).slice(1);
-  const encloser = above.find((n) => n === zone.domain || view.has(n) || hasDescendant(db, zone, n))!;
+  let encloser = zone.domain;
+  for (const n of above) {
+    if (n === zone.domain || view.has(n) || (await hasDescendant(db, zone, n))) {
+      encloser = n;
+      break;
+    }
+  }
   const records = view.get(`*.${encloser}`);
   return records?.length ? records : undefined;
 }
 
-function hasDescendant(db: Db, zone: ZoneRow, name: string): boolean {
+async function hasDescendant(db: Db, zone: ZoneRow, name: string): Promise<boolean> {
   const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const row = db
-    .select({ id: dnsRecords.id })
-    .from(dnsRecords)
-    .where(and(eq(dnsRecords.zoneId, zone.id), sql`${dnsRecords.fqdn} like ${`%.${escaped}`} escape '\\'`))
-    .get();
+  const row = (
+    await db
+      .select({ id: dnsRecords.id })
+      .from(dnsRecords)
+      .where(and(eq(dnsRecords.zoneId, zone.id), sql`${dnsRecords.fqdn} like ${`%.${escaped}`} escape '\\'`))
+      .limit(1)
+  )[0];
   return row !== undefined;
 }
 
@@ -170,18 +181,18 @@ function targetsOf(answers: dnsPacket.Answer[]): string[] {
  * The A and AAAA records of those of `hosts` in this zone, including glue below
  * a cut (in-domain and sibling glue, RFC 9471); other zones' are left to the resolver.
  */
-function addressesOf(db: Db, zone: ZoneRow, hosts: string[]): dnsPacket.Answer[] {
+async function addressesOf(db: Db, zone: ZoneRow, hosts: string[]): Promise<dnsPacket.Answer[]> {
   const inZone = (h: string) => h === zone.domain || h.endsWith(`.${zone.domain}`);
   const names = [...new Set(hosts.map((h) => h.toLowerCase().replace(/\.$/, "")).filter(inZone))];
   if (names.length === 0) return [];
-  return db
-    .select()
-    .from(dnsRecords)
-    .where(
-      and(eq(dnsRecords.zoneId, zone.id), inArray(dnsRecords.fqdn, names), inArray(dnsRecords.type, ["A", "AAAA"])),
-    )
-    .all()
-    .map((r) => toAnswer(r));
+  return (
+    await db
+      .select()
+      .from(dnsRecords)
+      .where(
+        and(eq(dnsRecords.zoneId, zone.id), inArray(dnsRecords.fqdn, names), inArray(dnsRecords.type, ["A", "AAAA"])),
+      )
+  ).map((r) => toAnswer(r));
 }
 
 export function soaRecord(zone: ZoneRow): dnsPacket.Answer {

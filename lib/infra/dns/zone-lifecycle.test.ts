@@ -46,17 +46,17 @@ describe("verification by delegation", () => {
   });
 
   it("activates a zone the parent delegates to our nameservers", async () => {
-    const { workspace } = seedWorkspace(db);
-    createZone(db, workspace.id, { domain: "deleg-ok.test" });
+    const { workspace } = await seedWorkspace(db);
+    await createZone(db, workspace.id, { domain: "deleg-ok.test" });
     publicDns.delegations.set("deleg-ok.test", ["ns1.bengkel.test", "ns2.bengkel.test"]);
     const zone = await verifyZone(db, workspace.id, "deleg-ok.test", probe);
     expect(zone.status).toBe("active");
-    expect(getZone(db, workspace.id, "deleg-ok.test").status).toBe("active");
+    expect((await getZone(db, workspace.id, "deleg-ok.test")).status).toBe("active");
   });
 
   it("a delegation that also names another host's nameservers does not verify", async () => {
-    const { workspace } = seedWorkspace(db);
-    createZone(db, workspace.id, { domain: "deleg-mixed.test" });
+    const { workspace } = await seedWorkspace(db);
+    await createZone(db, workspace.id, { domain: "deleg-mixed.test" });
     publicDns.delegations.set("deleg-mixed.test", ["ns1.bengkel.test", "ns.other-host.test"]);
     expect(await failure(verifyZone(db, workspace.id, "deleg-mixed.test", probe))).toMatchObject({
       code: "invalid_state",
@@ -65,10 +65,10 @@ describe("verification by delegation", () => {
   });
 
   it("with two claimants a delegation is not enough: the TXT record decides", async () => {
-    const { workspace: squatter } = seedWorkspace(db);
-    const { workspace: owner } = seedWorkspace(db);
-    createZone(db, squatter.id, { domain: "claimed.test" });
-    const mine = createZone(db, owner.id, { domain: "claimed.test" });
+    const { workspace: squatter } = await seedWorkspace(db);
+    const { workspace: owner } = await seedWorkspace(db);
+    await createZone(db, squatter.id, { domain: "claimed.test" });
+    const mine = await createZone(db, owner.id, { domain: "claimed.test" });
     publicDns.delegations.set("claimed.test", ["ns1.bengkel.test", "ns2.bengkel.test"]);
     for (const ws of [squatter, owner])
       expect(await failure(verifyZone(db, ws.id, "claimed.test", probe))).toMatchObject({ code: "invalid_state" });
@@ -76,20 +76,20 @@ describe("verification by delegation", () => {
     publicDns.delegations.delete("claimed.test");
     publicDns.records.txt.set("_bengkel-challenge.claimed.test", [`bengkel-verification=${mine.verificationToken}`]);
     expect((await verifyZone(db, owner.id, "claimed.test", probe)).status).toBe("active");
-    expect(getZone(db, squatter.id, "claimed.test").status).toBe("pending");
+    expect((await getZone(db, squatter.id, "claimed.test")).status).toBe("pending");
   });
 });
 
 describe("subdomain zones", () => {
   it("a subdomain of a zone the workspace serves verifies at once; under another workspace's it needs proof", async () => {
-    const { workspace: owner } = seedWorkspace(db);
-    const { workspace: neighbour } = seedWorkspace(db);
-    createZone(db, owner.id, { domain: "parent-owned.test" });
+    const { workspace: owner } = await seedWorkspace(db);
+    const { workspace: neighbour } = await seedWorkspace(db);
+    await createZone(db, owner.id, { domain: "parent-owned.test" });
     publicDns.delegations.set("parent-owned.test", ["ns1.bengkel.test", "ns2.bengkel.test"]);
     expect((await verifyZone(db, owner.id, "parent-owned.test", probe)).status).toBe("active");
 
-    createZone(db, owner.id, { domain: "shop.parent-owned.test" });
-    createZone(db, neighbour.id, { domain: "blog.parent-owned.test" });
+    await createZone(db, owner.id, { domain: "shop.parent-owned.test" });
+    await createZone(db, neighbour.id, { domain: "blog.parent-owned.test" });
     const seenBefore = publicDns.seen.length;
     expect((await verifyZone(db, owner.id, "shop.parent-owned.test", probe)).status).toBe("active");
     expect(publicDns.seen.length).toBe(seenBefore); // decided from the database alone

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { dnsZones } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { CHALLENGE_LABEL, challengeValue, getZone, nameservers, type ZoneRow } from "./manage-dns";
 import { queueZonePush, type DbOrTx } from "./powerdns/queue-zone-push";
@@ -23,20 +23,19 @@ export async function verifyZone(
   probe: ZoneProbe = resolverProbe(),
   now = new Date(),
 ): Promise<ZoneRow> {
-  const zone = getZone(db, workspaceId, domain);
+  const zone = await getZone(db, workspaceId, domain);
   if (zone.status === "active") return zone;
-  if (servesParent(db, workspaceId, zone.domain)) return activate(db, zone, now);
+  if (await servesParent(db, workspaceId, zone.domain)) return await activate(db, zone, now);
   const txtName = `${CHALLENGE_LABEL}.${zone.domain}`;
   const [txt, delegatedTo] = await Promise.all([probe.txt(txtName), probe.delegation(zone.domain)]);
   const txtFound = txt.includes(challengeValue(zone));
   const ours = nameservers().map((ns) => ns.toLowerCase().replace(/\.$/, ""));
   const delegated = delegatedTo.length > 0 && delegatedTo.every((ns) => ours.includes(ns));
-  return db.transaction((tx) => {
-    const others = tx
+  return await inTransaction(db, async (tx) => {
+    const others = await tx
       .select({ id: dnsZones.id })
       .from(dnsZones)
-      .where(and(eq(dnsZones.domain, zone.domain), ne(dnsZones.workspaceId, workspaceId)))
-      .all();
+      .where(and(eq(dnsZones.domain, zone.domain), ne(dnsZones.workspaceId, workspaceId)));
     if (!txtFound && !(delegated && others.length === 0)) {
       const why = delegated
         ? "The domain is delegated to our nameservers, but it also needs its TXT record"
@@ -53,45 +52,42 @@ export async function verifyZone(
         },
       );
     }
-    return activate(tx, zone, now);
+    return await activate(tx, zone, now);
   });
 }
 
 /** Serves the zone; whoever held the name active before goes back to pending. */
-function activate(tx: DbOrTx, zone: ZoneRow, now: Date): ZoneRow {
-  tx.update(dnsZones)
-    .set({ status: "pending", verifiedAt: null })
-    .where(and(eq(dnsZones.domain, zone.domain), eq(dnsZones.status, "active")))
-    .run();
-  const verified = tx
+async function activate(tx: DbOrTx, zone: ZoneRow, now: Date): Promise<ZoneRow> {
+  await tx
     .update(dnsZones)
-    .set({ status: "active", verifiedAt: now })
-    .where(eq(dnsZones.id, zone.id))
-    .returning()
-    .get()!;
-  queueZonePush(tx, zone.domain, now);
+    .set({ status: "pending", verifiedAt: null })
+    .where(and(eq(dnsZones.domain, zone.domain), eq(dnsZones.status, "active")));
+  const verified = (
+    await tx.update(dnsZones).set({ status: "active", verifiedAt: now }).where(eq(dnsZones.id, zone.id)).returning()
+  )[0]!;
+  await queueZonePush(tx, zone.domain, now);
   return verified;
 }
 
 /** Whether the nearest active zone above `domain` (the one answering for it today) is this workspace's. */
-function servesParent(db: Db, workspaceId: string, domain: string): boolean {
+async function servesParent(db: Db, workspaceId: string, domain: string): Promise<boolean> {
   const labels = domain.split(".");
   const ancestors = labels.slice(1).map((_, i) => labels.slice(i + 1).join("."));
-  const nearest = db
-    .select({ domain: dnsZones.domain, workspaceId: dnsZones.workspaceId })
-    .from(dnsZones)
-    .where(and(inArray(dnsZones.domain, ancestors), eq(dnsZones.status, "active")))
-    .all()
-    .sort((a, b) => b.domain.length - a.domain.length)[0];
+  const nearest = (
+    await db
+      .select({ domain: dnsZones.domain, workspaceId: dnsZones.workspaceId })
+      .from(dnsZones)
+      .where(and(inArray(dnsZones.domain, ancestors), eq(dnsZones.status, "active")))
+  ).sort((a, b) => b.domain.length - a.domain.length)[0];
   return nearest?.workspaceId === workspaceId;
 }
 
 /** Deletes a zone and its records; it stops answering at once (embedded) or at the next push (PowerDNS). */
-export function deleteZone(db: Db, workspaceId: string, domain: string, now = new Date()): ZoneRow {
-  const zone = getZone(db, workspaceId, domain);
-  db.transaction((tx) => {
-    tx.delete(dnsZones).where(eq(dnsZones.id, zone.id)).run();
-    queueZonePush(tx, zone.domain, now);
+export async function deleteZone(db: Db, workspaceId: string, domain: string, now = new Date()): Promise<ZoneRow> {
+  const zone = await getZone(db, workspaceId, domain);
+  await inTransaction(db, async (tx) => {
+    await tx.delete(dnsZones).where(eq(dnsZones.id, zone.id));
+    await queueZonePush(tx, zone.domain, now);
   });
   return zone;
 }

@@ -7,7 +7,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveFromRoot } from "@/lib/paths";
 import { emailActivity } from "./email-activity";
-import type { Db } from "@/lib/db/client";
+import { openDb } from "@/lib/db/client";
 import * as schema from "@/db/schema";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-backfill-"));
@@ -29,11 +29,11 @@ function migrationsBefore(name: string): string {
 }
 
 describe("the email_activity_history migration", () => {
-  it("turns existing mailboxes and deliveries into the log and the day counters, then drops the delivery rows", () => {
+  it("turns existing mailboxes and deliveries into the log and the day counters, then drops the delivery rows", async () => {
     const sqlite = new Database(path.join(tmp, "old.db"));
     sqlite.pragma("foreign_keys = ON");
-    const db = drizzle(sqlite, { schema }) as unknown as Db;
-    migrate(db, { migrationsFolder: migrationsBefore("email_activity_history") });
+    const legacy = drizzle(sqlite, { schema });
+    migrate(legacy, { migrationsFolder: migrationsBefore("email_activity_history") });
 
     const created = Date.parse("2026-02-01T00:00:00Z");
     sqlite.prepare("insert into workspaces (id, name, created_at) values ('ws_old', 'Old', ?)").run(created);
@@ -50,11 +50,12 @@ describe("the email_activity_history migration", () => {
     delivery.run("mbx_a", 40, Date.parse("2026-02-11T00:00:00Z"));
     delivery.run("mbx_b", 7, Date.parse("2026-02-11T12:00:00Z"));
 
-    migrate(db, { migrationsFolder: resolveFromRoot("db/migrations") });
+    migrate(legacy, { migrationsFolder: resolveFromRoot("db/migrations") });
+    const db = openDb(`file:${path.join(tmp, "old.db")}`);
 
     const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
     expect(tables.map((t) => t.name)).not.toContain("email_deliveries");
-    const activity = emailActivity(db, "ws_old", 2, new Date("2026-02-11T18:00:00Z"));
+    const activity = await emailActivity(db, "ws_old", 2, new Date("2026-02-11T18:00:00Z"));
     expect(activity.daily).toEqual([
       { date: "2026-02-10", received: 2, bytes: 350, rejected: 0, rejected_bytes: 0, mailboxes: 2 },
       { date: "2026-02-11", received: 2, bytes: 47, rejected: 0, rejected_bytes: 0, mailboxes: 2 },

@@ -7,12 +7,12 @@ type Writer = Pick<Db, "insert" | "update">;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Adds to one (workspace, day, mailbox) row of counters; one UPSERT, so concurrent deliveries never lose a count. */
-function addToDay(
+async function addToDay(
   db: Writer,
   key: { workspaceId: string; mailboxId: string },
   at: Date,
   add: { delivered?: number; deliveredBytes?: number; rejected?: number; rejectedBytes?: number },
-): void {
+): Promise<void> {
   const values = {
     workspaceId: key.workspaceId,
     mailboxId: key.mailboxId,
@@ -22,7 +22,8 @@ function addToDay(
     rejected: add.rejected ?? 0,
     rejectedBytes: add.rejectedBytes ?? 0,
   };
-  db.insert(emailActivityDays)
+  await db
+    .insert(emailActivityDays)
     .values(values)
     .onConflictDoUpdate({
       target: [emailActivityDays.workspaceId, emailActivityDays.day, emailActivityDays.mailboxId],
@@ -32,51 +33,50 @@ function addToDay(
         rejected: sql`${emailActivityDays.rejected} + ${values.rejected}`,
         rejectedBytes: sql`${emailActivityDays.rejectedBytes} + ${values.rejectedBytes}`,
       },
-    })
-    .run();
+    });
 }
 
-export function countDelivered(
+export async function countDelivered(
   db: Writer,
   mailbox: { id: string; workspaceId: string },
   bytes: number,
   at = new Date(),
-): void {
-  addToDay(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, at, {
+): Promise<void> {
+  await addToDay(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, at, {
     delivered: 1,
     deliveredBytes: bytes,
   });
-  db.update(emailMailboxLog)
+  await db
+    .update(emailMailboxLog)
     .set({ lastReceivedAt: sql`max(coalesce(${emailMailboxLog.lastReceivedAt}, 0), ${at.getTime()})` })
-    .where(eq(emailMailboxLog.mailboxId, mailbox.id))
-    .run();
+    .where(eq(emailMailboxLog.mailboxId, mailbox.id));
 }
 
 /**
  * A message refused for a workspace's address: `mailboxId` null when no mailbox has it. `bytes` is what is
  * known of its size (declared SIZE, or what arrived before the refusal), 0 when nothing is.
  */
-export function countRejected(
+export async function countRejected(
   db: Writer,
   target: { workspaceId: string; mailboxId: string | null },
   bytes: number,
   at = new Date(),
-): void {
-  addToDay(db, { workspaceId: target.workspaceId, mailboxId: target.mailboxId ?? "" }, at, {
+): Promise<void> {
+  await addToDay(db, { workspaceId: target.workspaceId, mailboxId: target.mailboxId ?? "" }, at, {
     rejected: 1,
     rejectedBytes: bytes,
   });
 }
 
-export function logMailboxCreated(
+export async function logMailboxCreated(
   db: Writer,
   row: { id: string; workspaceId: string; address: string; createdAt: Date },
-): void {
-  db.insert(emailMailboxLog)
-    .values({ mailboxId: row.id, workspaceId: row.workspaceId, address: row.address, createdAt: row.createdAt })
-    .run();
+): Promise<void> {
+  await db
+    .insert(emailMailboxLog)
+    .values({ mailboxId: row.id, workspaceId: row.workspaceId, address: row.address, createdAt: row.createdAt });
 }
 
-export function logMailboxDeleted(db: Writer, mailboxId: string, at = new Date()): void {
-  db.update(emailMailboxLog).set({ deletedAt: at }).where(eq(emailMailboxLog.mailboxId, mailboxId)).run();
+export async function logMailboxDeleted(db: Writer, mailboxId: string, at = new Date()): Promise<void> {
+  await db.update(emailMailboxLog).set({ deletedAt: at }).where(eq(emailMailboxLog.mailboxId, mailboxId));
 }

@@ -23,8 +23,8 @@ let services: InfraServices | undefined;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir; // the self-signed pair goes to DATA_DIR/tls, Dovecot's files to DATA_DIR/dovecot
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "aman.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "aman.test" });
   await createMailbox(db, workspace.id, { address: "ayu@aman.test", password: PASSWORD, quota_mb: 10 });
 });
 afterEach(async () => {

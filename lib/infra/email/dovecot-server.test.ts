@@ -26,8 +26,8 @@ let smtp: RunningServer;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
-  workspaceId = seedWorkspace(db).workspace.id;
-  createZone(db, workspaceId, { domain: "read.test" });
+  workspaceId = (await seedWorkspace(db)).workspace.id;
+  await createZone(db, workspaceId, { domain: "read.test" });
   box = await createMailbox(db, workspaceId, { address: "ayu@read.test", password: PASSWORD, quota_mb: QUOTA_MB });
   dovecot = await startDovecot(db, {
     path: "/usr/sbin/dovecot",
@@ -121,7 +121,7 @@ describe("IMAP and POP3 through Dovecot", () => {
     }
     // The dashboard's "Last login" counts IMAP and POP3 logins too (from Dovecot's log, a moment later).
     await expect
-      .poll(() => getMailbox(db, workspaceId, box.id).lastLoginAt?.getTime() ?? 0)
+      .poll(async () => (await getMailbox(db, workspaceId, box.id)).lastLoginAt?.getTime() ?? 0)
       .toBeGreaterThanOrEqual(before);
   });
 
@@ -170,7 +170,7 @@ print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octe
     // The INBOX is empty; the one message left is the one saved to Sent, as Dovecot stores it: with bare LF line
     // ends (its mail_save_crlf = no default).
     await expect
-      .poll(() => getMailbox(db, workspaceId, box.id))
+      .poll(async () => await getMailbox(db, workspaceId, box.id))
       .toMatchObject({
         usedBytes: Buffer.byteLength(sent.replace(/\r\n/g, "\n")),
         messageCount: 1,
@@ -196,7 +196,7 @@ print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octe
     const other = await createMailbox(db, workspaceId, { address: "ops@read.test", password: PASSWORD, quota_mb: 5 });
     await nextSecond();
     expect(await imapAccepts("ops@read.test", PASSWORD)).toBe(true);
-    deleteMailbox(db, workspaceId, other.id);
+    await deleteMailbox(db, workspaceId, other.id);
     await nextSecond();
     expect(await imapAccepts("ops@read.test", PASSWORD)).toBe(false);
   }, 20_000);

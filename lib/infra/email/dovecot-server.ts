@@ -56,9 +56,9 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
   await stopLeftover(paths.baseDir, paths.config);
   const conf = renderDovecotConfig({ ...settings, asRoot: runsAsRoot(), owner });
   fs.writeFileSync(paths.config, conf, { mode: 0o600 });
-  writeDovecotUsers(db);
+  await writeDovecotUsers(db);
   // Maildirs made before IMAP was on, or before an upgrade, become readable by the mail owner too.
-  for (const { id } of db.select({ id: emailAccounts.id }).from(emailAccounts).all()) {
+  for (const { id } of await db.select({ id: emailAccounts.id }).from(emailAccounts)) {
     if (fs.existsSync(maildirPath(id))) shareMaildir(maildirPath(id));
   }
 
@@ -68,13 +68,13 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
   // Dovecot's master binds every listener first, then logs that it is starting up (a taken port fails before).
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on("line", (line) => {
+    readline.createInterface({ input: stream }).on("line", async (line) => {
       recent.push(line);
       if (recent.length > 20) recent.shift();
       if (/master: Info: Dovecot .* starting up/.test(line)) markReady();
       logInfo("dovecot", { line });
       const event = mailEvent(line);
-      if (event) recordMailEvent(db, event);
+      if (event) await recordMailEvent(db, event);
     });
   }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -107,13 +107,13 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
  * A login sets the dashboard's "Last login"; a session's end re-measures the mailbox, which the session may have
  * emptied or filled. A failure (a closed database at shutdown) must not take the server down.
  */
-function recordMailEvent(db: Db, event: MailEvent): void {
+async function recordMailEvent(db: Db, event: MailEvent): Promise<void> {
   try {
     if (event.kind === "login") {
       const at = new Date();
-      db.update(emailAccounts).set({ lastLoginAt: at }).where(eq(emailAccounts.address, event.address)).run();
+      await db.update(emailAccounts).set({ lastLoginAt: at }).where(eq(emailAccounts.address, event.address));
     } else {
-      refreshMailboxUsage(db, event.address);
+      await refreshMailboxUsage(db, event.address);
     }
   } catch (error) {
     logError("mailbox event not recorded", { error });

@@ -19,8 +19,8 @@ beforeAll(async () => {
   const db = opened.db;
   dir = opened.dir;
   process.env.DATA_DIR = dir;
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "aman.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "aman.test" });
   await createMailbox(db, workspace.id, { address: "ayu@aman.test", password: PASSWORD, quota_mb: 10 });
   // A self-signed certificate from OpenSSL, as an operator would configure their own.
   cert = path.join(dir, "cert.pem");

@@ -58,8 +58,8 @@ describe("passwdLine", () => {
 
 describe("writeDovecotUsers", () => {
   it("writes every mailbox, readable only by the server (and Dovecot's group), each write a second newer", async () => {
-    const { workspace } = seedWorkspace(db);
-    createZone(db, workspace.id, { domain: "ayu-shop.test" });
+    const { workspace } = await seedWorkspace(db);
+    await createZone(db, workspace.id, { domain: "ayu-shop.test" });
     await createMailbox(db, workspace.id, {
       address: "ayu@ayu-shop.test",
       password: "correct horse battery",
@@ -67,8 +67,8 @@ describe("writeDovecotUsers", () => {
     });
     const { users, dir: folder } = dovecotPaths();
     const before = fs.statSync(users);
-    expect(writeDovecotUsers(db)).toBe(1);
-    expect(writeDovecotUsers(db)).toBe(1);
+    expect(await writeDovecotUsers(db)).toBe(1);
+    expect(await writeDovecotUsers(db)).toBe(1);
     const after = fs.statSync(users);
     expect(Math.floor(after.mtimeMs / 1000)).toBeGreaterThanOrEqual(Math.floor(before.mtimeMs / 1000) + 2);
     expect(after.mode & 0o777).toBe(process.getuid?.() === 0 ? 0o640 : 0o600);

@@ -34,10 +34,10 @@ export function passwdLine(row: UserRow, owner: { uid: number; gid: number }): s
  * reset keeps the size (argon2 hashes have one length), so the time is moved a whole second past the previous
  * one, which a change within the same second would otherwise not show.
  */
-export function writeDovecotUsers(db: Pick<Db, "select">): number {
+export async function writeDovecotUsers(db: Pick<Db, "select">): Promise<number> {
   const owner = mailOwner();
   if (!owner) throw new Error("no user to own the maildirs (Debian's `mail` user is missing)");
-  const rows = db
+  const rows = await db
     .select({
       id: emailAccounts.id,
       address: emailAccounts.address,
@@ -46,8 +46,7 @@ export function writeDovecotUsers(db: Pick<Db, "select">): number {
       status: emailAccounts.status,
     })
     .from(emailAccounts)
-    .orderBy(asc(emailAccounts.address))
-    .all();
+    .orderBy(asc(emailAccounts.address));
   const lines = rows.map((row) => passwdLine(row, owner)).filter((line): line is string => line !== null);
   const { users, dir } = dovecotPaths();
   const group = prepareDovecotDir();
@@ -92,10 +91,10 @@ export function prepareDovecotDir(): number | null {
  * (Dovecot looks at the file again at the first login of each second). Off with IMAP_ENABLED=off. A failure here is logged, not thrown:
  * the database holds the truth, and the next change or start rewrites the whole file.
  */
-export function syncDovecotUsers(db: Pick<Db, "select">): void {
+export async function syncDovecotUsers(db: Pick<Db, "select">): Promise<void> {
   if (!config().IMAP_ENABLED) return;
   try {
-    writeDovecotUsers(db);
+    await writeDovecotUsers(db);
   } catch (error) {
     logError("dovecot user list not written", { error });
   }

@@ -22,10 +22,10 @@ const PASSWORD = "correct horse battery";
 
 describe("email activity as history", () => {
   it("keeps each day's figures through a delete, lists who existed when, and sees only its workspace", async () => {
-    const { workspace } = seedWorkspace(db);
-    const { workspace: other } = seedWorkspace(db);
-    createZone(db, workspace.id, { domain: "history.test" });
-    createZone(db, other.id, { domain: "elsewhere.test" });
+    const { workspace } = await seedWorkspace(db);
+    const { workspace: other } = await seedWorkspace(db);
+    await createZone(db, workspace.id, { domain: "history.test" });
+    await createZone(db, other.id, { domain: "elsewhere.test" });
     const created = at("2026-03-01T08:00:00Z");
     const a = await createMailbox(
       db,
@@ -46,15 +46,15 @@ describe("email activity as history", () => {
       created,
     );
 
-    countDelivered(db, a, 1_000, at("2026-03-02T23:59:59Z"));
-    countDelivered(db, a, 500, at("2026-03-03T00:00:00Z"));
-    countDelivered(db, b, 200, at("2026-03-03T10:00:00Z"));
-    countRejected(db, { workspaceId: workspace.id, mailboxId: b.id }, 4_096, at("2026-03-03T11:00:00Z"));
-    countRejected(db, { workspaceId: workspace.id, mailboxId: null }, 0, at("2026-03-03T12:00:00Z"));
-    countDelivered(db, x, 9_999, at("2026-03-03T10:00:00Z")); // another workspace's
+    await countDelivered(db, a, 1_000, at("2026-03-02T23:59:59Z"));
+    await countDelivered(db, a, 500, at("2026-03-03T00:00:00Z"));
+    await countDelivered(db, b, 200, at("2026-03-03T10:00:00Z"));
+    await countRejected(db, { workspaceId: workspace.id, mailboxId: b.id }, 4_096, at("2026-03-03T11:00:00Z"));
+    await countRejected(db, { workspaceId: workspace.id, mailboxId: null }, 0, at("2026-03-03T12:00:00Z"));
+    await countDelivered(db, x, 9_999, at("2026-03-03T10:00:00Z")); // another workspace's
 
     const now = at("2026-03-04T12:00:00Z");
-    const before = emailActivity(db, workspace.id, 3, now);
+    const before = await emailActivity(db, workspace.id, 3, now);
     expect(before.daily).toEqual([
       { date: "2026-03-02", received: 1, bytes: 1_000, rejected: 0, rejected_bytes: 0, mailboxes: 2 },
       { date: "2026-03-03", received: 2, bytes: 700, rejected: 2, rejected_bytes: 4_096, mailboxes: 2 },
@@ -64,12 +64,12 @@ describe("email activity as history", () => {
     expect(before.unknown_recipients).toEqual({ rejected: 1, rejected_bytes: 0 });
 
     // Deleted on the 3rd (the real clock is later, so it is backdated in the log for this window).
-    deleteMailbox(db, workspace.id, a.id);
-    db.update(emailMailboxLog)
+    await deleteMailbox(db, workspace.id, a.id);
+    await db
+      .update(emailMailboxLog)
       .set({ deletedAt: at("2026-03-03T18:00:00Z") })
-      .where(eq(emailMailboxLog.mailboxId, a.id))
-      .run();
-    const after = emailActivity(db, workspace.id, 3, now);
+      .where(eq(emailMailboxLog.mailboxId, a.id));
+    const after = await emailActivity(db, workspace.id, 3, now);
     expect(after.totals).toEqual(before.totals);
     expect(after.daily.map((d) => d.mailboxes)).toEqual([2, 2, 1]); // a existed until the 3rd
     expect(after.daily.map(({ mailboxes: _, ...d }) => d)).toEqual(before.daily.map(({ mailboxes: _, ...d }) => d));
@@ -92,7 +92,13 @@ describe("email activity as history", () => {
     ]);
 
     // A mailbox deleted before the window is not listed; its days outside the window are not counted.
-    expect(emailActivity(db, workspace.id, 1, at("2026-03-10T00:00:00Z")).accounts.map((m) => m.id)).toEqual([b.id]);
-    expect(emailActivity(db, other.id, 3, now).totals).toMatchObject({ received: 1, bytes: 9_999, accounts: 1 });
+    expect((await emailActivity(db, workspace.id, 1, at("2026-03-10T00:00:00Z"))).accounts.map((m) => m.id)).toEqual([
+      b.id,
+    ]);
+    expect((await emailActivity(db, other.id, 3, now)).totals).toMatchObject({
+      received: 1,
+      bytes: 9_999,
+      accounts: 1,
+    });
   });
 });

@@ -22,11 +22,11 @@ const add = (to: Counts, from: Counts) => {
  * Delivered and refused messages and bytes per UTC day (every day of the window, zeros included) and per
  * mailbox, from the counters written when each message arrived: deleting a mailbox changes no past day.
  */
-export function emailActivity(db: Db, workspaceId: string, days: number, now = new Date()) {
+export async function emailActivity(db: Db, workspaceId: string, days: number, now = new Date()) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
   const fromDay = from.toISOString().slice(0, 10);
-  const rows = db
+  const rows = await db
     .select({
       day: emailActivityDays.day,
       mailboxId: emailActivityDays.mailboxId,
@@ -36,8 +36,7 @@ export function emailActivity(db: Db, workspaceId: string, days: number, now = n
       rejected_bytes: emailActivityDays.rejectedBytes,
     })
     .from(emailActivityDays)
-    .where(and(eq(emailActivityDays.workspaceId, workspaceId), gte(emailActivityDays.day, fromDay)))
-    .all();
+    .where(and(eq(emailActivityDays.workspaceId, workspaceId), gte(emailActivityDays.day, fromDay)));
   const perDay = new Map<string, Counts>();
   const perMailbox = new Map<string, Counts>();
   for (const row of rows) {
@@ -46,7 +45,7 @@ export function emailActivity(db: Db, workspaceId: string, days: number, now = n
   }
 
   // Every mailbox that existed at some time in the window, deleted ones included.
-  const lives = db
+  const lives = await db
     .select({
       id: emailMailboxLog.mailboxId,
       address: emailMailboxLog.address,
@@ -69,8 +68,7 @@ export function emailActivity(db: Db, workspaceId: string, days: number, now = n
         or(isNull(emailMailboxLog.deletedAt), gte(emailMailboxLog.deletedAt, from)),
       ),
     )
-    .orderBy(emailMailboxLog.address, emailMailboxLog.createdAt)
-    .all();
+    .orderBy(emailMailboxLog.address, emailMailboxLog.createdAt);
 
   const daily = Array.from({ length: days }, (_, i) => {
     const start = from.getTime() + i * DAY_MS;

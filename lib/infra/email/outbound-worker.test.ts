@@ -55,8 +55,8 @@ let smarthostUrl: string;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "out.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "out.test" });
   me = await createMailbox(db, workspace.id, { address: "me@out.test", password: PASSWORD, quota_mb: 10 });
   tls = loadTlsKeyPair({ hostname: "mail.bengkel.test" });
   submission = await startSmtpServer(db, { port: 0, mode: "submission", tls, relay: outboundRelay(db) });
@@ -83,14 +83,14 @@ async function submit(to: string[], subject: string) {
   return info;
 }
 
-const row = (id: string) => db.select().from(emailOutbound).where(eq(emailOutbound.id, id)).get()!;
-const lastQueued = () => db.select().from(emailOutbound).all().at(-1)!;
+const row = async (id: string) => (await db.select().from(emailOutbound).where(eq(emailOutbound.id, id)).limit(1))[0]!;
+const lastQueued = async () => (await db.select().from(emailOutbound)).at(-1)!;
 
 describe("the smarthost queue", () => {
   it("queues mail for other domains durably, retries a 4xx on schedule, then relays it with AUTH", async () => {
     const info = await submit(["someone@example.org", "me@out.test"], "hello world");
     expect(info.response).toBe("250 2.6.0 Delivered to 1 mailbox, queued for 1 remote recipient");
-    const queued = lastQueued();
+    const queued = await lastQueued();
     expect(queued).toMatchObject({ status: "queued", attempts: 0, mailFrom: "me@out.test" });
     expect(JSON.parse(queued.rcptTo)).toEqual(["someone@example.org"]);
     expect(fs.statSync(outboundPath(queued.id)).size).toBe(queued.sizeBytes);
@@ -99,8 +99,12 @@ describe("the smarthost queue", () => {
     const t0 = new Date();
     answers.push(451);
     expect(await sendDueMail(db, transport, t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    expect(row(queued.id)).toMatchObject({ status: "queued", attempts: 1, lastError: expect.stringMatching(/^451 /) });
-    expect(row(queued.id).nextAttemptAt.getTime()).toBe(t0.getTime() + OUTBOUND_RETRY_MS[0]);
+    expect(await row(queued.id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: expect.stringMatching(/^451 /),
+    });
+    expect((await row(queued.id)).nextAttemptAt.getTime()).toBe(t0.getTime() + OUTBOUND_RETRY_MS[0]);
     // Not due before its time.
     expect(await sendDueMail(db, transport, new Date(t0.getTime() + OUTBOUND_RETRY_MS[0] - 1))).toEqual({
       sent: 0,
@@ -116,25 +120,29 @@ describe("the smarthost queue", () => {
     expect(relayed[0].data).toMatch(/^Received: from \S+ \(\[127\.0\.0\.1\]\) by mail\.bengkel\.test with ESMTPSA /);
     expect(relayed[0].data).toContain("Body of hello world.");
     expect(relayed[0].data).not.toContain("Delivered-To:"); // a final-delivery header, not for a relayed copy
-    expect(row(queued.id)).toMatchObject({ status: "sent", finishedAt: later });
+    expect(await row(queued.id)).toMatchObject({ status: "sent", finishedAt: later });
     expect(fs.existsSync(outboundPath(queued.id))).toBe(false);
   });
 
   it("gives up at once on a 5xx and leaves a notice in the sender's mailbox", async () => {
     await submit(["bounce@example.org"], "doomed");
-    const queued = lastQueued();
+    const queued = await lastQueued();
     // Wrong smarthost credentials are the operator's to fix: retried, not bounced.
     const misconfigured = smarthostTransport(smarthostUrl.replace("secret", "typo"));
     expect(await sendDueMail(db, misconfigured, new Date())).toEqual({ sent: 0, retrying: 1, failed: 0 });
     misconfigured.close();
-    expect(row(queued.id).lastError).toMatch(/^535 /);
-    db.update(emailOutbound).set({ nextAttemptAt: new Date() }).where(eq(emailOutbound.id, queued.id)).run();
+    expect((await row(queued.id)).lastError).toMatch(/^535 /);
+    await db.update(emailOutbound).set({ nextAttemptAt: new Date() }).where(eq(emailOutbound.id, queued.id));
 
     const transport = smarthostTransport(smarthostUrl);
     answers.push(550);
     expect(await sendDueMail(db, transport, new Date())).toEqual({ sent: 0, retrying: 0, failed: 1 });
     transport.close();
-    expect(row(queued.id)).toMatchObject({ status: "failed", attempts: 2, lastError: expect.stringMatching(/^550 /) });
+    expect(await row(queued.id)).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      lastError: expect.stringMatching(/^550 /),
+    });
     expect(fs.existsSync(outboundPath(queued.id))).toBe(false);
     const inbox = path.join(dir, "mail", me.id, "new");
     const notices = fs

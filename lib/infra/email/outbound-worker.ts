@@ -26,28 +26,27 @@ export const smarthostTransport = (url: string): Transport =>
  * notice in the sender's mailbox.
  */
 export async function sendDueMail(db: Db, transport: Transport, now = new Date()) {
-  const due = db
+  const due = await db
     .select()
     .from(emailOutbound)
     .where(and(eq(emailOutbound.status, "queued"), lte(emailOutbound.nextAttemptAt, now)))
     .orderBy(asc(emailOutbound.nextAttemptAt))
-    .limit(20)
-    .all();
+    .limit(20);
   const summary = { sent: 0, retrying: 0, failed: 0 };
   for (const row of due) {
     // Claimed by moving its time on: only the tick whose update matched sends it.
-    const claimed = db
+    const claimed = await db
       .update(emailOutbound)
       .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
       .where(and(eq(emailOutbound.id, row.id), eq(emailOutbound.nextAttemptAt, row.nextAttemptAt)))
-      .run();
-    if (claimed.changes !== 1) continue;
+      .returning({ id: emailOutbound.id });
+    if (claimed.length !== 1) continue;
     const file = outboundPath(row.id);
     const to = JSON.parse(row.rcptTo) as string[];
     try {
       const info = await transport.sendMail({ envelope: { from: row.mailFrom, to }, raw: fs.readFileSync(file) });
       const refused = (info.rejected as unknown[]).map(String);
-      finish(db, row.id, "sent", now, refused.length ? `refused by the smarthost: ${refused.join(", ")}` : null);
+      await finish(db, row.id, "sent", now, refused.length ? `refused by the smarthost: ${refused.join(", ")}` : null);
       summary.sent++;
     } catch (error) {
       const { responseCode = 0, code } = error as { responseCode?: number; code?: string };
@@ -56,18 +55,18 @@ export async function sendDueMail(db: Db, transport: Transport, now = new Date()
       // Only a 5xx about this message is final; a refused login or connection is the smarthost's, and retried.
       const refusedMessage = responseCode >= 500 && (code === "EENVELOPE" || code === "EMESSAGE");
       if (refusedMessage || attempts > OUTBOUND_RETRY_MS.length) {
-        finish(db, row.id, "failed", now, reason, attempts);
-        notifySender(db, row, to, reason, now);
+        await finish(db, row.id, "failed", now, reason, attempts);
+        await notifySender(db, row, to, reason, now);
         summary.failed++;
       } else {
-        db.update(emailOutbound)
+        await db
+          .update(emailOutbound)
           .set({
             attempts,
             lastError: reason,
             nextAttemptAt: new Date(now.getTime() + OUTBOUND_RETRY_MS[attempts - 1]),
           })
-          .where(eq(emailOutbound.id, row.id))
-          .run();
+          .where(eq(emailOutbound.id, row.id));
         summary.retrying++;
       }
     }
@@ -75,17 +74,24 @@ export async function sendDueMail(db: Db, transport: Transport, now = new Date()
   return summary;
 }
 
-function finish(db: Db, id: string, status: "sent" | "failed", now: Date, lastError: string | null, attempts?: number) {
-  db.update(emailOutbound)
+async function finish(
+  db: Db,
+  id: string,
+  status: "sent" | "failed",
+  now: Date,
+  lastError: string | null,
+  attempts?: number,
+) {
+  await db
+    .update(emailOutbound)
     .set({ status, finishedAt: now, lastError, ...(attempts ? { attempts } : {}) })
-    .where(eq(emailOutbound.id, id))
-    .run();
+    .where(eq(emailOutbound.id, id));
   fs.rmSync(outboundPath(id), { force: true });
 }
 
 /** A short non-delivery notice (not a full RFC 3464 report) into the sending mailbox, if it still exists. */
-function notifySender(db: Db, row: typeof emailOutbound.$inferSelect, to: string[], reason: string, now: Date) {
-  const mailbox = db.select().from(emailAccounts).where(eq(emailAccounts.id, row.mailboxId)).get();
+async function notifySender(db: Db, row: typeof emailOutbound.$inferSelect, to: string[], reason: string, now: Date) {
+  const mailbox = (await db.select().from(emailAccounts).where(eq(emailAccounts.id, row.mailboxId)).limit(1))[0];
   if (!mailbox) return;
   const notice = Buffer.from(
     `From: Mail Delivery System <MAILER-DAEMON@${serverName()}>\r\nTo: <${mailbox.address}>\r\n` +
@@ -95,7 +101,7 @@ function notifySender(db: Db, row: typeof emailOutbound.$inferSelect, to: string
   );
   try {
     deliverToMaildir(mailbox.id, notice, now);
-    recordUsage(db, mailbox.id, notice.length);
+    await recordUsage(db, mailbox.id, notice.length);
   } catch (error) {
     logError("outbound: could not leave a non-delivery notice", { error });
   }

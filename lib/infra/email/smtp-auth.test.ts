@@ -25,8 +25,8 @@ const servers: RunningServer[] = [];
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "auth.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "auth.test" });
   await createMailbox(db, workspace.id, { address: "me@auth.test", password: PASSWORD, quota_mb: 10 });
   await createUser(db, { email: "owner@auth.test", password: PASSWORD });
   tls = loadTlsKeyPair({ hostname: "mail.bengkel.test" });

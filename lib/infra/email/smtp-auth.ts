@@ -20,16 +20,16 @@ export function mailboxAuthenticator(db: Db, throttle: LoginThrottle): NonNullab
     const username = auth.username ?? "";
     throttle
       .attempt({ account: username, address: session.remoteAddress }, async () => {
-        const mailbox = findMailbox(db, username);
+        const mailbox = await findMailbox(db, username);
         const usable = mailbox && mailbox.status === "active" ? mailbox : undefined;
         const ok = await verifyPasswordHash(usable?.passwordHash, auth.password ?? "");
         return ok && usable ? usable : null;
       })
       .then(
-        (result) => {
+        async (result) => {
           if (result.status === "refused") return callback(smtpError(454, REPLIES.authThrottled));
           if (result.status === "failed") return callback(smtpError(535, REPLIES.authFailed));
-          db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.id, result.value.id)).run();
+          await db.update(emailAccounts).set({ lastLoginAt: new Date() }).where(eq(emailAccounts.id, result.value.id));
           // The address travels with the session, for the sender check of MAIL FROM.
           const user: SessionUser = {
             id: result.value.id,

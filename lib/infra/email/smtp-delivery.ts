@@ -1,5 +1,5 @@
 import type { SMTPServerSession } from "smtp-server";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { config } from "@/lib/config";
 import { recordUsage, type MailboxRow } from "./manage-mailboxes";
 import { deliverToMaildir } from "./maildir";
@@ -10,7 +10,7 @@ import type { SessionUser } from "./smtp-auth";
 
 /** Mail for other domains, accepted from an authenticated sender, handed on (the smarthost queue). */
 export interface Relay {
-  enqueue(item: { workspaceId: string; mailboxId: string; from: string; to: string[]; message: Buffer }): void;
+  enqueue(item: { workspaceId: string; mailboxId: string; from: string; to: string[]; message: Buffer }): Promise<void>;
 }
 
 export const serverName = () => config().SMTP_HOSTNAME;
@@ -19,11 +19,16 @@ export const serverName = () => config().SMTP_HOSTNAME;
  * Delivers a received message: local recipients' quotas are checked against the real size first, so it goes
  * to all of them or none; recipients elsewhere (accepted at RCPT only on submission with a relay) are queued.
  */
-export function deliverMessage(db: Db, session: SMTPServerSession, message: Buffer, relay: Relay | null): string {
+export async function deliverMessage(
+  db: Db,
+  session: SMTPServerSession,
+  message: Buffer,
+  relay: Relay | null,
+): Promise<string> {
   const local: MailboxRow[] = [];
   const foreign: string[] = [];
   for (const { address } of session.envelope.rcptTo) {
-    const recipient = classifyRecipient(db, address);
+    const recipient = await classifyRecipient(db, address);
     if (recipient.kind === "mailbox") local.push(recipient.mailbox);
     else if (recipient.kind === "foreign" && relay) foreign.push(recipient.address);
     // It existed at RCPT time and is gone now: refuse the whole message, like a full mailbox.
@@ -32,7 +37,7 @@ export function deliverMessage(db: Db, session: SMTPServerSession, message: Buff
   const full = local.find((m) => m.usedBytes + message.length > quotaBytes(m));
   if (full) {
     for (const mailbox of local)
-      countRejected(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, message.length);
+      await countRejected(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, message.length);
     throw smtpError(552, REPLIES.mailboxFull(full.address));
   }
   const now = new Date();
@@ -40,7 +45,7 @@ export function deliverMessage(db: Db, session: SMTPServerSession, message: Buff
   // Queued first: if that fails nothing was delivered, and the client's retry duplicates nothing.
   if (foreign.length > 0) {
     const user = session.user as SessionUser;
-    relay!.enqueue({
+    await relay!.enqueue({
       workspaceId: user.workspaceId,
       mailboxId: user.id,
       from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -51,9 +56,9 @@ export function deliverMessage(db: Db, session: SMTPServerSession, message: Buff
   for (const mailbox of local) {
     const stored = Buffer.concat([Buffer.from(finalDeliveryHeaders(session, mailbox.address) + received), message]);
     deliverToMaildir(mailbox.id, stored, now);
-    db.transaction((tx) => {
-      recordUsage(tx, mailbox.id, stored.length);
-      countDelivered(tx, mailbox, stored.length, now);
+    await inTransaction(db, async (tx) => {
+      await recordUsage(tx, mailbox.id, stored.length);
+      await countDelivered(tx, mailbox, stored.length, now);
     });
   }
   const parts = [];

@@ -14,24 +14,28 @@ export type Recipient =
   | { kind: "unknown"; workspaceId: string }
   | { kind: "foreign"; address: string };
 
-export function findMailbox(db: Db, address: string): MailboxRow | undefined {
-  return db.select().from(emailAccounts).where(eq(emailAccounts.address, address.trim().toLowerCase())).get();
+export async function findMailbox(db: Db, address: string): Promise<MailboxRow | undefined> {
+  return (
+    await db.select().from(emailAccounts).where(eq(emailAccounts.address, address.trim().toLowerCase())).limit(1)
+  )[0];
 }
 
-export function classifyRecipient(db: Db, raw: string): Recipient {
+export async function classifyRecipient(db: Db, raw: string): Promise<Recipient> {
   const address = raw.trim().toLowerCase();
-  const mailbox = findMailbox(db, address);
+  const mailbox = await findMailbox(db, address);
   if (mailbox?.status === "active") return { kind: "mailbox", mailbox };
   if (mailbox) return { kind: "unknown", workspaceId: mailbox.workspaceId }; // suspended: answered like unknown
   const domain = address.slice(address.lastIndexOf("@") + 1);
   // The zone that owns the domain: itself or its nearest parent, each one indexed lookup.
   const labels = domain.split(".");
   for (let i = 0; i < labels.length - 1; i++) {
-    const zone = db
-      .select({ workspaceId: dnsZones.workspaceId })
-      .from(dnsZones)
-      .where(eq(dnsZones.domain, labels.slice(i).join(".")))
-      .get();
+    const zone = (
+      await db
+        .select({ workspaceId: dnsZones.workspaceId })
+        .from(dnsZones)
+        .where(eq(dnsZones.domain, labels.slice(i).join(".")))
+        .limit(1)
+    )[0];
     if (zone) return { kind: "unknown", workspaceId: zone.workspaceId };
   }
   return { kind: "foreign", address };

@@ -18,8 +18,8 @@ let inbound: RunningServer;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "codes.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "codes.test" });
   box = await createMailbox(db, workspace.id, {
     address: "me@codes.test",
     password: "correct horse battery",

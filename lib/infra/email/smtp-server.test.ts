@@ -24,8 +24,8 @@ const servers: RunningServer[] = [];
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "limits.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "limits.test" });
   box = await createMailbox(db, workspace.id, { address: "me@limits.test", password: PASSWORD, quota_mb: 1024 });
   await createMailbox(db, workspace.id, { address: "other@limits.test", password: PASSWORD, quota_mb: 1024 });
 });
@@ -135,7 +135,7 @@ describe("SMTP message size", () => {
     expect(peak).toBeLessThan(MAX_MESSAGE_BYTES + 5 * 1024 * 1024); // buffering it all would show ≥ 60 MB
     expect(delivered()).toBe(before);
     // Counted as refused for the mailbox, with the bytes that arrived (all 60 MB and the few lines around them).
-    const refused = emailActivity(db, box.workspaceId, 1).accounts.find((a) => a.id === box.id)!;
+    const refused = (await emailActivity(db, box.workspaceId, 1)).accounts.find((a) => a.id === box.id)!;
     expect(refused).toMatchObject({ received: 0, rejected: 1 });
     expect(refused.rejected_bytes).toBeGreaterThanOrEqual(60 * 1024 * 1024);
     expect(refused.rejected_bytes).toBeLessThan(60 * 1024 * 1024 + 2 * 1024 * 1024);

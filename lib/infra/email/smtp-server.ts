@@ -71,19 +71,19 @@ export async function startSmtpServer(db: Db, options: SmtpServerOptions = {}): 
         return callback(smtpError(553, REPLIES.senderNotOwned(address.address)));
       callback();
     },
-    onRcptTo(address: SMTPServerAddress, session, callback) {
-      const recipient = classifyRecipient(db, address.address);
+    async onRcptTo(address: SMTPServerAddress, session, callback) {
+      const recipient = await classifyRecipient(db, address.address);
       if (recipient.kind === "foreign") {
         return relay && session.user ? callback() : callback(smtpError(550, REPLIES.relayDenied(address.address)));
       }
       const size = declaredSize(session);
       if (recipient.kind === "unknown") {
-        countRejected(db, { workspaceId: recipient.workspaceId, mailboxId: null }, size);
+        await countRejected(db, { workspaceId: recipient.workspaceId, mailboxId: null }, size);
         return callback(smtpError(550, REPLIES.noSuchMailbox(address.address)));
       }
       const { mailbox } = recipient;
       if (mailbox.usedBytes + Math.max(1, size) > quotaBytes(mailbox)) {
-        countRejected(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, size);
+        await countRejected(db, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id }, size);
         return callback(smtpError(552, REPLIES.mailboxFull(address.address)));
       }
       callback();
@@ -103,13 +103,13 @@ export async function startSmtpServer(db: Db, options: SmtpServerOptions = {}): 
         } else chunks.push(chunk);
       });
       stream.on("error", (error) => callback(error));
-      stream.on("end", () => {
+      stream.on("end", async () => {
         try {
           if (oversized || stream.sizeExceeded) {
-            countRejectedForLocal(db, session.envelope.rcptTo, received);
+            await countRejectedForLocal(db, session.envelope.rcptTo, received);
             return callback(smtpError(552, REPLIES.tooBig));
           }
-          callback(null, deliverMessage(db, session, Buffer.concat(chunks), relay));
+          callback(null, await deliverMessage(db, session, Buffer.concat(chunks), relay));
         } catch (error) {
           callback(error as Error);
         }
@@ -128,10 +128,10 @@ export async function startSmtpServer(db: Db, options: SmtpServerOptions = {}): 
   };
 }
 
-function countRejectedForLocal(db: Db, recipients: SMTPServerAddress[], bytes: number): void {
+async function countRejectedForLocal(db: Db, recipients: SMTPServerAddress[], bytes: number): Promise<void> {
   for (const { address } of recipients) {
-    const recipient = classifyRecipient(db, address);
+    const recipient = await classifyRecipient(db, address);
     if (recipient.kind === "mailbox")
-      countRejected(db, { workspaceId: recipient.mailbox.workspaceId, mailboxId: recipient.mailbox.id }, bytes);
+      await countRejected(db, { workspaceId: recipient.mailbox.workspaceId, mailboxId: recipient.mailbox.id }, bytes);
   }
 }

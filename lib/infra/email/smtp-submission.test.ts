@@ -26,8 +26,8 @@ let submission: RunningServer;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
-  const { workspace } = seedWorkspace(db);
-  createZone(db, workspace.id, { domain: "send.test" });
+  const { workspace } = await seedWorkspace(db);
+  await createZone(db, workspace.id, { domain: "send.test" });
   await createMailbox(db, workspace.id, { address: "me@send.test", password: PASSWORD, quota_mb: 100 });
   friend = await createMailbox(db, workspace.id, { address: "friend@send.test", password: PASSWORD, quota_mb: 100 });
   tls = loadTlsKeyPair({ hostname: HOSTNAME });

@@ -20,8 +20,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("adoptLegacyObjects", () => {
   it("indexes files an older version wrote at their keys' paths, once, and leaves indexed blobs alone", async () => {
-    const { workspace } = seedWorkspace(db);
-    createBucket(db, workspace.id, { name: "old-bucket", region: "sgp1" });
+    const { workspace } = await seedWorkspace(db);
+    await createBucket(db, workspace.id, { name: "old-bucket", region: "sgp1" });
     await putObject(db, workspace.id, "old-bucket", "new.txt", Buffer.from("indexed"));
     // What the folder-per-bucket version left: files at their keys' paths.
     const folder = path.join(dir, "buckets", "old-bucket");
@@ -34,19 +34,21 @@ describe("adoptLegacyObjects", () => {
     fs.writeFileSync(path.join(folder, "later.bin"), "x");
     expect(await adoptLegacyObjects(db)).toBe(0);
     fs.rmSync(path.join(folder, "later.bin"));
-    const keys = listObjects(db, workspace.id, "old-bucket", { limit: 10 }).items.map((o) => o.key);
+    const keys = (await listObjects(db, workspace.id, "old-bucket", { limit: 10 })).items.map((o) => o.key);
     expect(keys).toEqual(["a.txt", "new.txt", "renders/part-01.png"]);
-    expect(serializeBucket(db, getBucket(db, workspace.id, "old-bucket"))).toMatchObject({
+    expect(await serializeBucket(db, await getBucket(db, workspace.id, "old-bucket"))).toMatchObject({
       size_bytes: 7 + 7 + 5,
       object_count: 3,
     });
-    const { stream } = readObject(db, workspace.id, "old-bucket", "renders/part-01.png");
+    const { stream } = await readObject(db, workspace.id, "old-bucket", "renders/part-01.png");
     const chunks: Buffer[] = [];
     for await (const chunk of stream()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe("PNGDATA");
     // A bucket holding adopted objects is not empty.
-    expect(() => deleteBucket(db, workspace.id, "old-bucket")).toThrow(/not empty/);
-    const row = db.select().from(storageObjects).where(eq(storageObjects.key, "renders/part-01.png")).get()!;
+    await expect(deleteBucket(db, workspace.id, "old-bucket")).rejects.toThrow(/not empty/);
+    const row = (
+      await db.select().from(storageObjects).where(eq(storageObjects.key, "renders/part-01.png")).limit(1)
+    )[0]!;
     expect(row.etag).toBe(createHash("md5").update("PNGDATA").digest("hex"));
   });
 });

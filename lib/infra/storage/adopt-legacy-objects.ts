@@ -38,14 +38,14 @@ export async function adoptLegacyObjects(db: Db): Promise<number> {
   const marker = dataPath("buckets", ".object-index");
   if (fs.existsSync(marker)) return 0;
   let adopted = 0;
-  for (const bucket of db.select().from(storageBuckets).all()) {
+  for (const bucket of await db.select().from(storageBuckets)) {
     const known = new Set(
-      db
-        .select({ blob: storageObjects.blob })
-        .from(storageObjects)
-        .where(eq(storageObjects.bucket, bucket.name))
-        .all()
-        .map((r) => r.blob),
+      (
+        await db
+          .select({ blob: storageObjects.blob })
+          .from(storageObjects)
+          .where(eq(storageObjects.bucket, bucket.name))
+      ).map((r) => r.blob),
     );
     for (const rel of filesUnder(bucketDir(bucket.name))) {
       const key = rel.split(path.sep).join("/");
@@ -53,22 +53,23 @@ export async function adoptLegacyObjects(db: Db): Promise<number> {
       const file = path.join(bucketDir(bucket.name), rel);
       const stat = fs.statSync(file);
       const etag = await md5Of(file);
-      const inserted = db
-        .insert(storageObjects)
-        .values({
-          bucket: bucket.name,
-          key,
-          workspaceId: bucket.workspaceId,
-          blob: key,
-          sizeBytes: stat.size,
-          etag,
-          contentType: "application/octet-stream",
-          metadata: "{}",
-          modifiedAt: stat.mtime,
-        })
-        .onConflictDoNothing()
-        .returning()
-        .get();
+      const inserted = (
+        await db
+          .insert(storageObjects)
+          .values({
+            bucket: bucket.name,
+            key,
+            workspaceId: bucket.workspaceId,
+            blob: key,
+            sizeBytes: stat.size,
+            etag,
+            contentType: "application/octet-stream",
+            metadata: "{}",
+            modifiedAt: stat.mtime,
+          })
+          .onConflictDoNothing()
+          .returning()
+      )[0];
       if (inserted) adopted++;
     }
   }

@@ -13,19 +13,19 @@ export type BucketRow = typeof storageBuckets.$inferSelect;
 export const bucketDir = (name: string) => dataPath("buckets", name);
 export const uploadDir = (id: string) => dataPath("tmp", "multipart", id);
 
-export function createBucket(
+export async function createBucket(
   db: Db,
   workspaceId: string,
   input: { name: string; region: string },
   now = new Date(),
-): BucketRow {
+): Promise<BucketRow> {
   assertBucketName(input.name);
   if (!findRegion(input.region))
     throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, {
       param: "region",
     });
   const row: BucketRow = { name: input.name, workspaceId, region: input.region, createdAt: now };
-  const inserted = db.insert(storageBuckets).values(row).onConflictDoNothing().returning().get();
+  const inserted = (await db.insert(storageBuckets).values(row).onConflictDoNothing().returning())[0];
   if (!inserted)
     throw new DomainError("conflict", `The bucket name \`${input.name}\` is taken; names are global.`, {
       param: "name",
@@ -34,30 +34,31 @@ export function createBucket(
   try {
     fs.mkdirSync(bucketDir(input.name), { recursive: true });
   } catch (error) {
-    db.delete(storageBuckets).where(eq(storageBuckets.name, input.name)).run();
+    await db.delete(storageBuckets).where(eq(storageBuckets.name, input.name));
     throw error;
   }
   return row;
 }
 
-export function listBuckets(db: Db, workspaceId: string, page: PageQuery) {
+export async function listBuckets(db: Db, workspaceId: string, page: PageQuery) {
   const { after, order } = keyset(newestFirst(storageBuckets.createdAt, storageBuckets.name), page.cursor);
-  const rows = db
+  const rows = await db
     .select()
     .from(storageBuckets)
     .where(and(eq(storageBuckets.workspaceId, workspaceId), after))
     .orderBy(...order)
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.name }));
 }
 
-export function getBucket(db: Db, workspaceId: string, name: string): BucketRow {
-  const bucket = db
-    .select()
-    .from(storageBuckets)
-    .where(and(eq(storageBuckets.workspaceId, workspaceId), eq(storageBuckets.name, name)))
-    .get();
+export async function getBucket(db: Db, workspaceId: string, name: string): Promise<BucketRow> {
+  const bucket = (
+    await db
+      .select()
+      .from(storageBuckets)
+      .where(and(eq(storageBuckets.workspaceId, workspaceId), eq(storageBuckets.name, name)))
+      .limit(1)
+  )[0];
   if (!bucket)
     throw new DomainError("not_found", `No bucket \`${name}\` in this workspace.`, {
       param: "name",
@@ -66,9 +67,9 @@ export function getBucket(db: Db, workspaceId: string, name: string): BucketRow 
   return bucket;
 }
 
-export function deleteBucket(db: Db, workspaceId: string, name: string): void {
-  getBucket(db, workspaceId, name);
-  const usage = bucketUsage(db, name);
+export async function deleteBucket(db: Db, workspaceId: string, name: string): Promise<void> {
+  await getBucket(db, workspaceId, name);
+  const usage = await bucketUsage(db, name);
   if (usage.objectCount > 0) {
     throw new DomainError(
       "conflict",
@@ -79,30 +80,31 @@ export function deleteBucket(db: Db, workspaceId: string, name: string): void {
     );
   }
   // Unfinished multipart uploads go with the bucket (their rows cascade), as S3 aborts them.
-  const uploads = db
+  const uploads = await db
     .select({ id: storageUploads.id })
     .from(storageUploads)
-    .where(eq(storageUploads.bucket, name))
-    .all();
-  db.delete(storageBuckets).where(eq(storageBuckets.name, name)).run();
+    .where(eq(storageUploads.bucket, name));
+  await db.delete(storageBuckets).where(eq(storageBuckets.name, name));
   for (const upload of uploads) fs.rmSync(uploadDir(upload.id), { recursive: true, force: true });
   fs.rmSync(bucketDir(name), { recursive: true, force: true });
 }
 
 /** Counted from the object index, which every write goes through, so the figures are exact. */
-export function bucketUsage(db: Db, name: string): { sizeBytes: number; objectCount: number } {
-  return db
-    .select({
-      sizeBytes: sql<number>`coalesce(sum(${storageObjects.sizeBytes}), 0)`,
-      objectCount: sql<number>`count(*)`,
-    })
-    .from(storageObjects)
-    .where(eq(storageObjects.bucket, name))
-    .get()!;
+export async function bucketUsage(db: Db, name: string): Promise<{ sizeBytes: number; objectCount: number }> {
+  return (
+    await db
+      .select({
+        sizeBytes: sql<number>`coalesce(sum(${storageObjects.sizeBytes}), 0)`,
+        objectCount: sql<number>`count(*)`,
+      })
+      .from(storageObjects)
+      .where(eq(storageObjects.bucket, name))
+      .limit(1)
+  )[0]!;
 }
 
-export function serializeBucket(db: Db, row: BucketRow) {
-  const usage = bucketUsage(db, row.name);
+export async function serializeBucket(db: Db, row: BucketRow) {
+  const usage = await bucketUsage(db, row.name);
   return {
     name: row.name,
     region: row.region,
@@ -113,13 +115,9 @@ export function serializeBucket(db: Db, row: BucketRow) {
 }
 
 /** GET /v1/storage: totals over every bucket of the workspace. */
-export function storageUsage(db: Db, workspaceId: string) {
-  const buckets = db
-    .select()
-    .from(storageBuckets)
-    .where(eq(storageBuckets.workspaceId, workspaceId))
-    .all()
-    .map((row) => serializeBucket(db, row));
+export async function storageUsage(db: Db, workspaceId: string) {
+  const rows = await db.select().from(storageBuckets).where(eq(storageBuckets.workspaceId, workspaceId));
+  const buckets = await Promise.all(rows.map(async (row) => await serializeBucket(db, row)));
   return {
     bucket_count: buckets.length,
     size_bytes: buckets.reduce((sum, b) => sum + b.size_bytes, 0),
@@ -136,11 +134,10 @@ export function storageUsage(db: Db, workspaceId: string) {
 }
 
 /** Every bucket of the workspace by name (S3's ListBuckets has no paging for a workspace's few buckets). */
-export function allBuckets(db: Db, workspaceId: string): BucketRow[] {
-  return db
+export async function allBuckets(db: Db, workspaceId: string): Promise<BucketRow[]> {
+  return await db
     .select()
     .from(storageBuckets)
     .where(eq(storageBuckets.workspaceId, workspaceId))
-    .orderBy(storageBuckets.name)
-    .all();
+    .orderBy(storageBuckets.name);
 }

@@ -31,30 +31,30 @@ export async function putObject(
   return { ...info(row), sha256: row.sha256! };
 }
 
-export function readObject(
+export async function readObject(
   db: Db,
   workspaceId: string,
   bucket: string,
   key: string,
-): { info: ObjectInfo; stream: () => fs.ReadStream } {
-  const row = findObject(db, workspaceId, bucket, key);
+): Promise<{ info: ObjectInfo; stream: () => fs.ReadStream }> {
+  const row = await findObject(db, workspaceId, bucket, key);
   // Opened by the caller right away: an overwrite unlinks this blob, but an open file stays readable.
   return { info: info(row), stream: () => fs.createReadStream(blobPath(row)) };
 }
 
-export function deleteObject(db: Db, workspaceId: string, bucket: string, key: string): void {
-  if (!deleteObjectRow(db, workspaceId, bucket, key))
+export async function deleteObject(db: Db, workspaceId: string, bucket: string, key: string): Promise<void> {
+  if (!(await deleteObjectRow(db, workspaceId, bucket, key)))
     throw new DomainError("not_found", `No object \`${key}\` in bucket ${bucket}.`, { param: "key" });
 }
 
 /** Keys in sorted order after `cursor` (the last key of the previous page), optionally under a prefix. */
-export function listObjects(
+export async function listObjects(
   db: Db,
   workspaceId: string,
   bucket: string,
   query: { prefix?: string; limit: number; cursor?: string },
 ) {
-  const page = listObjectRows(db, workspaceId, bucket, {
+  const page = await listObjectRows(db, workspaceId, bucket, {
     prefix: query.prefix,
     after: query.cursor,
     maxKeys: query.limit,

@@ -24,15 +24,15 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024;
 const fail = (code: "invalid_request" | "not_found", s3: string, message: string) =>
   new DomainError(code, message, { details: { s3_code: s3 } });
 
-export function createUpload(
+export async function createUpload(
   db: Db,
   workspaceId: string,
   bucket: string,
   key: string,
   attributes: ObjectAttributes = {},
   now = new Date(),
-): UploadRow {
-  getBucket(db, workspaceId, bucket);
+): Promise<UploadRow> {
+  await getBucket(db, workspaceId, bucket);
   assertObjectKey(key);
   const row: UploadRow = {
     id: newId("storageUpload"),
@@ -43,18 +43,26 @@ export function createUpload(
     metadata: JSON.stringify(attributes.metadata ?? {}),
     createdAt: now,
   };
-  db.insert(storageUploads).values(row).run();
+  await db.insert(storageUploads).values(row);
   fs.mkdirSync(uploadDir(row.id), { recursive: true });
   return row;
 }
 
-export function findUpload(db: Db, workspaceId: string, bucket: string, key: string, uploadId: string): UploadRow {
-  getBucket(db, workspaceId, bucket);
-  const row = db
-    .select()
-    .from(storageUploads)
-    .where(and(eq(storageUploads.id, uploadId), eq(storageUploads.bucket, bucket), eq(storageUploads.key, key)))
-    .get();
+export async function findUpload(
+  db: Db,
+  workspaceId: string,
+  bucket: string,
+  key: string,
+  uploadId: string,
+): Promise<UploadRow> {
+  await getBucket(db, workspaceId, bucket);
+  const row = (
+    await db
+      .select()
+      .from(storageUploads)
+      .where(and(eq(storageUploads.id, uploadId), eq(storageUploads.bucket, bucket), eq(storageUploads.key, key)))
+      .limit(1)
+  )[0];
   if (!row)
     throw fail(
       "not_found",
@@ -65,19 +73,20 @@ export function findUpload(db: Db, workspaceId: string, bucket: string, key: str
 }
 
 /** ListMultipartUploads: the bucket's unfinished uploads in key order, after the markers. */
-export function listUploads(
+export async function listUploads(
   db: Db,
   workspaceId: string,
   bucket: string,
   query: { prefix: string; keyMarker: string; uploadIdMarker: string; limit: number },
-): UploadRow[] {
-  getBucket(db, workspaceId, bucket);
-  return db
-    .select()
-    .from(storageUploads)
-    .where(eq(storageUploads.bucket, bucket))
-    .orderBy(asc(storageUploads.key), asc(storageUploads.id))
-    .all()
+): Promise<UploadRow[]> {
+  await getBucket(db, workspaceId, bucket);
+  return (
+    await db
+      .select()
+      .from(storageUploads)
+      .where(eq(storageUploads.bucket, bucket))
+      .orderBy(asc(storageUploads.key), asc(storageUploads.id))
+  )
     .filter(
       (u) =>
         u.key.startsWith(query.prefix) &&
@@ -97,16 +106,18 @@ export async function writePart(
 ): Promise<PartRow> {
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER)
     throw fail("invalid_request", "InvalidArgument", `Part numbers are 1–${MAX_PART_NUMBER}.`);
-  const previous = db
-    .select({ size: storageUploadParts.sizeBytes })
-    .from(storageUploadParts)
-    .where(and(eq(storageUploadParts.uploadId, upload.id), eq(storageUploadParts.partNumber, partNumber)))
-    .get();
+  const previous = (
+    await db
+      .select({ size: storageUploadParts.sizeBytes })
+      .from(storageUploadParts)
+      .where(and(eq(storageUploadParts.uploadId, upload.id), eq(storageUploadParts.partNumber, partNumber)))
+      .limit(1)
+  )[0];
   if (options.expectedLength !== undefined) {
     if (options.expectedLength > SINGLE_PUT_MAX_BYTES) throw tooLarge(SINGLE_PUT_MAX_BYTES);
-    assertWithinQuota(db, upload.workspaceId, options.expectedLength, previous?.size ?? 0);
+    await assertWithinQuota(db, upload.workspaceId, options.expectedLength, previous?.size ?? 0);
   }
-  const room = remainingBytes(db, upload.workspaceId, previous?.size ?? 0);
+  const room = await remainingBytes(db, upload.workspaceId, previous?.size ?? 0);
   const blob = await writeBlob(body, { ...options, maxBytes: Math.min(SINGLE_PUT_MAX_BYTES, room) });
   const row: PartRow = {
     uploadId: upload.id,
@@ -123,25 +134,24 @@ export async function writePart(
       throw fail("not_found", "NoSuchUpload", "The upload was aborted or completed meanwhile.");
     throw error;
   }
-  db.insert(storageUploadParts)
+  await db
+    .insert(storageUploadParts)
     .values(row)
-    .onConflictDoUpdate({ target: [storageUploadParts.uploadId, storageUploadParts.partNumber], set: { ...row } })
-    .run();
+    .onConflictDoUpdate({ target: [storageUploadParts.uploadId, storageUploadParts.partNumber], set: { ...row } });
   return row;
 }
 
-export function listParts(db: Db, uploadId: string): PartRow[] {
-  return db
+export async function listParts(db: Db, uploadId: string): Promise<PartRow[]> {
+  return await db
     .select()
     .from(storageUploadParts)
     .where(eq(storageUploadParts.uploadId, uploadId))
-    .orderBy(asc(storageUploadParts.partNumber))
-    .all();
+    .orderBy(asc(storageUploadParts.partNumber));
 }
 
 /** Removes the upload and its parts; a no-op past the first call. */
-export function abortUpload(db: Db, upload: UploadRow): void {
-  db.delete(storageUploads).where(eq(storageUploads.id, upload.id)).run();
+export async function abortUpload(db: Db, upload: UploadRow): Promise<void> {
+  await db.delete(storageUploads).where(eq(storageUploads.id, upload.id));
   fs.rmSync(uploadDir(upload.id), { recursive: true, force: true });
 }
 
@@ -158,7 +168,7 @@ export async function completeUpload(
   for (let i = 1; i < requested.length; i++)
     if (requested[i].partNumber <= requested[i - 1].partNumber)
       throw fail("invalid_request", "InvalidPartOrder", "The list of parts was not in ascending order.");
-  const stored = new Map(listParts(db, upload.id).map((p) => [p.partNumber, p]));
+  const stored = new Map((await listParts(db, upload.id)).map((p) => [p.partNumber, p]));
   const parts = requested.map((r) => {
     const part = stored.get(r.partNumber);
     if (!part || part.etag !== r.etag.replace(/"/g, "").toLowerCase())
@@ -181,7 +191,7 @@ export async function completeUpload(
   const md5s = Buffer.concat(parts.map((p) => Buffer.from(p.etag, "hex")));
   const etag = `${createHash("md5").update(md5s).digest("hex")}-${parts.length}`;
   const sizeBytes = parts.reduce((sum, p) => sum + p.sizeBytes, 0);
-  const row = commitBlob(
+  const row = await commitBlob(
     db,
     upload.workspaceId,
     {
@@ -195,6 +205,6 @@ export async function completeUpload(
     tmp,
     sizeBytes, // the parts already count against the quota, and the object replaces them
   );
-  abortUpload(db, upload);
+  await abortUpload(db, upload);
   return row;
 }

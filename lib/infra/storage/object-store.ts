@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { storageObjects } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { randomToken } from "@/lib/ids";
 import { bucketDir, getBucket } from "./manage-buckets";
@@ -21,13 +21,15 @@ export interface ObjectAttributes {
 
 export const blobPath = (row: Pick<ObjectRow, "bucket" | "blob">) => path.join(bucketDir(row.bucket), row.blob);
 
-export function findObject(db: Db, workspaceId: string, bucket: string, key: string): ObjectRow {
-  getBucket(db, workspaceId, bucket);
-  const row = db
-    .select()
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-    .get();
+export async function findObject(db: Db, workspaceId: string, bucket: string, key: string): Promise<ObjectRow> {
+  await getBucket(db, workspaceId, bucket);
+  const row = (
+    await db
+      .select()
+      .from(storageObjects)
+      .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
+      .limit(1)
+  )[0];
   if (!row)
     throw new DomainError("not_found", `No object \`${key}\` in bucket ${bucket}.`, {
       param: "key",
@@ -36,26 +38,28 @@ export function findObject(db: Db, workspaceId: string, bucket: string, key: str
   return row;
 }
 
-const existingSize = (db: Db, bucket: string, key: string) =>
-  db
-    .select({ size: storageObjects.sizeBytes })
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-    .get()?.size ?? 0;
+const existingSize = async (db: Db, bucket: string, key: string) =>
+  (
+    await db
+      .select({ size: storageObjects.sizeBytes })
+      .from(storageObjects)
+      .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
+      .limit(1)
+  )[0]?.size ?? 0;
 
 /**
  * Moves a finished temp file into the bucket and points the key at it in one transaction (quota checked again
  * inside it, so two racing writers cannot both pass), then removes the blob it replaced. A reader holding the
  * old blob open keeps reading it; nobody ever sees half an object.
  */
-export function commitBlob(
+export async function commitBlob(
   db: Db,
   workspaceId: string,
   fields: Omit<ObjectRow, "workspaceId" | "blob" | "modifiedAt" | "metadata"> & { metadata: Record<string, string> },
   tmp: string,
   alsoFreed = 0,
   now = new Date(),
-): ObjectRow {
+): Promise<ObjectRow> {
   const row: ObjectRow = {
     ...fields,
     workspaceId,
@@ -68,23 +72,25 @@ export function commitBlob(
     fs.renameSync(tmp, target);
   } catch (error) {
     fs.rmSync(tmp, { force: true });
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") getBucket(db, workspaceId, row.bucket);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") await getBucket(db, workspaceId, row.bucket);
     throw error;
   }
   let replaced: string | undefined;
   try {
-    db.transaction((tx) => {
-      getBucket(tx as unknown as Db, workspaceId, row.bucket);
-      const old = tx
-        .select({ blob: storageObjects.blob, size: storageObjects.sizeBytes })
-        .from(storageObjects)
-        .where(and(eq(storageObjects.bucket, row.bucket), eq(storageObjects.key, row.key)))
-        .get();
-      assertWithinQuota(tx as unknown as Db, workspaceId, row.sizeBytes, (old?.size ?? 0) + alsoFreed);
-      tx.insert(storageObjects)
+    await inTransaction(db, async (tx) => {
+      await getBucket(tx, workspaceId, row.bucket);
+      const old = (
+        await tx
+          .select({ blob: storageObjects.blob, size: storageObjects.sizeBytes })
+          .from(storageObjects)
+          .where(and(eq(storageObjects.bucket, row.bucket), eq(storageObjects.key, row.key)))
+          .limit(1)
+      )[0];
+      await assertWithinQuota(tx, workspaceId, row.sizeBytes, (old?.size ?? 0) + alsoFreed);
+      await tx
+        .insert(storageObjects)
         .values(row)
-        .onConflictDoUpdate({ target: [storageObjects.bucket, storageObjects.key], set: { ...row } })
-        .run();
+        .onConflictDoUpdate({ target: [storageObjects.bucket, storageObjects.key], set: { ...row } });
       replaced = old?.blob;
     });
   } catch (error) {
@@ -109,12 +115,12 @@ export async function putObjectStream(
     sha256?: boolean;
   } = {},
 ): Promise<ObjectRow & { sha256: string | null }> {
-  getBucket(db, workspaceId, bucket);
+  await getBucket(db, workspaceId, bucket);
   assertObjectKey(key);
-  const room = remainingBytes(db, workspaceId, existingSize(db, bucket, key));
+  const room = await remainingBytes(db, workspaceId, await existingSize(db, bucket, key));
   if (options.expectedLength !== undefined) {
     if (options.expectedLength > SINGLE_PUT_MAX_BYTES) throw tooLarge(SINGLE_PUT_MAX_BYTES);
-    assertWithinQuota(db, workspaceId, options.expectedLength, existingSize(db, bucket, key));
+    await assertWithinQuota(db, workspaceId, options.expectedLength, await existingSize(db, bucket, key));
   }
   const blob = await writeBlob(body, {
     maxBytes: Math.min(SINGLE_PUT_MAX_BYTES, room),
@@ -123,7 +129,7 @@ export async function putObjectStream(
     expectedSha256: options.expectedSha256,
     sha256: options.sha256,
   });
-  const row = commitBlob(
+  const row = await commitBlob(
     db,
     workspaceId,
     {
@@ -140,13 +146,14 @@ export async function putObjectStream(
 }
 
 /** Returns false when there was no such key (S3's DeleteObject succeeds either way). */
-export function deleteObjectRow(db: Db, workspaceId: string, bucket: string, key: string): boolean {
-  getBucket(db, workspaceId, bucket);
-  const row = db
-    .delete(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
-    .returning()
-    .get();
+export async function deleteObjectRow(db: Db, workspaceId: string, bucket: string, key: string): Promise<boolean> {
+  await getBucket(db, workspaceId, bucket);
+  const row = (
+    await db
+      .delete(storageObjects)
+      .where(and(eq(storageObjects.bucket, bucket), eq(storageObjects.key, key)))
+      .returning()
+  )[0];
   if (row) fs.rmSync(blobPath(row), { force: true });
   return row !== undefined;
 }
@@ -169,13 +176,13 @@ const underPrefix = (prefix: string) =>
  * ListObjectsV2's walk: keys in UTF-8 byte order after `after`, under `prefix`; with a delimiter, keys that share
  * a prefix up to it roll up into one common prefix, and the walk jumps past all of them at once.
  */
-export function listObjectRows(
+export async function listObjectRows(
   db: Db,
   workspaceId: string,
   bucket: string,
   query: { prefix?: string; delimiter?: string; after?: string; maxKeys: number },
-): ObjectListing {
-  getBucket(db, workspaceId, bucket);
+): Promise<ObjectListing> {
+  await getBucket(db, workspaceId, bucket);
   const prefix = query.prefix ?? "";
   const objects: ObjectRow[] = [];
   const commonPrefixes: string[] = [];
@@ -183,7 +190,7 @@ export function listObjectRows(
   let last: string | null = null;
   const batch = Math.min(1000, query.maxKeys + 1);
   while (objects.length + commonPrefixes.length < query.maxKeys) {
-    const rows = db
+    const rows = await db
       .select()
       .from(storageObjects)
       .where(
@@ -194,8 +201,7 @@ export function listObjectRows(
         ),
       )
       .orderBy(asc(storageObjects.key))
-      .limit(batch)
-      .all();
+      .limit(batch);
     if (rows.length === 0) return { objects, commonPrefixes, next: null };
     let jumped = false;
     for (const row of rows) {
@@ -214,12 +220,13 @@ export function listObjectRows(
     if (!jumped && rows.length < batch && objects.length + commonPrefixes.length < query.maxKeys)
       return { objects, commonPrefixes, next: null };
   }
-  const more = db
-    .select({ key: storageObjects.key })
-    .from(storageObjects)
-    .where(and(eq(storageObjects.bucket, bucket), gt(storageObjects.key, last ?? prefix), underPrefix(prefix)))
-    .limit(1)
-    .get();
+  const more = (
+    await db
+      .select({ key: storageObjects.key })
+      .from(storageObjects)
+      .where(and(eq(storageObjects.bucket, bucket), gt(storageObjects.key, last ?? prefix), underPrefix(prefix)))
+      .limit(1)
+  )[0];
   return { objects, commonPrefixes, next: more ? last : null };
 }
 
@@ -231,7 +238,7 @@ export async function openObject(
   key: string,
 ): Promise<{ row: ObjectRow; handle: fs.promises.FileHandle }> {
   for (let attempt = 0; ; attempt++) {
-    const row = findObject(db, workspaceId, bucket, key);
+    const row = await findObject(db, workspaceId, bucket, key);
     try {
       return { row, handle: await fs.promises.open(blobPath(row), "r") };
     } catch (error) {
@@ -249,12 +256,12 @@ export async function copyObjectRow(
   target: { bucket: string; key: string },
   replace: ObjectAttributes | null,
 ): Promise<ObjectRow> {
-  getBucket(db, workspaceId, target.bucket);
+  await getBucket(db, workspaceId, target.bucket);
   assertObjectKey(target.key);
   const { row, handle } = await openObject(db, workspaceId, source.bucket, source.key);
   const tmp = tempPath();
   try {
-    assertWithinQuota(db, workspaceId, row.sizeBytes, existingSize(db, target.bucket, target.key));
+    await assertWithinQuota(db, workspaceId, row.sizeBytes, await existingSize(db, target.bucket, target.key));
     await pipeline(handle.createReadStream(), openTemp(tmp));
   } catch (error) {
     fs.rmSync(tmp, { force: true });
@@ -262,7 +269,7 @@ export async function copyObjectRow(
   } finally {
     await handle.close().catch(() => {});
   }
-  return commitBlob(
+  return await commitBlob(
     db,
     workspaceId,
     {

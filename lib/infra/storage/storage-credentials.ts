@@ -41,63 +41,76 @@ export interface CredentialInput {
 }
 
 /** The secret exists in plain text only in this return value. */
-export function createStorageCredential(
+export async function createStorageCredential(
   db: Db,
   workspaceId: string,
   input: CredentialInput,
   now = new Date(),
-): { row: CredentialRow; secret: string } {
+): Promise<{ row: CredentialRow; secret: string }> {
   const buckets = input.buckets ? [...new Set(input.buckets)] : null;
   if (buckets?.length) {
-    const owned = db
-      .select({ name: storageBuckets.name })
-      .from(storageBuckets)
-      .where(and(eq(storageBuckets.workspaceId, workspaceId), inArray(storageBuckets.name, buckets)))
-      .all()
-      .map((b) => b.name);
+    const owned = (
+      await db
+        .select({ name: storageBuckets.name })
+        .from(storageBuckets)
+        .where(and(eq(storageBuckets.workspaceId, workspaceId), inArray(storageBuckets.name, buckets)))
+    ).map((b) => b.name);
     const missing = buckets.filter((b) => !owned.includes(b));
     if (missing.length)
       throw new DomainError("invalid_request", `No bucket \`${missing[0]}\` in this workspace.`, { param: "buckets" });
   }
   const secret = randomString(SECRET_ALPHABET, 40);
-  const row = db
-    .insert(storageCredentials)
-    .values({
-      id: newId("storageCredential"),
-      workspaceId,
-      name: input.name,
-      accessKeyId: `BK${randomString(ACCESS_KEY_ALPHABET, 18)}`,
-      secretCiphertext: encrypt(secret),
-      buckets: buckets?.length ? JSON.stringify(buckets) : null,
-      readOnly: input.read_only ?? false,
-      createdAt: now,
-    })
-    .returning()
-    .get();
+  const row = (
+    await db
+      .insert(storageCredentials)
+      .values({
+        id: newId("storageCredential"),
+        workspaceId,
+        name: input.name,
+        accessKeyId: `BK${randomString(ACCESS_KEY_ALPHABET, 18)}`,
+        secretCiphertext: encrypt(secret),
+        buckets: buckets?.length ? JSON.stringify(buckets) : null,
+        readOnly: input.read_only ?? false,
+        createdAt: now,
+      })
+      .returning()
+  )[0];
   return { row, secret };
 }
 
-export function listStorageCredentials(db: Db, workspaceId: string, page: PageQuery): KeysetPage<CredentialRow> {
+export async function listStorageCredentials(
+  db: Db,
+  workspaceId: string,
+  page: PageQuery,
+): Promise<KeysetPage<CredentialRow>> {
   const { after, order } = keyset(newestFirst(storageCredentials.createdAt, storageCredentials.id), page.cursor);
-  const rows = db
+  const rows = await db
     .select()
     .from(storageCredentials)
     .where(and(eq(storageCredentials.workspaceId, workspaceId), after))
     .orderBy(...order)
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
-export function revokeStorageCredential(db: Db, workspaceId: string, id: string, now = new Date()): CredentialRow {
-  const row = db
-    .select()
-    .from(storageCredentials)
-    .where(and(eq(storageCredentials.id, id), eq(storageCredentials.workspaceId, workspaceId)))
-    .get();
+export async function revokeStorageCredential(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  now = new Date(),
+): Promise<CredentialRow> {
+  const row = (
+    await db
+      .select()
+      .from(storageCredentials)
+      .where(and(eq(storageCredentials.id, id), eq(storageCredentials.workspaceId, workspaceId)))
+      .limit(1)
+  )[0];
   if (!row) throw new DomainError("not_found", `No storage credential ${id} in this workspace.`, { param: "id" });
   if (row.revokedAt) throw new DomainError("conflict", "This storage credential is already revoked.");
-  return db.update(storageCredentials).set({ revokedAt: now }).where(eq(storageCredentials.id, id)).returning().get()!;
+  return (
+    await db.update(storageCredentials).set({ revokedAt: now }).where(eq(storageCredentials.id, id)).returning()
+  )[0]!;
 }
 
 export interface ActiveCredential {
@@ -109,8 +122,10 @@ export interface ActiveCredential {
 }
 
 /** For SigV4: the live pair behind an access key id, secret decrypted; null when unknown or revoked. */
-export function findActiveCredential(db: Db, accessKeyId: string): ActiveCredential | null {
-  const row = db.select().from(storageCredentials).where(eq(storageCredentials.accessKeyId, accessKeyId)).get();
+export async function findActiveCredential(db: Db, accessKeyId: string): Promise<ActiveCredential | null> {
+  const row = (
+    await db.select().from(storageCredentials).where(eq(storageCredentials.accessKeyId, accessKeyId)).limit(1)
+  )[0];
   if (!row || row.revokedAt) return null;
   return {
     workspaceId: row.workspaceId,

@@ -31,13 +31,18 @@ describe("the local VPS provider", () => {
 
   it("the ticker settles instances on its own", async () => {
     const { db } = useTestDb();
-    const { workspace } = seedWorkspace(db);
+    const { workspace } = await seedWorkspace(db);
     process.env.VPS_LOCAL_SPEED = "1000";
-    const vps = createVps(db, workspace.id, { label: "tick", region: "sgp1", plan: "s-1vcpu-1gb", image: "debian-12" });
+    const vps = await createVps(db, workspace.id, {
+      label: "tick",
+      region: "sgp1",
+      plan: "s-1vcpu-1gb",
+      image: "debian-12",
+    });
     const ticker = startVpsTicker(db, 10);
     await new Promise((r) => setTimeout(r, 150));
     ticker.stop();
-    expect(db.select().from(vpsInstances).where(eq(vpsInstances.id, vps.id)).get()).toMatchObject({
+    expect((await db.select().from(vpsInstances).where(eq(vpsInstances.id, vps.id)).limit(1))[0]).toMatchObject({
       status: "running",
       settlesAt: null,
     });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { vpsActions, vpsInstances, type VpsCommand } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { keyset, keysetPage, newestFirst, type PageQuery } from "@/lib/db/keyset-page";
@@ -11,36 +11,37 @@ import { COMMANDS, tickVps } from "./vps-lifecycle";
 export type VpsRow = typeof vpsInstances.$inferSelect;
 export type VpsActionRow = typeof vpsActions.$inferSelect;
 
-export function listVps(db: Db, workspaceId: string, page: PageQuery, now = new Date()) {
-  tickVps(db, now);
+export async function listVps(db: Db, workspaceId: string, page: PageQuery, now = new Date()) {
+  await tickVps(db, now);
   const { after, order } = keyset(newestFirst(vpsInstances.createdAt, vpsInstances.id), page.cursor);
-  const rows = db
+  const rows = await db
     .select()
     .from(vpsInstances)
     .where(and(eq(vpsInstances.workspaceId, workspaceId), after))
     .orderBy(...order)
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   return keysetPage(rows, page.limit, (r) => ({ v: r.createdAt, id: r.id }));
 }
 
-export function getVps(db: Db, workspaceId: string, id: string, now = new Date()): VpsRow {
-  tickVps(db, now);
-  const row = db
-    .select()
-    .from(vpsInstances)
-    .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.id, id)))
-    .get();
+export async function getVps(db: Db, workspaceId: string, id: string, now = new Date()): Promise<VpsRow> {
+  await tickVps(db, now);
+  const row = (
+    await db
+      .select()
+      .from(vpsInstances)
+      .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.id, id)))
+      .limit(1)
+  )[0];
   if (!row) throw new DomainError("not_found", `No VPS \`${id}\` in this workspace.`, { param: "id" });
   return row;
 }
 
-export function createVps(
+export async function createVps(
   db: Db,
   workspaceId: string,
   input: { label: string; region: string; plan: string; image: string },
   now = new Date(),
-): VpsRow {
+): Promise<VpsRow> {
   if (!findRegion(input.region))
     throw new DomainError("invalid_request", `Unknown region \`${input.region}\`; see GET /v1/vps/regions.`, {
       param: "region",
@@ -54,17 +55,11 @@ export function createVps(
     throw new DomainError("invalid_request", `Unknown image \`${input.image}\`; see GET /v1/vps/images.`, {
       param: "image",
     });
-  tickVps(db, now);
+  await tickVps(db, now);
   const provider = getVpsProvider();
-  return db.transaction((tx) => {
-    assertLabelFree(tx, workspaceId, input.label);
-    const used = new Set(
-      tx
-        .select({ i: vpsInstances.addressIndex })
-        .from(vpsInstances)
-        .all()
-        .map((r) => r.i),
-    );
+  return await inTransaction(db, async (tx) => {
+    await assertLabelFree(tx, workspaceId, input.label);
+    const used = new Set((await tx.select({ i: vpsInstances.addressIndex }).from(vpsInstances)).map((r) => r.i));
     let index = 0;
     while (used.has(index)) index++;
     if (index >= provider.poolSize)
@@ -86,25 +81,25 @@ export function createVps(
       settlesAt: new Date(now.getTime() + provider.durationMs("provisioning")),
       createdAt: now,
     };
-    tx.insert(vpsInstances).values(row).run();
-    tx.insert(vpsActions)
-      .values({ id: newId("vpsAction"), vpsId: row.id, command: "create", status: "in_progress", startedAt: now })
-      .run();
+    await tx.insert(vpsInstances).values(row);
+    await tx
+      .insert(vpsActions)
+      .values({ id: newId("vpsAction"), vpsId: row.id, command: "create", status: "in_progress", startedAt: now });
     return row;
   });
 }
 
-export function updateVps(
+export async function updateVps(
   db: Db,
   workspaceId: string,
   id: string,
   input: { label?: string; plan?: string },
   now = new Date(),
-): VpsRow {
-  const vps = getVps(db, workspaceId, id, now);
+): Promise<VpsRow> {
+  const vps = await getVps(db, workspaceId, id, now);
   const changes: Partial<VpsRow> = {};
   if (input.label !== undefined && input.label !== vps.label) {
-    assertLabelFree(db, workspaceId, input.label);
+    await assertLabelFree(db, workspaceId, input.label);
     changes.label = input.label;
   }
   if (input.plan !== undefined && input.plan !== vps.plan) {
@@ -129,19 +124,19 @@ export function updateVps(
       });
     Object.assign(changes, { plan: plan.code, vcpus: plan.vcpus, memoryMb: plan.memory_mb, diskGb: plan.disk_gb });
   }
-  if (Object.keys(changes).length) db.update(vpsInstances).set(changes).where(eq(vpsInstances.id, vps.id)).run();
+  if (Object.keys(changes).length) await db.update(vpsInstances).set(changes).where(eq(vpsInstances.id, vps.id));
   return { ...vps, ...changes };
 }
 
 /** restart / start / stop / delete: checks the state machine, enters the transitional status, records the action. */
-export function runVpsCommand(
+export async function runVpsCommand(
   db: Db,
   workspaceId: string,
   id: string,
   command: Exclude<VpsCommand, "create">,
   now = new Date(),
-): VpsActionRow {
-  const vps = getVps(db, workspaceId, id, now);
+): Promise<VpsActionRow> {
+  const vps = await getVps(db, workspaceId, id, now);
   const rule = COMMANDS[command];
   if (!rule.from.includes(vps.status)) {
     throw new DomainError("invalid_state", `Cannot ${command} a VPS that is ${vps.status}.`, {
@@ -156,27 +151,29 @@ export function runVpsCommand(
     startedAt: now,
     finishedAt: null,
   };
-  db.transaction((tx) => {
+  await inTransaction(db, async (tx) => {
     // A command overrides an unfinished one (e.g. delete while provisioning): that one ends now.
-    tx.update(vpsActions)
+    await tx
+      .update(vpsActions)
       .set({ status: "completed", finishedAt: now })
-      .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")))
-      .run();
-    tx.update(vpsInstances)
+      .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")));
+    await tx
+      .update(vpsInstances)
       .set({ status: rule.enters, settlesAt: new Date(now.getTime() + getVpsProvider().durationMs(rule.enters)) })
-      .where(eq(vpsInstances.id, vps.id))
-      .run();
-    tx.insert(vpsActions).values(action).run();
+      .where(eq(vpsInstances.id, vps.id));
+    await tx.insert(vpsActions).values(action);
   });
   return action;
 }
 
-function assertLabelFree(db: Pick<Db, "select">, workspaceId: string, label: string): void {
-  const taken = db
-    .select({ id: vpsInstances.id })
-    .from(vpsInstances)
-    .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.label, label)))
-    .get();
+async function assertLabelFree(db: Pick<Db, "select">, workspaceId: string, label: string): Promise<void> {
+  const taken = (
+    await db
+      .select({ id: vpsInstances.id })
+      .from(vpsInstances)
+      .where(and(eq(vpsInstances.workspaceId, workspaceId), eq(vpsInstances.label, label)))
+      .limit(1)
+  )[0];
   if (taken)
     throw new DomainError("conflict", `A VPS labelled \`${label}\` already exists in this workspace.`, {
       param: "label",

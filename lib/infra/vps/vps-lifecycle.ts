@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { vpsActions, vpsInstances, type VpsCommand, type VpsStatus } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, type Db } from "@/lib/db/client";
 import type { TransitionalStatus } from "./local-provider";
 
 type LifecycleCommand = Exclude<VpsCommand, "create">;
@@ -27,25 +27,24 @@ export const SETTLES_TO: Record<TransitionalStatus, VpsStatus | null> = {
  * finishes its action. Run by the ticker and before every read, so answers are
  * right even when no ticker runs (tests pass their own `now`).
  */
-export function tickVps(db: Db, now = new Date()): number {
-  const due = db
+export async function tickVps(db: Db, now = new Date()): Promise<number> {
+  const due = await db
     .select()
     .from(vpsInstances)
-    .where(and(isNotNull(vpsInstances.settlesAt), lte(vpsInstances.settlesAt, now)))
-    .all();
+    .where(and(isNotNull(vpsInstances.settlesAt), lte(vpsInstances.settlesAt, now)));
   for (const vps of due) {
-    db.transaction((tx) => {
-      tx.update(vpsActions)
+    await inTransaction(db, async (tx) => {
+      await tx
+        .update(vpsActions)
         .set({ status: "completed", finishedAt: vps.settlesAt })
-        .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")))
-        .run();
+        .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")));
       const next = SETTLES_TO[vps.status as TransitionalStatus];
-      if (next === null) tx.delete(vpsInstances).where(eq(vpsInstances.id, vps.id)).run();
+      if (next === null) await tx.delete(vpsInstances).where(eq(vpsInstances.id, vps.id));
       else
-        tx.update(vpsInstances)
+        await tx
+          .update(vpsInstances)
           .set({ status: next ?? vps.status, settlesAt: null })
-          .where(eq(vpsInstances.id, vps.id))
-          .run();
+          .where(eq(vpsInstances.id, vps.id));
     });
   }
   return due.length;
@@ -53,7 +52,7 @@ export function tickVps(db: Db, now = new Date()): number {
 
 /** Settles due instances every second; `stop()` clears the timer. */
 export function startVpsTicker(db: Db, everyMs = 1_000): { stop: () => void } {
-  const timer = setInterval(() => tickVps(db), everyMs);
+  const timer = setInterval(async () => await tickVps(db), everyMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

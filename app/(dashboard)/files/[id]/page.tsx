@@ -28,7 +28,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   let found;
   try {
-    found = getFileVersion(db, current.workspace.id, id);
+    found = await getFileVersion(db, current.workspace.id, id);
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
@@ -90,7 +90,7 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
           create={createShareLinkAction}
           revoke={revokeShareLinkAction}
           lang={lang}
-          links={listViewerTokens(db, current.workspace.id, file.id).map((row) => ({
+          links={(await listViewerTokens(db, current.workspace.id, file.id)).map((row) => ({
             id: row.id,
             state: viewerTokenState(row),
             createdAt: row.createdAt.toISOString(),
@@ -155,9 +155,9 @@ export default async function FilePage({ params }: { params: Promise<{ id: strin
             />
           </div>
         )}
-        <VersionList versions={listVersions(db, current.workspace.id, file.id)} t={t} lang={lang} />
+        <VersionList versions={await listVersions(db, current.workspace.id, file.id)} t={t} lang={lang} />
       </section>
-      <StatusHistory events={listStatusEvents(db, current.workspace.id, file.id)} t={t} lang={lang} />
+      <StatusHistory events={await listStatusEvents(db, current.workspace.id, file.id)} t={t} lang={lang} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export const createShareLinkAction = dashboardAction(
     }),
   },
   async ({ db, workspace, userId, input }): Promise<ShareState> => {
-    const { secret } = createViewerToken(db, {
+    const { secret } = await createViewerToken(db, {
       workspaceId: workspace.id,
       fileId: input.fileId,
       version: input.pinVersion === "" ? undefined : input.pinVersion,
@@ -52,10 +52,10 @@ export const createShareLinkAction = dashboardAction(
 
 export const revokeShareLinkAction = dashboardFormAction(
   { permission: "share_files", mirrors: revokeViewerTokenContract },
-  ({ db, workspace, data }) => {
+  async ({ db, workspace, data }) => {
     const fileId = String(data.get("fileId") ?? "");
     try {
-      revokeViewerToken(db, workspace.id, fileId, String(data.get("tokenId") ?? ""));
+      await revokeViewerToken(db, workspace.id, fileId, String(data.get("tokenId") ?? ""));
     } catch (error) {
       if (!isAppError(error)) throw error; // already gone: nothing to do
     }

@@ -14,8 +14,8 @@ const zonePage = (data: FormData) => `/infra/dns/${field(data, "domain")}`;
 
 export const createZoneAction = infraAction(
   { mirrors: api.createZoneContract, revalidate: "/infra/dns" },
-  ({ db, workspace, data }) => ({
-    message: createZone(db, workspace.id, { domain: field(data, "domain") }).domain,
+  async ({ db, workspace, data }) => ({
+    message: (await createZone(db, workspace.id, { domain: field(data, "domain") })).domain,
   }),
 );
 
@@ -26,10 +26,10 @@ export const createRecordAction = infraAction(
     read: (data) => ({ type: field(data, "type") }),
     revalidate: zonePage,
   },
-  ({ db, workspace, data, input: { type } }) => {
+  async ({ db, workspace, data, input: { type } }) => {
     // Blank optional fields stay absent, so lib answers the same 400s as the API does for a missing field.
     const tag = field(data, "tag").trim();
-    const record = createRecord(db, workspace.id, field(data, "domain"), {
+    const record = await createRecord(db, workspace.id, field(data, "domain"), {
       type,
       name: field(data, "name"),
       data: field(data, "data"),
@@ -46,8 +46,8 @@ export const createRecordAction = infraAction(
 
 export const deleteRecordAction = infraAction(
   { mirrors: api.deleteRecordContract, revalidate: zonePage },
-  ({ db, workspace, data }) => {
-    deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
+  async ({ db, workspace, data }) => {
+    await deleteRecord(db, workspace.id, field(data, "domain"), field(data, "recordId"));
     return {};
   },
 );
@@ -62,8 +62,8 @@ export const verifyZoneAction = infraAction(
 
 export const deleteZoneAction = infraAction(
   { mirrors: api.deleteZoneContract, revalidate: "/infra/dns" },
-  ({ db, workspace, data }) => {
-    deleteZone(db, workspace.id, field(data, "domain"));
+  async ({ db, workspace, data }) => {
+    await deleteZone(db, workspace.id, field(data, "domain"));
     return {};
   },
 );

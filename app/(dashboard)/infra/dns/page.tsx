@@ -9,7 +9,8 @@ import { InfraForm } from "@/components/infra/infra-form";
 
 export default async function DnsZonesPage() {
   const { db, current, t } = await requireDashboard();
-  const zones = listZones(db, current.workspace.id, { limit: 100 }).items;
+  const zones = (await listZones(db, current.workspace.id, { limit: 100 })).items;
+  const recordCounts = await Promise.all(zones.map(async (zone) => await recordCount(db, zone.id)));
   const manage = can(current.role, "manage_infra");
   return (
     <div className="space-y-6">
@@ -30,7 +31,7 @@ export default async function DnsZonesPage() {
         actions={manage}
         rowCount={zones.length}
       >
-        {zones.map((zone) => (
+        {zones.map((zone, i) => (
           <tr key={zone.id} className="border-b">
             <td className="p-2">
               <Link href={`/infra/dns/${zone.domain}`} className="font-medium text-orange-800 hover:underline">
@@ -40,7 +41,7 @@ export default async function DnsZonesPage() {
             <td className="p-2" data-testid="zone-status">
               {t(`infra.dns.status.${zone.status}`)}
             </td>
-            <td className="p-2">{recordCount(db, zone.id)}</td>
+            <td className="p-2">{recordCounts[i]}</td>
             <td className="p-2 font-mono text-xs">{zone.serial}</td>
             {manage && (
               <td className="p-2">

@@ -37,8 +37,8 @@ export const resetPasswordAction = infraAction(
 
 export const deleteMailboxAction = infraAction(
   { mirrors: api.deleteMailboxContract, revalidate: "/infra/email" },
-  ({ db, workspace, data }) => {
-    deleteMailbox(db, workspace.id, field(data, "mailboxId"));
+  async ({ db, workspace, data }) => {
+    await deleteMailbox(db, workspace.id, field(data, "mailboxId"));
     return {};
   },
 );

@@ -13,7 +13,7 @@ import { mailClientSettings } from "@/lib/infra/email/mail-client-settings";
 export default async function EmailPage() {
   const { db, current, t, lang } = await requireDashboard();
   const manage = can(current.role, "manage_infra");
-  const mailboxes = listMailboxes(db, current.workspace.id, { limit: 100 }).items;
+  const mailboxes = (await listMailboxes(db, current.workspace.id, { limit: 100 })).items;
   const date = (d: Date | null) =>
     d ? d.toLocaleString(lang === "id" ? "id-ID" : "en-GB", { timeZone: "UTC" }) + " UTC" : "—";
   return (

@@ -8,18 +8,20 @@ import { field, infraAction } from "../infra-manager";
 
 export const createBucketAction = infraAction(
   { mirrors: api.createBucketContract, revalidate: "/infra/storage" },
-  ({ db, workspace, data }) => ({
-    message: createBucket(db, workspace.id, {
-      name: field(data, "name").trim(),
-      region: field(data, "region") || "sgp1",
-    }).name,
+  async ({ db, workspace, data }) => ({
+    message: (
+      await createBucket(db, workspace.id, {
+        name: field(data, "name").trim(),
+        region: field(data, "region") || "sgp1",
+      })
+    ).name,
   }),
 );
 
 export const deleteBucketAction = infraAction(
   { mirrors: api.deleteBucketContract, revalidate: "/infra/storage" },
-  ({ db, workspace, data }) => {
-    deleteBucket(db, workspace.id, field(data, "name"));
+  async ({ db, workspace, data }) => {
+    await deleteBucket(db, workspace.id, field(data, "name"));
     return {};
   },
 );
@@ -27,12 +29,12 @@ export const deleteBucketAction = infraAction(
 /** The access key id is the note; the secret is shown once in the secret box. */
 export const createStorageKeyAction = infraAction(
   { mirrors: keysApi.createStorageCredentialContract, revalidate: "/infra/storage" },
-  ({ db, workspace, data }) => {
+  async ({ db, workspace, data }) => {
     const buckets = field(data, "buckets")
       .split(",")
       .map((b) => b.trim())
       .filter(Boolean);
-    const { row, secret } = createStorageCredential(db, workspace.id, {
+    const { row, secret } = await createStorageCredential(db, workspace.id, {
       name: field(data, "name").trim() || "key",
       buckets: buckets.length ? buckets : null,
       read_only: field(data, "access") === "read",
@@ -43,8 +45,8 @@ export const createStorageKeyAction = infraAction(
 
 export const revokeStorageKeyAction = infraAction(
   { mirrors: keysApi.revokeStorageCredentialContract, revalidate: "/infra/storage" },
-  ({ db, workspace, data }) => {
-    revokeStorageCredential(db, workspace.id, field(data, "id"));
+  async ({ db, workspace, data }) => {
+    await revokeStorageCredential(db, workspace.id, field(data, "id"));
     return {};
   },
 );

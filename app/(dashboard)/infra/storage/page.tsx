@@ -15,10 +15,16 @@ import { countText } from "@/lib/i18n/messages";
 export default async function StoragePage() {
   const { db, current, t, lang } = await requireDashboard();
   const manage = can(current.role, "manage_infra");
-  const buckets = listBuckets(db, current.workspace.id, { limit: 100 }).items.map((row) => serializeBucket(db, row));
+  const buckets = await Promise.all(
+    (await listBuckets(db, current.workspace.id, { limit: 100 })).items.map(
+      async (row) => await serializeBucket(db, row),
+    ),
+  );
   const total = buckets.reduce((sum, b) => sum + b.size_bytes, 0);
   const objects = buckets.reduce((sum, b) => sum + b.object_count, 0);
-  const keys = listStorageCredentials(db, current.workspace.id, { limit: 100 }).items.map(serializeStorageCredential);
+  const keys = (await listStorageCredentials(db, current.workspace.id, { limit: 100 })).items.map(
+    serializeStorageCredential,
+  );
   return (
     <div className="space-y-6">
       <p className="text-sm text-stone-600">{t("infra.storage.intro")}</p>

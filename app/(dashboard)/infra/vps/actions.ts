@@ -22,8 +22,8 @@ export const createVpsAction = infraAction(
     }),
     revalidate: "/infra/vps",
   },
-  ({ db, workspace, input }) => {
-    const vps = createVps(db, workspace.id, input);
+  async ({ db, workspace, input }) => {
+    const vps = await createVps(db, workspace.id, input);
     return { message: `${vps.label}: ${vps.status}` };
   },
 );
@@ -35,8 +35,8 @@ export const vpsCommandAction = infraAction(
     invalid: () => ({ error: "Unknown command.", param: "command" }),
     revalidate: "/infra/vps",
   },
-  ({ db, workspace, data, input: { command } }) => {
-    const action = runVpsCommand(db, workspace.id, field(data, "vpsId"), command);
+  async ({ db, workspace, data, input: { command } }) => {
+    const action = await runVpsCommand(db, workspace.id, field(data, "vpsId"), command);
     return { message: `${action.command}: ${action.status.replace("_", " ")}` };
   },
 );

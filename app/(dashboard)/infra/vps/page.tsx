@@ -26,7 +26,7 @@ const STATUS_TONE: Record<string, string> = {
 export default async function VpsPage() {
   const { db, current, t, lang } = await requireDashboard();
   const manage = can(current.role, "manage_infra");
-  const instances = listVps(db, current.workspace.id, { limit: 100 }).items;
+  const instances = (await listVps(db, current.workspace.id, { limit: 100 })).items;
   const commands = (Object.keys(COMMAND_TEXT) as (keyof typeof COMMAND_TEXT)[]).map((command) => ({
     command,
     from: COMMANDS[command].from as readonly string[],

@@ -4,7 +4,7 @@ import { displayAssetResponse } from "@/lib/api/display-asset-response";
 import { embedLang, invalidLinkResponse } from "@/lib/api/invalid-link-page";
 
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
-  const resolved = resolveViewerToken(getDb(), (await params).token);
+  const resolved = await resolveViewerToken(getDb(), (await params).token);
   if (resolved.state !== "active") return invalidLinkResponse(resolved.state, embedLang(request));
   return displayAssetResponse(resolved.version);
 }

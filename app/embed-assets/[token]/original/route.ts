@@ -5,7 +5,7 @@ import { embedLang, invalidLinkResponse } from "@/lib/api/invalid-link-page";
 
 /** The original file, only for links created with allow_download. */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
-  const resolved = resolveViewerToken(getDb(), (await params).token);
+  const resolved = await resolveViewerToken(getDb(), (await params).token);
   if (resolved.state !== "active") return invalidLinkResponse(resolved.state, embedLang(request));
   if (!resolved.token.allowDownload) return new Response("Downloads are not enabled for this link.", { status: 403 });
   const { version } = resolved;

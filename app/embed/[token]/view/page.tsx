@@ -18,7 +18,7 @@ export default async function EmbedViewPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { token } = await params;
-  const resolved = resolveViewerToken(getDb(), token);
+  const resolved = await resolveViewerToken(getDb(), token);
   if (resolved.state !== "active") notFound();
   const options = parseViewerOptions(await searchParams);
   const base = `/embed-assets/${encodeURIComponent(token)}`;

@@ -41,7 +41,7 @@ const push = () => pushDueZones(db, powerDnsClient());
 
 describe("the API with PowerDNS answering (DNS_BACKEND=powerdns)", () => {
   it("add, verify, add records, delete: each step reaches PowerDNS", async () => {
-    const { secret: key } = seedWorkspace(db);
+    const { secret: key } = await seedWorkspace(db);
     const domain = "api-pdns.test";
     const created = await createZone(apiRequest("/v1/dns/zones", { method: "POST", key, body: { domain } }));
     expect(created.status).toBe(201);

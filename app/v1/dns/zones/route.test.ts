@@ -38,7 +38,7 @@ async function record(key: string, domain: string, body: Record<string, unknown>
 
 describe("DNS zones and records over the API", () => {
   it("creates and lists zones; an overlapping or taken domain is 409", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const created = await zone(secret, "Shop-Example.COM.");
     expect(created).toMatchObject({
       domain: "shop-example.com",
@@ -47,7 +47,7 @@ describe("DNS zones and records over the API", () => {
       nameservers: ["ns1.bengkel.test", "ns2.bengkel.test"],
     });
     expect(created.id).toMatch(/^zone_/);
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     for (const domain of ["shop-example.com", "sub.shop-example.com"]) {
       const res = await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: other, body: { domain } }));
       expect(res.status).toBe(409);
@@ -85,7 +85,7 @@ describe("DNS zones and records over the API", () => {
     [{ type: "CNAME", name: "w", data: "*.example.net." }, "data"],
     [{ type: "MX", name: "@", data: "..", priority: 1 }, "data"],
   ])("400 for %j names %s", async (body, param) => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const domain = `v${Math.random().toString(36).slice(2, 10)}.test`;
     await zone(secret, domain);
     const res = await addRecord(secret, domain, body);
@@ -94,7 +94,7 @@ describe("DNS zones and records over the API", () => {
   });
 
   it("409 for exact duplicates and CNAME clashes; 404 for another workspace's zone or record", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await zone(secret, "dupes.test");
     const a = await record(secret, "dupes.test", { type: "A", name: "WWW", data: "192.0.2.1" });
     expect(a).toMatchObject({ name: "www", fqdn: "www.dupes.test", ttl: 3600, priority: null });
@@ -107,7 +107,7 @@ describe("DNS zones and records over the API", () => {
     await record(secret, "dupes.test", { type: "CNAME", name: "alias", data: "x.example.net." });
     expect((await addRecord(secret, "dupes.test", { type: "TXT", name: "alias", data: "hi" })).status).toBe(409);
 
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     expect((await addRecord(other, "dupes.test", { type: "A", name: "x", data: "192.0.2.2" })).status).toBe(404);
     expect(
       (
@@ -125,7 +125,7 @@ describe("DNS zones and records over the API", () => {
   });
 
   it("stores host names in data absolute, read relative to the zone like a zone file; takes wildcards", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await zone(secret, "names.test");
     const stored = async (body: Record<string, unknown>) => (await record(secret, "names.test", body)).data;
     expect(await stored({ type: "MX", name: "@", data: "mail", priority: 10 })).toBe("mail.names.test.");
@@ -156,7 +156,7 @@ describe("DNS zones and records over the API", () => {
 
   it("401 without a key, 403 with read-only scope for writes", async () => {
     expect((await listZones(apiRequest("/v1/dns/zones"))).status).toBe(401);
-    const { secret } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret } = await seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await listZones(apiRequest("/v1/dns/zones", { key: secret }))).status).toBe(200);
     expect(
       (await createZone(apiRequest("/v1/dns/zones", { method: "POST", key: secret, body: { domain: "ro.test" } })))
@@ -165,7 +165,7 @@ describe("DNS zones and records over the API", () => {
   });
 
   it("paginates records", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await zone(secret, "pages.test");
     for (let i = 1; i <= 3; i++) await record(secret, "pages.test", { type: "A", name: `h${i}`, data: `192.0.2.${i}` });
     const url = (cursor = "") =>
@@ -180,7 +180,7 @@ describe("DNS zones and records over the API", () => {
 
 describe("the embedded DNS server answers from the database", () => {
   it("serves A, AAAA, MX, TXT, SRV, CAA, CNAME, SOA and NS; NXDOMAIN; REFUSED; deletion", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await zone(secret, "served.test");
     const a = await record(secret, "served.test", { type: "A", name: "www", data: "192.0.2.10", ttl: 300 });
     await record(secret, "served.test", { type: "AAAA", name: "www", data: "2001:DB8::10" });
@@ -228,7 +228,7 @@ describe("the embedded DNS server answers from the database", () => {
   });
 
   it("answers over TCP too", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await zone(secret, "tcp.test");
     await record(secret, "tcp.test", { type: "A", name: "@", data: "198.51.100.7" });
     const net = await import("node:net");

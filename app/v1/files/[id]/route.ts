@@ -5,13 +5,13 @@ import { deleteFile, updateFile } from "@/lib/files/update-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { serializeFile, serializeVersion } from "@/lib/files/serialize-file";
 
-export const GET = route(getFileContract, ({ db, workspace, params }) => {
-  const { file, version } = getFileVersion(db, workspace.id, params.id);
+export const GET = route(getFileContract, async ({ db, workspace, params }) => {
+  const { file, version } = await getFileVersion(db, workspace.id, params.id);
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
 
-export const PATCH = route(updateFileContract, ({ db, workspace, params, body }) =>
-  serializeFile(updateFile(db, workspace.id, params.id, body)),
+export const PATCH = route(updateFileContract, async ({ db, workspace, params, body }) =>
+  serializeFile(await updateFile(db, workspace.id, params.id, body)),
 );
 
 export const DELETE = route(deleteFileContract, async ({ db, workspace, params }) => {

@@ -46,7 +46,7 @@ const listBuckets = async (accessKeyId: string, secretAccessKey: string) => {
 
 describe("S3 key pairs over the API", () => {
   it("shows the secret once, stores it encrypted, signs S3 requests until revoked", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     for (const name of ["pairs-a", "pairs-b"])
       await createBucket(apiRequest("/v1/storage/buckets", { method: "POST", key: secret, body: { name } }));
     const res = await post(secret, { name: "laptop", buckets: ["pairs-a"] });
@@ -56,7 +56,7 @@ describe("S3 key pairs over the API", () => {
     expect(pair.access_key_id).toMatch(/^BK[A-Z2-7]{18}$/);
     expect(pair.secret_access_key).toMatch(/^[A-Za-z0-9+/]{40}$/);
 
-    const stored = db.select().from(storageCredentials).all();
+    const stored = await db.select().from(storageCredentials);
     expect(JSON.stringify(stored)).not.toContain(pair.secret_access_key);
     // The encryption key lives in DATA_DIR, readable by its owner only.
     expect(fs.statSync(path.join(dir, "storage-credentials.secret")).mode & 0o077).toBe(0);
@@ -73,7 +73,7 @@ describe("S3 key pairs over the API", () => {
   });
 
   it("lists key pairs newest first, a page at a time, like every other list", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const names = ["one", "two", "three"];
     for (const name of names) expect((await post(secret, { name })).status).toBe(201);
     const url = (cursor = "") =>
@@ -96,14 +96,14 @@ describe("S3 key pairs over the API", () => {
   });
 
   it("400 for a bucket outside the workspace, 404 for another workspace's pair, 403 without infra:write", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const bad = await post(secret, { name: "x", buckets: ["nobody-has-this"] });
     expect([bad.status, (await bad.json()).error.param]).toEqual([400, "buckets"]);
     const pair = (await (await post(secret, { name: "mine", read_only: true })).json()).data;
     expect(pair).toMatchObject({ read_only: true, buckets: null });
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     expect((await del(other, pair.id)).status).toBe(404);
-    const { secret: reader } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret: reader } = await seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await post(reader, { name: "nope" })).status).toBe(403);
   });
 });

@@ -10,12 +10,12 @@ import {
   serializeStorageCredential,
 } from "@/lib/infra/storage/storage-credentials";
 
-export const GET = route(listStorageCredentialsContract, ({ db, workspace, query }) => {
-  const { items, nextCursor } = listStorageCredentials(db, workspace.id, query);
+export const GET = route(listStorageCredentialsContract, async ({ db, workspace, query }) => {
+  const { items, nextCursor } = await listStorageCredentials(db, workspace.id, query);
   return new Page(items.map(serializeStorageCredential), nextCursor);
 });
 
-export const POST = route(createStorageCredentialContract, ({ db, workspace, body }) => {
-  const { row, secret } = createStorageCredential(db, workspace.id, body);
+export const POST = route(createStorageCredentialContract, async ({ db, workspace, body }) => {
+  const { row, secret } = await createStorageCredential(db, workspace.id, body);
   return { ...serializeStorageCredential(row), secret_access_key: secret };
 });

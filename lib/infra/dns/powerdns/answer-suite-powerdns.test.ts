@@ -18,9 +18,9 @@ let workspaceId: string;
 let pdns: RunningPowerDns;
 const saved = { ...process.env };
 
-beforeAll(() => {
+beforeAll(async () => {
   ({ db } = useTestDb());
-  workspaceId = seedWorkspace(db).workspace.id;
+  workspaceId = (await seedWorkspace(db)).workspace.id;
 });
 afterAll(() => {
   process.env = { ...saved };
@@ -39,11 +39,11 @@ runDnsAnswerSuite("PowerDNS fed by Bengkel", {
   },
   stop: () => pdns.stop(),
   createZone: async (domain) => {
-    createZone(db, workspaceId, { domain });
+    await createZone(db, workspaceId, { domain });
     await push();
   },
   createRecord: async (domain, record) => {
-    createRecord(db, workspaceId, domain, record as RecordInput & { name: string });
+    await createRecord(db, workspaceId, domain, record as RecordInput & { name: string });
     await push();
   },
   nameservers: config().DNS_NAMESERVERS,

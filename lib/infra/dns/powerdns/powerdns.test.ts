@@ -27,7 +27,7 @@ beforeAll(async () => {
   client = powerDnsClient({ timeoutMs: 2_000 });
   resolver = new Resolver({ timeout: 2_000, tries: 1 });
   resolver.setServers([`127.0.0.1:${pdns.dnsPort}`]);
-  workspaceId = seedWorkspace(db).workspace.id;
+  workspaceId = (await seedWorkspace(db)).workspace.id;
 });
 afterAll(async () => {
   process.env = { ...saved };
@@ -40,21 +40,22 @@ const push = (now = new Date()) => pushDueZones(db, client, now);
 
 describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
   it("serves every record type Bengkel stores, as the embedded server does", async () => {
-    createZone(db, workspaceId, { domain: "pdns-shop.test" });
-    const add = (input: Parameters<typeof createRecord>[3]) => createRecord(db, workspaceId, "pdns-shop.test", input);
-    add({ type: "A", name: "www", data: "192.0.2.10", ttl: 300 });
-    add({ type: "A", name: "www", data: "192.0.2.11", ttl: 600 });
-    add({ type: "AAAA", name: "www", data: "2001:db8::10" });
-    add({ type: "MX", name: "@", data: "mail", priority: 10 });
-    add({ type: "TXT", name: "@", data: 'v=spf1 -all "quoted" \\ back' });
-    add({ type: "TXT", name: "long", data: "x".repeat(300) });
-    add({ type: "SRV", name: "_sip._tcp", data: "sip", priority: 10, weight: 60, port: 5060 });
-    add({ type: "CAA", name: "@", data: "letsencrypt.org", tag: "issue" });
-    add({ type: "CNAME", name: "blog", data: "www" });
-    add({ type: "NS", name: "sub", data: "ns.elsewhere.test." });
-    expect(db.select().from(dnsPushes).all()).toMatchObject([{ domain: "pdns-shop.test", generation: 11 }]);
+    await createZone(db, workspaceId, { domain: "pdns-shop.test" });
+    const add = async (input: Parameters<typeof createRecord>[3]) =>
+      await createRecord(db, workspaceId, "pdns-shop.test", input);
+    await add({ type: "A", name: "www", data: "192.0.2.10", ttl: 300 });
+    await add({ type: "A", name: "www", data: "192.0.2.11", ttl: 600 });
+    await add({ type: "AAAA", name: "www", data: "2001:db8::10" });
+    await add({ type: "MX", name: "@", data: "mail", priority: 10 });
+    await add({ type: "TXT", name: "@", data: 'v=spf1 -all "quoted" \\ back' });
+    await add({ type: "TXT", name: "long", data: "x".repeat(300) });
+    await add({ type: "SRV", name: "_sip._tcp", data: "sip", priority: 10, weight: 60, port: 5060 });
+    await add({ type: "CAA", name: "@", data: "letsencrypt.org", tag: "issue" });
+    await add({ type: "CNAME", name: "blog", data: "www" });
+    await add({ type: "NS", name: "sub", data: "ns.elsewhere.test." });
+    expect(await db.select().from(dnsPushes)).toMatchObject([{ domain: "pdns-shop.test", generation: 11 }]);
     expect(await push()).toEqual({ pushed: 1, failed: 0 });
-    expect(db.select().from(dnsPushes).all()).toEqual([]);
+    expect(await db.select().from(dnsPushes)).toEqual([]);
 
     // One RRset, one TTL in PowerDNS: the smaller of the two records'.
     expect(await resolver.resolve4("www.pdns-shop.test", { ttl: true })).toEqual(
@@ -79,8 +80,8 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
     await expect(resolver.resolve4("elsewhere.org")).rejects.toMatchObject({ code: "EREFUSED" });
 
     // A push with nothing new changes nothing, not even the serial.
-    createRecord(db, workspaceId, "pdns-shop.test", { type: "A", name: "tmp", data: "192.0.2.99" });
-    const tmp = db.select().from(dnsPushes).get();
+    await createRecord(db, workspaceId, "pdns-shop.test", { type: "A", name: "tmp", data: "192.0.2.99" });
+    const tmp = (await db.select().from(dnsPushes).limit(1))[0];
     expect(tmp).toBeDefined();
     await push();
     const before = (await resolver.resolveSoa("pdns-shop.test")).serial;
@@ -90,23 +91,23 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
 
   it("a new zone answers at once, even right after PowerDNS refused it", async () => {
     await expect(resolver.resolveSoa("pdns-fresh.test")).rejects.toMatchObject({ code: "EREFUSED" });
-    createZone(db, workspaceId, { domain: "pdns-fresh.test" });
+    await createZone(db, workspaceId, { domain: "pdns-fresh.test" });
     await push();
     expect(await resolver.resolveSoa("pdns-fresh.test")).toMatchObject({ hostmaster: "hostmaster.pdns-fresh.test" });
   });
 
   it("deletions reach PowerDNS: a record, then the whole zone", async () => {
-    createZone(db, workspaceId, { domain: "pdns-gone.test" });
-    const a = createRecord(db, workspaceId, "pdns-gone.test", { type: "A", name: "www", data: "198.51.100.1" });
+    await createZone(db, workspaceId, { domain: "pdns-gone.test" });
+    const a = await createRecord(db, workspaceId, "pdns-gone.test", { type: "A", name: "www", data: "198.51.100.1" });
     await push();
     expect(await resolver.resolve4("www.pdns-gone.test")).toEqual(["198.51.100.1"]);
     const serial = (await resolver.resolveSoa("pdns-gone.test")).serial;
-    deleteRecord(db, workspaceId, "pdns-gone.test", a.id);
+    await deleteRecord(db, workspaceId, "pdns-gone.test", a.id);
     await push();
     await expect(resolver.resolve4("www.pdns-gone.test")).rejects.toMatchObject({ code: "ENOTFOUND" });
     // SOA-EDIT-API: PowerDNS raised the serial itself, so secondaries see the change.
     expect((await resolver.resolveSoa("pdns-gone.test")).serial).toBeGreaterThan(serial);
-    deleteZone(db, workspaceId, "pdns-gone.test");
+    await deleteZone(db, workspaceId, "pdns-gone.test");
     await push();
     await expect(resolver.resolveSoa("pdns-gone.test")).rejects.toMatchObject({ code: "EREFUSED" });
     expect(await client.getZone("pdns-gone.test.")).toBeNull();
@@ -115,7 +116,7 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
   it("a pending zone is not pushed; once verified it is", async () => {
     process.env.DNS_ZONE_VERIFICATION = "on";
     try {
-      const zone = createZone(db, workspaceId, { domain: "pdns-pending.test" });
+      const zone = await createZone(db, workspaceId, { domain: "pdns-pending.test" });
       expect(zone.status).toBe("pending");
       await push();
       expect(await client.getZone("pdns-pending.test.")).toBeNull();
@@ -125,13 +126,13 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
   });
 
   it("changes made while PowerDNS is down are kept and pushed once it is back", async () => {
-    createZone(db, workspaceId, { domain: "pdns-outage.test" });
+    await createZone(db, workspaceId, { domain: "pdns-outage.test" });
     await push();
     await pdns.kill();
-    createRecord(db, workspaceId, "pdns-outage.test", { type: "A", name: "www", data: "203.0.113.5" });
+    await createRecord(db, workspaceId, "pdns-outage.test", { type: "A", name: "www", data: "203.0.113.5" });
     const t0 = new Date();
     expect(await push(t0)).toEqual({ pushed: 0, failed: 1 });
-    const row = db.select().from(dnsPushes).get()!;
+    const row = (await db.select().from(dnsPushes).limit(1))[0]!;
     expect(row).toMatchObject({ domain: "pdns-outage.test", attempts: 1 });
     expect(row.lastError).toMatch(/fetch failed|ECONNREFUSED/);
     expect(row.dueAt.getTime()).toBe(t0.getTime() + RETRY_DELAYS_MS[0]);
@@ -143,8 +144,8 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
   });
 
   it("`dns sync` repairs hand edits and leftovers, and leaves an operator's own zones alone", async () => {
-    createZone(db, workspaceId, { domain: "pdns-sync.test" });
-    createRecord(db, workspaceId, "pdns-sync.test", { type: "A", name: "www", data: "192.0.2.50" });
+    await createZone(db, workspaceId, { domain: "pdns-sync.test" });
+    await createRecord(db, workspaceId, "pdns-sync.test", { type: "A", name: "www", data: "192.0.2.50" });
     await push();
     // Someone edits PowerDNS behind Bengkel's back: a record removed, one added; a zone of ours lingers; an
     // operator's own zone exists.
@@ -174,7 +175,7 @@ describe("PowerDNS as the engine (DNS_BACKEND=powerdns)", () => {
     });
     await client.createZone(zone("pdns-leftover.test.", "bengkel"));
     await client.createZone(zone("operator-own.test.", ""));
-    db.delete(dnsPushes).run();
+    await db.delete(dnsPushes);
 
     const result = await syncPowerDns(db, client);
     expect(result.updated).toEqual(["pdns-sync.test"]);

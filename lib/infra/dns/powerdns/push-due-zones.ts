@@ -20,28 +20,25 @@ export interface PushSummary {
  */
 export async function pushDueZones(db: Db, client: PowerDnsClient, now = new Date(), limit = 50) {
   const summary: PushSummary = { pushed: 0, failed: 0 };
-  const due = db
+  const due = await db
     .select()
     .from(dnsPushes)
     .where(lte(dnsPushes.dueAt, now))
     .orderBy(asc(dnsPushes.dueAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
   for (const row of due) {
     try {
       await pushZone(db, client, row.domain);
-      db.delete(dnsPushes)
-        .where(and(eq(dnsPushes.domain, row.domain), eq(dnsPushes.generation, row.generation)))
-        .run();
+      await db.delete(dnsPushes).where(and(eq(dnsPushes.domain, row.domain), eq(dnsPushes.generation, row.generation)));
       summary.pushed++;
     } catch (error) {
       const attempts = row.attempts + 1;
       const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1];
       const message = error instanceof Error ? error.message : String(error);
-      db.update(dnsPushes)
+      await db
+        .update(dnsPushes)
         .set({ attempts, dueAt: new Date(now.getTime() + delay), lastError: message.slice(0, 500) })
-        .where(and(eq(dnsPushes.domain, row.domain), eq(dnsPushes.generation, row.generation)))
-        .run();
+        .where(and(eq(dnsPushes.domain, row.domain), eq(dnsPushes.generation, row.generation)));
       logError(`powerdns push of ${row.domain} failed (attempt ${attempts})`, { error: message });
       summary.failed++;
     }

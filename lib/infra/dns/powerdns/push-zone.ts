@@ -16,11 +16,13 @@ export type PushOutcome = "created" | "updated" | "unchanged" | "deleted" | "abs
  * active (pending, deleted). Whole-zone and idempotent, so a retry after any failure is safe.
  */
 export async function pushZone(db: Db, client: PowerDnsClient, domain: string): Promise<PushOutcome> {
-  const zone = db
-    .select()
-    .from(dnsZones)
-    .where(and(eq(dnsZones.domain, domain), eq(dnsZones.status, "active")))
-    .get();
+  const zone = (
+    await db
+      .select()
+      .from(dnsZones)
+      .where(and(eq(dnsZones.domain, domain), eq(dnsZones.status, "active")))
+      .limit(1)
+  )[0];
   const name = `${domain}.`;
   const current = await client.getZone(name);
   if (!zone) {
@@ -30,7 +32,7 @@ export async function pushZone(db: Db, client: PowerDnsClient, domain: string): 
     await client.flushCache(name);
     return "deleted";
   }
-  const records = db.select().from(dnsRecords).where(eq(dnsRecords.zoneId, zone.id)).all();
+  const records = await db.select().from(dnsRecords).where(eq(dnsRecords.zoneId, zone.id));
   const desired = desiredRrsets(zone, records, nameservers());
   if (!current) {
     await client.createZone({

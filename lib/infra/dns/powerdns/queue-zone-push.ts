@@ -12,13 +12,13 @@ export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
  * `generation`, so a change that lands while a push is in flight is pushed again.
  * Nothing is queued on the embedded backend, which reads the database directly.
  */
-export function queueZonePush(tx: DbOrTx, domain: string, now = new Date()): void {
+export async function queueZonePush(tx: DbOrTx, domain: string, now = new Date()): Promise<void> {
   if (config().DNS_BACKEND !== "powerdns") return;
-  tx.insert(dnsPushes)
+  await tx
+    .insert(dnsPushes)
     .values({ domain, generation: 1, attempts: 0, dueAt: now, lastError: null, createdAt: now })
     .onConflictDoUpdate({
       target: dnsPushes.domain,
       set: { generation: sql`${dnsPushes.generation} + 1`, attempts: 0, dueAt: now },
-    })
-    .run();
+    });
 }

@@ -10,7 +10,7 @@ import { PDNS_ACCOUNT, pushZone, type PushOutcome } from "./push-zone";
  * (account `bengkel`) that is no longer active here is deleted. Zones an operator added themselves are left alone.
  */
 export async function syncPowerDns(db: Db, client: PowerDnsClient): Promise<Record<PushOutcome, string[]>> {
-  const active = db.select({ domain: dnsZones.domain }).from(dnsZones).where(eq(dnsZones.status, "active")).all();
+  const active = await db.select({ domain: dnsZones.domain }).from(dnsZones).where(eq(dnsZones.status, "active"));
   const ours = (await client.listZones()).filter((z) => z.account === PDNS_ACCOUNT).map((z) => z.name.slice(0, -1));
   const result: Record<PushOutcome, string[]> = { created: [], updated: [], unchanged: [], deleted: [], absent: [] };
   for (const domain of [...new Set([...active.map((z) => z.domain), ...ours])].sort())

@@ -19,7 +19,7 @@ beforeAll(async () => {
   ({ db, dir } = useTestDb());
   process.env.DATA_DIR = dir;
   s3 = await startTestS3(db);
-  me = createProfile(db, seedWorkspace(db).workspace.id);
+  me = await createProfile(db, (await seedWorkspace(db)).workspace.id);
 });
 afterAll(async () => {
   await s3.server.stop();
@@ -98,9 +98,9 @@ describe("virtual-host style", () => {
   it("takes the bucket from <bucket>.<S3_DOMAIN> when a domain is set", async () => {
     const server = await startS3Server(db, { host: "127.0.0.1", port: 0, region: REGION, domain: "s3.bengkel.test" });
     try {
-      const { workspace } = seedWorkspace(db);
-      const pair = createProfile(db, workspace.id);
-      createBucket(db, workspace.id, { name: "vhost-bucket", region: "sgp1" });
+      const { workspace } = await seedWorkspace(db);
+      const pair = await createProfile(db, workspace.id);
+      await createBucket(db, workspace.id, { name: "vhost-bucket", region: "sgp1" });
       await putObject(db, workspace.id, "vhost-bucket", "dir/hello.txt", Buffer.from("hello over vhost"));
       const host = `vhost-bucket.s3.bengkel.test:${server.port}`;
       const signer = new SignatureV4({

@@ -111,7 +111,7 @@ function parsePresigned(query: URLSearchParams): Parsed {
  * Recomputes the request's SigV4 signature with the caller's secret and compares it in constant time. Header
  * auth (with any x-amz-content-sha256 mode S3 takes) and presigned URLs; anonymous requests are refused.
  */
-export function authenticateS3(db: Db, req: IncomingSigned, region: string, now = new Date()): S3Caller {
+export async function authenticateS3(db: Db, req: IncomingSigned, region: string, now = new Date()): Promise<S3Caller> {
   const authorization = header(req, "authorization");
   const query = new URLSearchParams(req.rawQuery);
   const parsed = authorization
@@ -140,7 +140,7 @@ export function authenticateS3(db: Db, req: IncomingSigned, region: string, now 
       "The difference between the request time and the server's time is too large.",
     );
   }
-  const credential = findActiveCredential(db, parsed.accessKeyId);
+  const credential = await findActiveCredential(db, parsed.accessKeyId);
   if (!credential)
     throw s3Error("InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records.");
   const key = signingKey(credential.secret, parsed.scope);

@@ -37,14 +37,14 @@ function writeFile(rel: string, bytes: Buffer): string {
 
 describe("aws s3 against the endpoint", () => {
   it("mb, cp up and down (multipart past 8 MB), ls with prefixes, sync, presign, rm, rb", async () => {
-    const { workspace } = seedWorkspace(db);
-    const me = createProfile(db, workspace.id);
+    const { workspace } = await seedWorkspace(db);
+    const me = await createProfile(db, workspace.id);
     expect((await aws(me, "s3", "mb", "s3://cli-bucket")).stdout).toContain("make_bucket: cli-bucket");
 
     // 20 MiB: the CLI's 8 MiB threshold makes this a 3-part multipart upload.
     const big = writeFile("up/big.bin", randomBytes(20 * 1024 * 1024));
     expect((await aws(me, "s3", "cp", big, "s3://cli-bucket/data/big.bin")).code).toBe(0);
-    const stored = db.select().from(storageObjects).where(eq(storageObjects.key, "data/big.bin")).get()!;
+    const stored = (await db.select().from(storageObjects).where(eq(storageObjects.key, "data/big.bin")).limit(1))[0]!;
     expect(stored.etag).toMatch(/-3$/);
     const down = path.join(dir, "down", "big.bin");
     expect((await aws(me, "s3", "cp", "s3://cli-bucket/data/big.bin", down)).code).toBe(0);
@@ -52,7 +52,7 @@ describe("aws s3 against the endpoint", () => {
     // Between buckets past 8 MB the CLI copies by parts cut from the source (UploadPartCopy).
     const copied = await aws(me, "s3", "cp", "s3://cli-bucket/data/big.bin", "s3://cli-bucket/copy/big.bin");
     expect(copied.stderr).toBe("");
-    const copy = db.select().from(storageObjects).where(eq(storageObjects.key, "copy/big.bin")).get()!;
+    const copy = (await db.select().from(storageObjects).where(eq(storageObjects.key, "copy/big.bin")).limit(1))[0]!;
     expect(copy.sizeBytes).toBe(20 * 1024 * 1024);
     expect(sha256(path.join(dir, "buckets", "cli-bucket", copy.blob))).toBe(sha256(big));
 
@@ -104,8 +104,8 @@ describe("aws s3 against the endpoint", () => {
   }, 180_000);
 
   it("s3api multipart: create, upload-part, list-parts, complete with S3's ETag, ranged get, metadata", async () => {
-    const { workspace } = seedWorkspace(db);
-    const me = createProfile(db, workspace.id);
+    const { workspace } = await seedWorkspace(db);
+    const me = await createProfile(db, workspace.id);
     await aws(me, "s3api", "create-bucket", "--bucket", "parts-bucket");
     const created = json(
       await aws(
@@ -261,10 +261,10 @@ describe("aws s3 against the endpoint", () => {
   }, 180_000);
 
   it("refuses a wrong secret, another workspace's bucket, a read-only write and another region", async () => {
-    const { workspace } = seedWorkspace(db);
-    const { workspace: other } = seedWorkspace(db);
-    const me = createProfile(db, workspace.id);
-    const them = createProfile(db, other.id);
+    const { workspace } = await seedWorkspace(db);
+    const { workspace: other } = await seedWorkspace(db);
+    const me = await createProfile(db, workspace.id);
+    const them = await createProfile(db, other.id);
     await aws(them, "s3", "mb", "s3://their-bucket");
     await aws(me, "s3", "mb", "s3://my-bucket");
     const file = writeFile("small.txt", Buffer.from("x"));
@@ -278,7 +278,7 @@ describe("aws s3 against the endpoint", () => {
     const taken = await aws(me, "s3api", "create-bucket", "--bucket", "their-bucket");
     expect(taken.stderr).toContain("BucketAlreadyExists");
 
-    const reader = createProfile(db, workspace.id, { read_only: true, buckets: ["my-bucket"] });
+    const reader = await createProfile(db, workspace.id, { read_only: true, buckets: ["my-bucket"] });
     expect((await aws(reader, "s3", "cp", file, "s3://my-bucket/small.txt")).stderr).toContain("AccessDenied");
     expect((await aws(me, "s3", "cp", file, "s3://my-bucket/small.txt")).code).toBe(0);
     expect((await aws(reader, "s3", "ls", "s3://my-bucket/")).stdout).toContain("small.txt");

@@ -14,9 +14,9 @@ const owner = (ctx: S3Context) => ({
   DisplayName: ctx.caller.credential.workspaceId,
 });
 
-export function listBuckets(ctx: S3Context): void {
+export async function listBuckets(ctx: S3Context): Promise<void> {
   const allowed = ctx.caller.credential.buckets;
-  const buckets = allBuckets(ctx.db, ctx.caller.credential.workspaceId).filter(
+  const buckets = (await allBuckets(ctx.db, ctx.caller.credential.workspaceId)).filter(
     (b) => !allowed || allowed.includes(b.name),
   );
   sendXml(ctx, 200, "ListAllMyBucketsResult", {
@@ -40,7 +40,7 @@ export async function createBucketS3(ctx: S3Context): Promise<void> {
   }
   const workspaceId = ctx.caller.credential.workspaceId;
   try {
-    getBucket(ctx.db, workspaceId, ctx.bucket);
+    await getBucket(ctx.db, workspaceId, ctx.bucket);
     throw s3Error(
       "BucketAlreadyOwnedByYou",
       "Your previous request to create the named bucket succeeded and you already own it.",
@@ -48,26 +48,26 @@ export async function createBucketS3(ctx: S3Context): Promise<void> {
   } catch (error) {
     if (toS3Error(error).code !== "NoSuchBucket") throw error;
   }
-  createBucket(ctx.db, workspaceId, { name: ctx.bucket, region });
+  await createBucket(ctx.db, workspaceId, { name: ctx.bucket, region });
   sendEmpty(ctx, 200, { Location: `/${ctx.bucket}` });
 }
 
-export function headBucket(ctx: S3Context): void {
+export async function headBucket(ctx: S3Context): Promise<void> {
   assertCanRead(ctx, ctx.bucket);
-  const bucket = getBucket(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket);
+  const bucket = await getBucket(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket);
   sendEmpty(ctx, 200, { "x-amz-bucket-region": ctx.region, "x-bengkel-bucket-region": bucket.region });
 }
 
-export function bucketLocation(ctx: S3Context): void {
+export async function bucketLocation(ctx: S3Context): Promise<void> {
   assertCanRead(ctx, ctx.bucket);
-  getBucket(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket);
+  await getBucket(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket);
   // us-east-1 is S3's empty LocationConstraint.
   sendXmlText(ctx, 200, xmlText("LocationConstraint", ctx.region === "us-east-1" ? "" : ctx.region));
 }
 
-export function deleteBucketS3(ctx: S3Context): void {
+export async function deleteBucketS3(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
-  deleteBucket(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket);
+  await deleteBucket(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket);
   sendEmpty(ctx, 204);
 }
 
@@ -79,7 +79,7 @@ const maxKeysOf = (ctx: S3Context) => {
 };
 
 /** ListObjectsV2 (`list-type=2`) and the original ListObjects, which some tools still use. */
-export function listObjects(ctx: S3Context): void {
+export async function listObjects(ctx: S3Context): Promise<void> {
   assertCanRead(ctx, ctx.bucket);
   const v2 = ctx.query.get("list-type") === "2";
   const encodingType = ctx.query.get("encoding-type");
@@ -104,7 +104,7 @@ export function listObjects(ctx: S3Context): void {
     if (!v2 && delimiter && after?.endsWith(delimiter)) after = `${after}\u{10FFFF}`;
   }
   const maxKeys = maxKeysOf(ctx);
-  const page = listObjectRows(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, {
+  const page = await listObjectRows(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, {
     prefix,
     delimiter,
     after,
@@ -157,7 +157,7 @@ export async function deleteObjects(ctx: S3Context): Promise<void> {
   const errors: { Key: string; Code: string; Message: string }[] = [];
   for (const key of keys as string[]) {
     try {
-      deleteObjectRow(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, key);
+      await deleteObjectRow(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, key);
       deleted.push({ Key: key });
     } catch (error) {
       const s3 = toS3Error(error);

@@ -26,12 +26,12 @@ import {
 } from "./s3-request";
 import { childrenNamed, childText, parseXml } from "./s3-xml";
 
-const uploadOf = (ctx: S3Context) =>
-  findUpload(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key, ctx.query.get("uploadId") ?? "");
+const uploadOf = async (ctx: S3Context) =>
+  await findUpload(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key, ctx.query.get("uploadId") ?? "");
 
-export function createMultipartUpload(ctx: S3Context): void {
+export async function createMultipartUpload(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
-  const upload = createUpload(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key, {
+  const upload = await createUpload(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key, {
     contentType: headerValue(ctx.req, "content-type"),
     metadata: userMetadata(ctx.req),
   });
@@ -41,7 +41,7 @@ export function createMultipartUpload(ctx: S3Context): void {
 export async function uploadPart(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
   if (headerValue(ctx.req, "x-amz-copy-source") !== undefined) return uploadPartCopy(ctx);
-  const upload = uploadOf(ctx);
+  const upload = await uploadOf(ctx);
   const partNumber = Number(ctx.query.get("partNumber"));
   const { body, length, sha256 } = requestBody(ctx);
   const part = await writePart(ctx.db, upload, partNumber, body, {
@@ -54,7 +54,7 @@ export async function uploadPart(ctx: S3Context): Promise<void> {
 
 export async function completeMultipartUpload(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
-  const upload = uploadOf(ctx);
+  const upload = await uploadOf(ctx);
   // 10000 parts of <Part><PartNumber>…</PartNumber><ETag>…</ETag></Part> stay well under 2 MiB.
   const root = parseXml(await readSmallBody(ctx, 2 * 1024 * 1024));
   if (root.name !== "CompleteMultipartUpload")
@@ -75,20 +75,20 @@ export async function completeMultipartUpload(ctx: S3Context): Promise<void> {
   });
 }
 
-export function abortMultipartUpload(ctx: S3Context): void {
+export async function abortMultipartUpload(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
-  abortUpload(ctx.db, uploadOf(ctx));
+  await abortUpload(ctx.db, await uploadOf(ctx));
   sendEmpty(ctx, 204);
 }
 
-export function listPartsS3(ctx: S3Context): void {
+export async function listPartsS3(ctx: S3Context): Promise<void> {
   assertCanRead(ctx, ctx.bucket);
-  const upload = uploadOf(ctx);
+  const upload = await uploadOf(ctx);
   const marker = Number(ctx.query.get("part-number-marker") ?? 0);
   const maxParts = Math.min(1000, Number(ctx.query.get("max-parts") ?? 1000));
   if (!Number.isInteger(marker) || !Number.isInteger(maxParts) || maxParts < 0)
     throw s3Error("InvalidArgument", "part-number-marker and max-parts are whole numbers.");
-  const after = listParts(ctx.db, upload.id).filter((p) => p.partNumber > marker);
+  const after = (await listParts(ctx.db, upload.id)).filter((p) => p.partNumber > marker);
   const page = after.slice(0, maxParts);
   const truncated = after.length > page.length;
   sendXml(ctx, 200, "ListPartsResult", {
@@ -109,7 +109,7 @@ export function listPartsS3(ctx: S3Context): void {
   });
 }
 
-export function listMultipartUploads(ctx: S3Context): void {
+export async function listMultipartUploads(ctx: S3Context): Promise<void> {
   assertCanRead(ctx, ctx.bucket);
   const limit = Math.min(1000, Number(ctx.query.get("max-uploads") ?? 1000));
   if (!Number.isInteger(limit) || limit < 0) throw s3Error("InvalidArgument", "max-uploads is a whole number.");
@@ -119,7 +119,7 @@ export function listMultipartUploads(ctx: S3Context): void {
     uploadIdMarker: ctx.query.get("upload-id-marker") ?? "",
     limit,
   };
-  const found = listUploads(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, query);
+  const found = await listUploads(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, query);
   const page = found.slice(0, limit);
   sendXml(ctx, 200, "ListMultipartUploadsResult", {
     Bucket: ctx.bucket,
@@ -141,7 +141,7 @@ export function listMultipartUploads(ctx: S3Context): void {
 
 /** UploadPartCopy: a part cut from an existing object (`x-amz-copy-source-range: bytes=a-b`), how aws s3 cp copies big objects. */
 async function uploadPartCopy(ctx: S3Context): Promise<void> {
-  const upload = uploadOf(ctx);
+  const upload = await uploadOf(ctx);
   const source = copySource(ctx);
   const { row, handle } = await openObject(ctx.db, ctx.caller.credential.workspaceId, source.bucket, source.key);
   try {

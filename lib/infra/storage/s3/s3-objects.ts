@@ -69,9 +69,9 @@ async function copyObject(ctx: S3Context): Promise<void> {
   sendXml(ctx, 200, "CopyObjectResult", { LastModified: isoSeconds(row.modifiedAt), ETag: quoted(row.etag) });
 }
 
-export function deleteObject(ctx: S3Context): void {
+export async function deleteObject(ctx: S3Context): Promise<void> {
   assertCanWrite(ctx, ctx.bucket);
-  deleteObjectRow(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key);
+  await deleteObjectRow(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key);
   sendEmpty(ctx, 204);
 }
 
@@ -172,8 +172,8 @@ export async function getObject(ctx: S3Context): Promise<void> {
 }
 
 /** GetObjectTagging: tags are not stored, so every existing object has the empty set. */
-export function objectTagging(ctx: S3Context): void {
+export async function objectTagging(ctx: S3Context): Promise<void> {
   assertCanRead(ctx, ctx.bucket);
-  findObject(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key);
+  await findObject(ctx.db, ctx.caller.credential.workspaceId, ctx.bucket, ctx.key);
   sendXml(ctx, 200, "Tagging", { TagSet: "" });
 }

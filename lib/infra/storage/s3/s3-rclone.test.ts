@@ -35,8 +35,8 @@ function rclone(config: string, ...args: string[]): Promise<{ code: number; stdo
 
 describe("rclone against the endpoint", () => {
   it("mkdir, copy (multipart past its cutoff), check by MD5, ls, cat, delete, rmdir", async () => {
-    const { workspace } = seedWorkspace(db);
-    const me = createProfile(db, workspace.id);
+    const { workspace } = await seedWorkspace(db);
+    const me = await createProfile(db, workspace.id);
     const config = path.join(dir, "rclone.conf");
     fs.writeFileSync(
       config,

@@ -55,32 +55,32 @@ const methodNotAllowed = () =>
   s3Error("MethodNotAllowed", "The specified method is not allowed against this resource.");
 
 /** S3's operations, told apart by method, bucket, key and sub-resource, as S3 does. */
-export function routeS3(ctx: S3Context): void | Promise<void> {
+export async function routeS3(ctx: S3Context): Promise<void | Promise<void>> {
   const { query, bucket, key } = ctx;
   const method = ctx.req.method;
   // Objects carry no tags here; the empty set lets aws s3 cp copy objects, which asks for the source's.
-  if (key && method === "GET" && query.has("tagging") && !query.has("uploadId")) return objectTagging(ctx);
+  if (key && method === "GET" && query.has("tagging") && !query.has("uploadId")) return await objectTagging(ctx);
   if (UNSUPPORTED.some((name) => query.has(name))) throw notImplemented();
   if (!bucket) {
-    if (method === "GET") return listBuckets(ctx);
+    if (method === "GET") return await listBuckets(ctx);
     throw methodNotAllowed();
   }
   if (!key) {
     if (query.has("versioning")) throw notImplemented();
-    if (method === "GET" && query.has("uploads")) return listMultipartUploads(ctx);
+    if (method === "GET" && query.has("uploads")) return await listMultipartUploads(ctx);
     if (method === "PUT") return createBucketS3(ctx);
-    if (method === "HEAD") return headBucket(ctx);
-    if (method === "DELETE") return deleteBucketS3(ctx);
-    if (method === "GET") return query.has("location") ? bucketLocation(ctx) : listObjects(ctx);
+    if (method === "HEAD") return await headBucket(ctx);
+    if (method === "DELETE") return await deleteBucketS3(ctx);
+    if (method === "GET") return query.has("location") ? await bucketLocation(ctx) : await listObjects(ctx);
     if (method === "POST" && query.has("delete")) return deleteObjects(ctx);
     throw methodNotAllowed();
   }
   const uploadId = query.has("uploadId");
   if (method === "PUT") return uploadId ? uploadPart(ctx) : putObject(ctx);
-  if (method === "GET") return uploadId ? listPartsS3(ctx) : getObject(ctx);
+  if (method === "GET") return uploadId ? await listPartsS3(ctx) : getObject(ctx);
   if (method === "HEAD" && !uploadId) return getObject(ctx);
-  if (method === "DELETE") return uploadId ? abortMultipartUpload(ctx) : deleteObject(ctx);
-  if (method === "POST" && query.has("uploads")) return createMultipartUpload(ctx);
+  if (method === "DELETE") return uploadId ? await abortMultipartUpload(ctx) : await deleteObject(ctx);
+  if (method === "POST" && query.has("uploads")) return await createMultipartUpload(ctx);
   if (method === "POST" && uploadId) return completeMultipartUpload(ctx);
   throw methodNotAllowed();
 }

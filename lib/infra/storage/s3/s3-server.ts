@@ -43,7 +43,7 @@ function bucketAndKey(req: http.IncomingMessage, rawPath: string, domain?: strin
 export async function startS3Server(db: Db, options: S3ServerOptions): Promise<RunningServer> {
   const swept = sweepDeadWriters();
   if (swept > 0) logInfo("removed temp objects of a stopped server", { removed: swept });
-  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const requestId = randomToken(16).toUpperCase();
     res.setHeader("x-amz-request-id", requestId);
     res.setHeader("Server", "Bengkel");
@@ -72,7 +72,7 @@ export async function startS3Server(db: Db, options: S3ServerOptions): Promise<R
     };
     try {
       if (!rawPath.startsWith("/")) throw s3Error("InvalidRequest", "The request path must start with /.");
-      const caller = authenticateS3(
+      const caller = await authenticateS3(
         db,
         { method: req.method ?? "", rawPath, rawQuery, headers: req.headers },
         options.region,
@@ -91,7 +91,7 @@ export async function startS3Server(db: Db, options: S3ServerOptions): Promise<R
         requestId,
         region: options.region,
       };
-      Promise.resolve(routeS3(ctx)).catch(fail);
+      Promise.resolve(await routeS3(ctx)).catch(fail);
     } catch (error) {
       fail(error);
     }

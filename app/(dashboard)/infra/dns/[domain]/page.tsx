@@ -30,12 +30,12 @@ export default async function DnsZonePage({ params }: { params: Promise<{ domain
   const domain = decodeURIComponent((await params).domain);
   let zone;
   try {
-    zone = getZone(db, current.workspace.id, domain);
+    zone = await getZone(db, current.workspace.id, domain);
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   }
-  const records = listRecords(db, current.workspace.id, zone.domain, { limit: 100 }).items;
+  const records = (await listRecords(db, current.workspace.id, zone.domain, { limit: 100 })).items;
   const manage = can(current.role, "manage_infra");
   return (
     <div className="space-y-6">

@@ -12,7 +12,7 @@ let plateId: string;
 beforeAll(async () => {
   const { dir } = ({ db } = useTestDb());
   const blobs = useTestBlobs(dir);
-  const seeded = seedWorkspace(db, { plan: "pro" });
+  const seeded = await seedWorkspace(db, { plan: "pro" });
   key = seeded.secret;
   boxId = (await createTestFile(db, blobs, seeded.workspace.id, boxStl(40, 30, 20), "box.stl")).file.id;
   plateId = (
@@ -75,13 +75,15 @@ describe("POST /api/files/{id}/quote (legacy envelope)", () => {
 
   it("401, 403 (free plan, missing scope) and 404 (foreign id)", async () => {
     expect((await quote3d(boxId, { key: "bk_live_nope" })).status).toBe(401);
-    const free = await quote3d(boxId, { key: seedWorkspace(db, { plan: "free" }).secret });
+    const free = await quote3d(boxId, { key: (await seedWorkspace(db, { plan: "free" })).secret });
     expect(free.status).toBe(403);
     expect((await free.json()).error.code).toBe("plan_required");
-    const narrow = await quote3d(boxId, { key: seedWorkspace(db, { plan: "pro", scopes: ["files:read"] }).secret });
+    const narrow = await quote3d(boxId, {
+      key: (await seedWorkspace(db, { plan: "pro", scopes: ["files:read"] })).secret,
+    });
     expect(narrow.status).toBe(403);
     expect((await narrow.json()).error.code).toBe("insufficient_scope");
-    const foreign = await quote3d(boxId, { key: seedWorkspace(db, { plan: "pro" }).secret });
+    const foreign = await quote3d(boxId, { key: (await seedWorkspace(db, { plan: "pro" })).secret });
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toMatchObject({ ok: false, error: { code: "not_found" } });
   });
@@ -122,9 +124,10 @@ describe("POST /api/files/{id}/quote/laser (legacy envelope)", () => {
 
   it("401, 403, 404 and 422 for a mesh", async () => {
     expect((await quoteCut(plateId, { key: "" })).status).toBe(401);
-    expect((await quoteCut(plateId, { key: seedWorkspace(db, { plan: "free" }).secret })).status).toBe(403);
+    expect((await quoteCut(plateId, { key: (await seedWorkspace(db, { plan: "free" })).secret })).status).toBe(403);
     expect(
-      (await quoteCut(plateId, { key: seedWorkspace(db, { plan: "pro", scopes: ["files:read"] }).secret })).status,
+      (await quoteCut(plateId, { key: (await seedWorkspace(db, { plan: "pro", scopes: ["files:read"] })).secret }))
+        .status,
     ).toBe(403);
     expect((await quoteCut("file_unknown")).status).toBe(404);
     const res = await quoteCut(boxId);

@@ -34,13 +34,13 @@ let blobs: BlobStore;
 let key: string;
 let freeKey: string;
 let workspaceId: string;
-beforeAll(() => {
+beforeAll(async () => {
   ({ db, dir } = useTestDb());
   blobs = useTestBlobs(dir);
-  const pro = seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
+  const pro = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
   key = pro.secret;
   workspaceId = pro.workspace.id;
-  freeKey = seedWorkspace(db, { plan: "free", scopes: ["files:read", "files:write"] }).secret;
+  freeKey = (await seedWorkspace(db, { plan: "free", scopes: ["files:read", "files:write"] })).secret;
 });
 
 const call = (id: string, secret = key) =>
@@ -83,7 +83,7 @@ describe("POST /v1/files/{id}/analyze", () => {
 
   it("is 404 for an unknown file and for another workspace's file", async () => {
     expect((await call("file_nope")).status).toBe(404);
-    const other = seedWorkspace(db, { plan: "pro", scopes: ["files:write"] });
+    const other = await seedWorkspace(db, { plan: "pro", scopes: ["files:write"] });
     const { file } = await createTestFile(db, blobs, other.workspace.id, boxStl(10, 10, 10), "cube.stl");
     expect((await call(file.id)).status).toBe(404);
   });

@@ -4,8 +4,8 @@ import { downloadFileContract } from "@/lib/contracts/files";
 import { getFileVersion } from "@/lib/files/get-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 
-export const GET = route(downloadFileContract, ({ db, request, workspace, params, query }) => {
-  const { version } = getFileVersion(db, workspace.id, params.id, query.version);
+export const GET = route(downloadFileContract, async ({ db, request, workspace, params, query }) => {
+  const { version } = await getFileVersion(db, workspace.id, params.id, query.version);
   const blobs = getBlobStore();
   return byteRangeResponse(
     request,

@@ -17,7 +17,7 @@ let tableId: string;
 beforeAll(async () => {
   const { dir } = ({ db } = useTestDb());
   blobs = useTestBlobs(dir);
-  const seeded = seedWorkspace(db, { plan: "pro" });
+  const seeded = await seedWorkspace(db, { plan: "pro" });
   key = seeded.secret;
   boxId = (await createTestFile(db, blobs, seeded.workspace.id, boxStl(40, 30, 20), "box.stl")).file.id;
   plateId = (
@@ -193,7 +193,7 @@ describe("POST /v1/files/{id}/quote/3dprint", () => {
   });
 
   it("warns when the part does not fit the printer in any orientation", async () => {
-    const { workspace, secret } = seedWorkspace(db, { plan: "team" });
+    const { workspace, secret } = await seedWorkspace(db, { plan: "team" });
     const bar = await createTestFile(db, blobs, workspace.id, boxStl(300, 20, 20), "bar.stl");
     const plate = await createTestFile(db, blobs, workspace.id, boxStl(20, 250, 250), "plate.stl");
     const barBody = await data(await quote3d(bar.file.id, { key: secret }));
@@ -232,7 +232,7 @@ describe("POST /v1/files/{id}/quote/laser", () => {
   });
 
   it("warns when the drawing is larger than the laser bed", async () => {
-    const { workspace, secret } = seedWorkspace(db, { plan: "pro" });
+    const { workspace, secret } = await seedWorkspace(db, { plan: "pro" });
     const big = await createTestFile(db, blobs, workspace.id, plateDxf(3200, 100), "long.dxf");
     const warnings = (await data(await quoteCut(big.file.id, { key: secret }))).warnings;
     expect(warnings.map((w: { code: string }) => w.code)).toContain("EXCEEDS_BUILD_VOLUME");
@@ -261,18 +261,18 @@ describe("quote errors (v1)", () => {
   });
 
   it("403 on the free plan and without the quotes scope", async () => {
-    const free = seedWorkspace(db, { plan: "free" });
+    const free = await seedWorkspace(db, { plan: "free" });
     const freeRes = await quote3d(boxId, { key: free.secret });
     expect(freeRes.status).toBe(403);
     expect((await freeRes.json()).error).toMatchObject({ code: "plan_required", details: { required_plan: "pro" } });
-    const narrow = seedWorkspace(db, { plan: "pro", scopes: ["files:read"] as Scope[] });
+    const narrow = await seedWorkspace(db, { plan: "pro", scopes: ["files:read"] as Scope[] });
     const scopeRes = await quoteCut(plateId, { key: narrow.secret });
     expect(scopeRes.status).toBe(403);
     expect((await scopeRes.json()).error.code).toBe("insufficient_scope");
   });
 
   it("404 for another workspace's file and for an unknown id", async () => {
-    const other = seedWorkspace(db, { plan: "pro" });
+    const other = await seedWorkspace(db, { plan: "pro" });
     for (const res of [
       await quote3d(boxId, { key: other.secret }),
       await quoteCut(plateId, { key: other.secret }),

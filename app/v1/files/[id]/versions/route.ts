@@ -16,6 +16,7 @@ export const POST = route(uploadVersionContract, async ({ db, request, workspace
   return { file: serializeFile(file), version: serializeVersion(version) };
 });
 
-export const GET = route(listVersionsContract, ({ db, workspace, params }) =>
-  listVersions(db, workspace.id, params.id),
+export const GET = route(
+  listVersionsContract,
+  async ({ db, workspace, params }) => await listVersions(db, workspace.id, params.id),
 );

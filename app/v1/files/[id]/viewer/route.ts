@@ -6,8 +6,8 @@ import { publicOrigin } from "@/lib/api/public-origin";
 import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
 import { getBlobStore } from "@/lib/files/blob-store";
 
-export const GET = route(createViewerLinkContract, ({ db, request, workspace, key, params, query }) => {
-  const { token, version, secret } = createViewerToken(db, {
+export const GET = route(createViewerLinkContract, async ({ db, request, workspace, key, params, query }) => {
+  const { token, version, secret } = await createViewerToken(db, {
     workspaceId: workspace.id,
     fileId: params.id,
     version: query.version,

@@ -29,7 +29,7 @@ afterAll(() => {
 });
 
 async function setup(plan: "free" | "pro" = "free") {
-  const { workspace, secret } = seedWorkspace(db, { plan });
+  const { workspace, secret } = await seedWorkspace(db, { plan });
   const { file } = await createTestFile(db, blobs, workspace.id, boxStl(10, 10, 10), "box.stl");
   return { workspace, secret, file };
 }
@@ -73,7 +73,7 @@ describe("GET /v1/files/{id}/viewer", () => {
     expect(data.embed_url).toBe(`http://localhost/embed/${data.token}`);
     expect(data.iframe_html).toContain(`src="${data.embed_url}"`);
     expect(data.expires_at).toBeNull();
-    const row = db.select().from(viewerTokens).where(eq(viewerTokens.id, data.token_id)).get()!;
+    const row = (await db.select().from(viewerTokens).where(eq(viewerTokens.id, data.token_id)).limit(1))[0]!;
     expect(row.tokenHash).toBe(hashViewerToken(data.token));
     expect(JSON.stringify(row)).not.toContain(data.token);
     expect(row).toMatchObject({ versionId: null, allowDownload: false });
@@ -85,12 +85,12 @@ describe("GET /v1/files/{id}/viewer", () => {
     const before = Date.now();
     const { data } = await (await link(secret, file.id, "?version=1&expires_in=3600&allow_download=true")).json();
     expect(new Date(data.expires_at).getTime()).toBeGreaterThanOrEqual(before + 3600_000);
-    const resolved = resolveViewerToken(db, data.token);
+    const resolved = await resolveViewerToken(db, data.token);
     expect(resolved.state).toBe("active");
     if (resolved.state !== "active") return;
     expect(resolved.version.number).toBe(1);
     expect(resolved.token.allowDownload).toBe(true);
-    const latest = resolveViewerToken(db, (await (await link(secret, file.id)).json()).data.token);
+    const latest = await resolveViewerToken(db, (await (await link(secret, file.id)).json()).data.token);
     expect(latest.state === "active" && latest.version.number).toBe(2);
   });
 
@@ -98,7 +98,7 @@ describe("GET /v1/files/{id}/viewer", () => {
     const { secret, file } = await setup();
     expect((await link(secret, file.id, "?allow_download=maybe")).status).toBe(400);
     expect((await link(secret, file.id, "?version=9")).status).toBe(404);
-    const other = seedWorkspace(db);
+    const other = await seedWorkspace(db);
     expect((await link(other.secret, file.id)).status).toBe(404);
     expect(
       (
@@ -112,7 +112,7 @@ describe("GET /v1/files/{id}/viewer", () => {
 
   it("needs files:read", async () => {
     const { workspace, file } = await setup();
-    const { secret } = createApiKey(db, { workspaceId: workspace.id, name: "writer", scopes: ["files:write"] });
+    const { secret } = await createApiKey(db, { workspaceId: workspace.id, name: "writer", scopes: ["files:write"] });
     expect((await link(secret, file.id)).status).toBe(403);
   });
 });
@@ -137,21 +137,21 @@ describe("tokens list, revoke, expiry", () => {
     const revoked = await (await del()).json();
     expect(revoked.data).toMatchObject({ id: first.token_id, state: "revoked" });
     expect((await (await del()).json()).data.revoked_at).toBe(revoked.data.revoked_at);
-    expect(resolveViewerToken(db, first.token).state).toBe("revoked");
+    expect((await resolveViewerToken(db, first.token)).state).toBe("revoked");
 
-    db.update(viewerTokens)
+    await db
+      .update(viewerTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(viewerTokens.id, second.token_id))
-      .run();
-    expect(resolveViewerToken(db, second.token).state).toBe("expired");
-    expect(resolveViewerToken(db, "x".repeat(32)).state).toBe("unknown");
-    expect(resolveViewerToken(db, "../../etc").state).toBe("unknown");
+      .where(eq(viewerTokens.id, second.token_id));
+    expect((await resolveViewerToken(db, second.token)).state).toBe("expired");
+    expect((await resolveViewerToken(db, "x".repeat(32))).state).toBe("unknown");
+    expect((await resolveViewerToken(db, "../../etc")).state).toBe("unknown");
   });
 
   it("another workspace cannot revoke (404)", async () => {
     const { secret, file } = await setup();
     const { token_id } = (await (await link(secret, file.id)).json()).data;
-    const other = seedWorkspace(db);
+    const other = await seedWorkspace(db);
     const res = await revoke(
       apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: other.secret }),
       routeParams({ id: file.id, token_id }),
@@ -163,7 +163,8 @@ describe("tokens list, revoke, expiry", () => {
     const { workspace, secret, file } = await setup();
     const { token_id } = (await (await link(secret, file.id)).json()).data;
     const { createApiKey } = await import("@/lib/auth/api-keys");
-    const reader = createApiKey(db, { workspaceId: workspace.id, name: "reader", scopes: ["files:read"] }).secret;
+    const reader = (await createApiKey(db, { workspaceId: workspace.id, name: "reader", scopes: ["files:read"] }))
+      .secret;
     const res = await revoke(
       apiRequest(`/v1/files/${file.id}/viewer/${token_id}`, { method: "DELETE", key: reader }),
       routeParams({ id: file.id, token_id }),

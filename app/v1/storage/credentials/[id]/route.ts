@@ -2,6 +2,6 @@ import { route } from "@/lib/api/route";
 import { revokeStorageCredentialContract } from "@/lib/contracts/infra-storage-credentials";
 import { revokeStorageCredential, serializeStorageCredential } from "@/lib/infra/storage/storage-credentials";
 
-export const DELETE = route(revokeStorageCredentialContract, ({ db, workspace, params }) =>
-  serializeStorageCredential(revokeStorageCredential(db, workspace.id, params.id)),
+export const DELETE = route(revokeStorageCredentialContract, async ({ db, workspace, params }) =>
+  serializeStorageCredential(await revokeStorageCredential(db, workspace.id, params.id)),
 );

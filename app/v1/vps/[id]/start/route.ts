@@ -2,6 +2,6 @@ import { route } from "@/lib/api/route";
 import { startVpsContract } from "@/lib/contracts/infra-vps";
 import { runVpsCommand, serializeVpsAction } from "@/lib/infra/vps/manage-vps";
 
-export const POST = route(startVpsContract, (ctx) =>
-  serializeVpsAction(runVpsCommand(ctx.db, ctx.workspace.id, ctx.params.id, "start")),
+export const POST = route(startVpsContract, async (ctx) =>
+  serializeVpsAction(await runVpsCommand(ctx.db, ctx.workspace.id, ctx.params.id, "start")),
 );

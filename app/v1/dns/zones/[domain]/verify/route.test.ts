@@ -54,16 +54,18 @@ describe("claiming a zone", () => {
     ["ns1.bengkel.test", /belongs to this service/],
     ["mail.bengkel.test", /belongs to this service/],
   ])("400 for %s, and nothing is stored", async (domain, message) => {
-    const { secret, workspace } = seedWorkspace(db);
+    const { secret, workspace } = await seedWorkspace(db);
     const res = await create(secret, domain);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatchObject({ code: "invalid_request", param: "domain", message });
-    const n = db.select({ n: count() }).from(dnsZones).where(eq(dnsZones.workspaceId, workspace.id)).get()!.n;
+    const n = (
+      await db.select({ n: count() }).from(dnsZones).where(eq(dnsZones.workspaceId, workspace.id)).limit(1)
+    )[0]!.n;
     expect(n).toBe(0);
   });
 
   it("starts pending and unserved; the same name twice in a workspace is 409, another workspace never learns of it", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const res = await create(secret, "Toko-Ayu.test.");
     expect(res.status).toBe(201);
     const zone = (await res.json()).data;
@@ -80,7 +82,7 @@ describe("claiming a zone", () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error).toMatchObject({ code: "conflict", details: { id: zone.id } });
 
-    const { secret: other, workspace: otherWorkspace } = seedWorkspace(db);
+    const { secret: other, workspace: otherWorkspace } = await seedWorkspace(db);
     const theirs = await create(other, "toko-ayu.test");
     expect(theirs.status).toBe(201);
     const body = await theirs.text();
@@ -92,7 +94,7 @@ describe("claiming a zone", () => {
   });
 
   it("verify is 409 until the TXT record is published, then the zone is served", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const zone = (await (await create(secret, "txt-proof.test")).json()).data;
     await addA(secret, "txt-proof.test", "www", "192.0.2.81");
 
@@ -120,14 +122,14 @@ describe("claiming a zone", () => {
   });
 
   it("a TXT proof moves a name another workspace holds; theirs goes back to pending and stops answering", async () => {
-    const { secret: first } = seedWorkspace(db);
+    const { secret: first } = await seedWorkspace(db);
     const a = (await (await create(first, "moved.test")).json()).data;
     await addA(first, "moved.test", "@", "192.0.2.1");
     publicDns.records.txt.set("_bengkel-challenge.moved.test", [a.verification.txt_value]);
     expect((await verify(first, "moved.test")).status).toBe(200);
     expect(await resolver.resolve4("moved.test")).toEqual(["192.0.2.1"]);
 
-    const { secret: second } = seedWorkspace(db);
+    const { secret: second } = await seedWorkspace(db);
     const b = (await (await create(second, "moved.test")).json()).data;
     await addA(second, "moved.test", "@", "192.0.2.2");
     expect((await verify(second, "moved.test")).status).toBe(409); // the first owner's proof is not theirs
@@ -139,7 +141,7 @@ describe("claiming a zone", () => {
   });
 
   it("mailboxes need a verified zone", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await create(secret, "mail-wait.test");
     const mailbox = () =>
       createMailbox(
@@ -157,20 +159,22 @@ describe("claiming a zone", () => {
 
 describe("DELETE /v1/dns/zones/{domain}", () => {
   it("removes the zone and its records, stops answering; 404 for another workspace or twice", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     const zone = (await (await create(secret, "gone.test")).json()).data;
     await addA(secret, "gone.test", "www", "192.0.2.90");
     publicDns.records.txt.set("_bengkel-challenge.gone.test", [zone.verification.txt_value]);
     expect((await verify(secret, "gone.test")).status).toBe(200);
     expect(await resolver.resolve4("www.gone.test")).toEqual(["192.0.2.90"]);
 
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     expect((await remove(other, "gone.test")).status).toBe(404);
     const res = await remove(secret, "GONE.test.");
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({ id: zone.id, deleted: true });
     await expect(resolver.resolve4("www.gone.test")).rejects.toMatchObject({ code: "EREFUSED" });
-    expect(db.select({ n: count() }).from(dnsRecords).where(eq(dnsRecords.zoneId, zone.id)).get()!.n).toBe(0);
+    expect(
+      (await db.select({ n: count() }).from(dnsRecords).where(eq(dnsRecords.zoneId, zone.id)).limit(1))[0]!.n,
+    ).toBe(0);
     expect((await remove(secret, "gone.test")).status).toBe(404);
     expect((await create(secret, "gone.test")).status).toBe(201);
   });

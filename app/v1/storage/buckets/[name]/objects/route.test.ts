@@ -39,7 +39,7 @@ async function bucket(key: string, name: string) {
 
 describe("objects", () => {
   it("takes objects up to exactly 10 MiB, past the JSON body limit, and refuses one byte more", async () => {
-    const { secret } = seedWorkspace(db, { infraPlan: "planetary" });
+    const { secret } = await seedWorkspace(db, { infraPlan: "planetary" });
     await bucket(secret, "big-bucket");
     const full = Buffer.alloc(10 * 1024 * 1024, 7);
     const stored = await put(secret, "big-bucket", "full.bin", full);
@@ -49,7 +49,7 @@ describe("objects", () => {
   });
 
   it("stores, lists, downloads and deletes objects as files, counted in usage", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await bucket(secret, "obj-bucket");
     const stored = await put(secret, "obj-bucket", "renders/part-01.png", "PNGDATA");
     expect(stored.status).toBe(201);
@@ -58,7 +58,9 @@ describe("objects", () => {
       size_bytes: 7,
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const row = db.select().from(storageObjects).where(eq(storageObjects.key, "renders/part-01.png")).get()!;
+    const row = (
+      await db.select().from(storageObjects).where(eq(storageObjects.key, "renders/part-01.png")).limit(1)
+    )[0]!;
     // The bytes sit in the bucket's folder under a blob name; the key and its MD5 ETag in the index.
     expect(fs.readFileSync(path.join(dir, "buckets", "obj-bucket", row.blob), "utf8")).toBe("PNGDATA");
     expect(row.etag).toBe(createHash("md5").update("PNGDATA").digest("hex"));
@@ -113,7 +115,7 @@ describe("objects", () => {
   });
 
   it("refuses keys a sync tool would write outside its folder, and other workspaces' buckets", async () => {
-    const { secret } = seedWorkspace(db);
+    const { secret } = await seedWorkspace(db);
     await bucket(secret, "safe-bucket");
     for (const key of ["../escape", "a/../../b", "a/./b", "a/.."]) {
       const res = await put(secret, "safe-bucket", key, "x");
@@ -133,7 +135,7 @@ describe("objects", () => {
     );
     expect((await bad.json()).error.param).toBe("content_base64");
 
-    const { secret: other } = seedWorkspace(db);
+    const { secret: other } = await seedWorkspace(db);
     expect((await put(other, "safe-bucket", "x", "x")).status).toBe(404);
     expect(
       (
@@ -143,7 +145,7 @@ describe("objects", () => {
         )
       ).status,
     ).toBe(404);
-    const { secret: ro } = seedWorkspace(db, { scopes: ["infra:read"] });
+    const { secret: ro } = await seedWorkspace(db, { scopes: ["infra:read"] });
     expect((await put(ro, "safe-bucket", "x", "x")).status).toBe(403);
   });
 });

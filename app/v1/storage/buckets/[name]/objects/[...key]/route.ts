@@ -7,8 +7,8 @@ export const PUT = route(putObjectContract, ({ db, workspace, params, body }) =>
   putObject(db, workspace.id, params.name, params.key, Buffer.from(body.content_base64, "base64")),
 );
 
-export const GET = route(getObjectContract, ({ db, workspace, params }) => {
-  const { info, stream } = readObject(db, workspace.id, params.name, params.key);
+export const GET = route(getObjectContract, async ({ db, workspace, params }) => {
+  const { info, stream } = await readObject(db, workspace.id, params.name, params.key);
   return new Response(Readable.toWeb(stream()) as ReadableStream, {
     headers: {
       "Content-Type": "application/octet-stream",
@@ -18,7 +18,7 @@ export const GET = route(getObjectContract, ({ db, workspace, params }) => {
   });
 });
 
-export const DELETE = route(deleteObjectContract, ({ db, workspace, params }) => {
-  deleteObject(db, workspace.id, params.name, params.key);
+export const DELETE = route(deleteObjectContract, async ({ db, workspace, params }) => {
+  await deleteObject(db, workspace.id, params.name, params.key);
   return { id: params.key, deleted: true as const };
 });
