@@ -23,46 +23,41 @@ export async function createFile(
   blobs: BlobStore,
   input: UploadInput & { name?: string; tags: string[] },
 ): Promise<{ file: FileRow; version: FileVersionRow }> {
-  const { analysis, undo } = await analyzeAndStoreUpload(db, blobs, input.upload);
+  const analysis = await analyzeAndStoreUpload(db, blobs, input.upload);
   const now = new Date();
   const fileId = newId("file");
   const versionId = newId("fileVersion");
-  try {
-    return db.transaction((tx) => {
-      const file = tx
-        .insert(files)
-        .values({
-          id: fileId,
-          workspaceId: input.workspaceId,
-          name: input.name?.trim() || input.upload.filename,
-          format: analysis.format,
-          kind: analysis.kind,
-          status: "draft",
-          tags: input.tags,
-          currentVersionId: versionId,
-          versionCount: 1,
-          sizeBytes: input.upload.sizeBytes,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      const version = insertVersion(tx as unknown as Db, { id: versionId, fileId, number: 1, input, analysis, now });
-      enqueueWebhookEvent(
-        tx,
-        {
-          workspaceId: input.workspaceId,
-          type: "file.uploaded",
-          data: fileEventData(file, { version, actor: input.actor }),
-        },
-        now,
-      );
-      return { file, version };
-    }, IMMEDIATE);
-  } catch (error) {
-    await undo();
-    throw error;
-  }
+  return db.transaction((tx) => {
+    const file = tx
+      .insert(files)
+      .values({
+        id: fileId,
+        workspaceId: input.workspaceId,
+        name: input.name?.trim() || input.upload.filename,
+        format: analysis.format,
+        kind: analysis.kind,
+        status: "draft",
+        tags: input.tags,
+        currentVersionId: versionId,
+        versionCount: 1,
+        sizeBytes: input.upload.sizeBytes,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    const version = insertVersion(tx as unknown as Db, { id: versionId, fileId, number: 1, input, analysis, now });
+    enqueueWebhookEvent(
+      tx,
+      {
+        workspaceId: input.workspaceId,
+        type: "file.uploaded",
+        data: fileEventData(file, { version, actor: input.actor }),
+      },
+      now,
+    );
+    return { file, version };
+  }, IMMEDIATE);
 }
 
 /** A new version of an existing file (event `file.version_created`); the file returns to `draft`. */
@@ -72,49 +67,44 @@ export async function addFileVersion(
   input: UploadInput & { fileId: string },
 ): Promise<{ file: FileRow; version: FileVersionRow }> {
   getFile(db, input.workspaceId, input.fileId);
-  const { analysis, undo } = await analyzeAndStoreUpload(db, blobs, input.upload);
+  const analysis = await analyzeAndStoreUpload(db, blobs, input.upload);
   const now = new Date();
   const versionId = newId("fileVersion");
-  try {
-    return db.transaction((tx) => {
-      const current = getFile(tx as unknown as Db, input.workspaceId, input.fileId);
-      const version = insertVersion(tx as unknown as Db, {
-        id: versionId,
-        fileId: current.id,
-        number: current.versionCount + 1,
-        input,
-        analysis,
-        now,
-      });
-      const file = tx
-        .update(files)
-        .set({
-          format: analysis.format,
-          kind: analysis.kind,
-          status: "draft",
-          currentVersionId: versionId,
-          versionCount: sql`${files.versionCount} + 1`,
-          sizeBytes: input.upload.sizeBytes,
-          updatedAt: now,
-        })
-        .where(eq(files.id, current.id))
-        .returning()
-        .get();
-      enqueueWebhookEvent(
-        tx,
-        {
-          workspaceId: input.workspaceId,
-          type: "file.version_created",
-          data: fileEventData(file, { version, actor: input.actor }),
-        },
-        now,
-      );
-      return { file, version };
-    }, IMMEDIATE);
-  } catch (error) {
-    await undo();
-    throw error;
-  }
+  return db.transaction((tx) => {
+    const current = getFile(tx as unknown as Db, input.workspaceId, input.fileId);
+    const version = insertVersion(tx as unknown as Db, {
+      id: versionId,
+      fileId: current.id,
+      number: current.versionCount + 1,
+      input,
+      analysis,
+      now,
+    });
+    const file = tx
+      .update(files)
+      .set({
+        format: analysis.format,
+        kind: analysis.kind,
+        status: "draft",
+        currentVersionId: versionId,
+        versionCount: sql`${files.versionCount} + 1`,
+        sizeBytes: input.upload.sizeBytes,
+        updatedAt: now,
+      })
+      .where(eq(files.id, current.id))
+      .returning()
+      .get();
+    enqueueWebhookEvent(
+      tx,
+      {
+        workspaceId: input.workspaceId,
+        type: "file.version_created",
+        data: fileEventData(file, { version, actor: input.actor }),
+      },
+      now,
+    );
+    return { file, version };
+  }, IMMEDIATE);
 }
 
 function insertVersion(

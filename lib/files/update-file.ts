@@ -5,6 +5,7 @@ import type { BlobStore } from "./blob-store";
 import { getFile, type FileRow } from "./get-file";
 import { indexFile } from "@/lib/search/index-file";
 import { removeDisplayAssets } from "@/lib/viewer/get-display-asset";
+import { releaseBlobs } from "./blob-reservations";
 
 export function updateFile(
   db: Db,
@@ -28,23 +29,24 @@ export function updateFile(
   return updated;
 }
 
-/** Deletes the file and its versions, then their display caches and any blob no other version still uses. */
+/**
+ * Deletes the file and its versions, then their display caches. Their blobs are left to the sweep
+ * (blob-reservations.ts), which deletes those no version uses once no upload can be relying on them.
+ */
 export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, fileId: string): Promise<FileRow> {
   const file = getFile(db, workspaceId, fileId);
-  const versions = db
+  const versions = await db
     .select({ id: fileVersions.id, sha256: fileVersions.sha256 })
     .from(fileVersions)
-    .where(eq(fileVersions.fileId, file.id))
-    .all();
-  db.delete(files).where(eq(files.id, file.id)).run();
-  await removeDisplayAssets(versions.map((v) => v.id));
-  for (const sha256 of new Set(versions.map((v) => v.sha256))) {
-    const stillUsed = db
-      .select({ id: fileVersions.id })
-      .from(fileVersions)
-      .where(eq(fileVersions.sha256, sha256))
-      .get();
-    if (!stillUsed) await blobs.delete(sha256);
-  }
+    .where(eq(fileVersions.fileId, file.id));
+  await db.delete(files).where(eq(files.id, file.id));
+  await releaseBlobs(
+    db,
+    versions.map((v) => v.sha256),
+  );
+  await removeDisplayAssets(
+    blobs,
+    versions.map((v) => v.id),
+  );
   return file;
 }
