@@ -177,15 +177,18 @@ class S3Objects {
  */
 function lazyStream(open: () => Promise<GetObjectCommandOutput>): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      reader ??= (await open()).Body!.transformToWebStream().getReader();
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= (await open()).Body!.transformToWebStream().getReader();
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      async cancel(reason) {
+        await reader?.cancel(reason);
+      },
     },
-    async cancel(reason) {
-      await reader?.cancel(reason);
-    },
-  });
+    { highWaterMark: 0 },
+  ); // no read ahead: pull runs only when the consumer reads
 }
