@@ -177,18 +177,28 @@ class S3Objects {
  */
 function lazyStream(open: () => Promise<GetObjectCommandOutput>): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        reader ??= (await open()).Body!.transformToWebStream().getReader();
+        if (!reader) {
+          const body = (await open()).Body!.transformToWebStream();
+          // A client that went away while the GET was starting: release the connection now, not at GC.
+          if (cancelled) {
+            await body.cancel();
+            return;
+          }
+          reader = body.getReader();
+        }
         const { done, value } = await reader.read();
         if (done) controller.close();
         else controller.enqueue(value);
       },
       async cancel(reason) {
+        cancelled = true;
         await reader?.cancel(reason);
       },
     },
-    { highWaterMark: 0 },
-  ); // no read ahead: pull runs only when the consumer reads
+    { highWaterMark: 0 }, // no read ahead: pull runs only when the consumer reads
+  );
 }
