@@ -3,10 +3,13 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { CreateBucketCommand, type S3Client } from "@aws-sdk/client-s3";
 import { blobReservations, fileVersions } from "@/db/schema";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { boxStl, createTestFile } from "@/test/helpers/files";
-import { startS3rver, type TestS3rver } from "@/test/helpers/s3rver";
+import { startS3rver, testS3Client, type TestS3rver } from "@/test/helpers/s3rver";
+import { createProfile, startTestS3 } from "@/test/helpers/s3";
+import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
 import { LocalBlobStore, type BlobStore } from "./blob-store";
 import { S3BlobStore } from "./s3-blob-store";
@@ -16,24 +19,33 @@ import { deleteFile } from "./update-file";
 let db: Db;
 let dir: string;
 let s3rver: TestS3rver;
+let bengkel: { server: RunningServer; client: S3Client };
+const dataDir = process.env.DATA_DIR;
 beforeAll(async () => {
   ({ db, dir } = useTestDb());
+  process.env.DATA_DIR = dir; // Bengkel's endpoint keeps its objects under DATA_DIR
   s3rver = await startS3rver();
+  const { server, endpoint } = await startTestS3(db);
+  const profile = createProfile(db, seedWorkspace(db).workspace.id);
+  const client = testS3Client(endpoint, { accessKeyId: profile.accessKeyId, secretAccessKey: profile.secret });
+  await client.send(new CreateBucketCommand({ Bucket: "bengkel-blobs" }));
+  bengkel = { server, client };
 });
 afterAll(async () => {
   await s3rver.stop();
+  bengkel.client.destroy();
+  await bengkel.server.stop();
+  if (dataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDir;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const stores: Record<string, () => BlobStore> = {
   local: () => new LocalBlobStore(path.join(dir, "local", "blobs")),
   "S3 (s3rver)": () =>
-    new S3BlobStore({
-      client: s3rver.client,
-      bucket: s3rver.bucket,
-      prefix: "",
-      tempRoot: path.join(dir, "s3", "blobs"),
-    }),
+    new S3BlobStore({ client: s3rver.client, bucket: s3rver.bucket, prefix: "", tempRoot: path.join(dir, "s3rver") }),
+  "S3 (Bengkel's endpoint)": () =>
+    new S3BlobStore({ client: bengkel.client, bucket: "bengkel-blobs", prefix: "", tempRoot: path.join(dir, "own") }),
 };
 
 /** A point where one operation on blob `sha` stops until the test lets it go on. */
