@@ -40,13 +40,8 @@ export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, 
     .from(fileVersions)
     .where(eq(fileVersions.fileId, file.id));
   await db.delete(files).where(eq(files.id, file.id));
-  await releaseBlobs(
-    db,
-    versions.map((v) => v.sha256),
-  );
-  await removeDisplayAssets(
-    blobs,
-    versions.map((v) => v.id),
-  );
+  const [sha256s, versionIds] = [versions.map((v) => v.sha256), versions.map((v) => v.id)];
+  await releaseBlobs(db, sha256s);
+  await removeDisplayAssets(blobs, versionIds);
   return file;
 }

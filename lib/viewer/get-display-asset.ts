@@ -46,7 +46,10 @@ export async function removeDisplayAssets(blobs: BlobStore, versionIds: string[]
   await blobs.display.delete(versionIds.flatMap((id) => [displayName(id, "mesh"), displayName(id, "laser")]));
 }
 
-/** Converted in an analysis child (a stored file is still untrusted input, and a large one takes seconds) into a temp file, then cached. */
+/**
+ * Converted in an analysis child (a stored file is still untrusted input, and a large one takes seconds) into a
+ * local temp file, then moved into the display cache.
+ */
 async function convert(blobs: BlobStore, version: FileVersionRow, name: string): Promise<number> {
   const out = path.join(blobs.tempDir(), `display-${process.pid}-${version.id}`);
   try {
