@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { CreateBucketCommand, type S3Client } from "@aws-sdk/client-s3";
 import { blobReservations, fileVersions } from "@/db/schema";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { boxStl, createTestFile } from "@/test/helpers/files";
+import { addTestVersion, boxStl, createTestFile } from "@/test/helpers/files";
 import { startS3rver, testS3Client, type TestS3rver } from "@/test/helpers/s3rver";
 import { createProfile, startTestS3 } from "@/test/helpers/s3";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
@@ -156,6 +156,22 @@ describe.each(Object.keys(stores).map((name, i) => [name, i]))(
       expect([version.sha256, await holds(sha)]).toEqual([sha, true]);
       const [row] = await db.select().from(blobReservations).where(eq(blobReservations.sha256, sha));
       expect(row.deletingAt).toBeNull();
+    });
+
+    it("lets the sweep take the bytes of a version whose file was deleted while they were being stored", async () => {
+      const { file } = await createTestFile(db, store, workspaceId, boxStl(61 + offset, 62, 63), "file.stl");
+      const bytes = boxStl(71 + offset, 72, 73);
+      const sha = sha256(Buffer.from(bytes));
+      const afterPut = (gates.afterPut = gate(sha));
+      const version = addTestVersion(db, store, workspaceId, file.id, bytes, "v2.stl");
+      await afterPut.reached;
+      await deleteFile(db, store, workspaceId, file.id);
+      afterPut.release();
+      await expect(version).rejects.toMatchObject({ code: "not_found" });
+      expect(await holds(sha)).toBe(true); // within the grace period, an upload of the same bytes may still rely on them
+      // The bytes of version 1 and those of the version that was never written.
+      expect(await sweepUnusedBlobs(db, store, graceFromNow(1000))).toBe(2);
+      expect(await holds(sha)).toBe(false);
     });
 
     it("deletes an unused blob once when several instances sweep at the same time", async () => {
