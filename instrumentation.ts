@@ -13,6 +13,8 @@ export async function register(): Promise<void> {
   const { getBlobStore } = await import("@/lib/files/blob-store");
   const { startTempSweeper } = await import("@/lib/files/sweep-temp-files");
   startTempSweeper(getBlobStore()); // uploads a crash left half-written
+  const { startUnusedBlobSweeper } = await import("@/lib/files/blob-reservations");
+  startUnusedBlobSweeper(db, getBlobStore()); // blobs no version uses any more (deletes never remove them inline)
   const { getAnalysisPool } = await import("@/lib/analyze/analysis-pool");
   getAnalysisPool().warm(); // the first upload need not wait for a child to load the engines
   const { startInfraServices } = await import("@/lib/infra/start-infra-services");

@@ -137,6 +137,23 @@ const schema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9.-]+$/)
     .optional(),
+  /** Where uploaded files and display caches live: DATA_DIR (`local`) or an S3-compatible bucket (`s3`). */
+  BLOB_STORE: z.enum(["local", "s3"]).default("local"),
+  /** The S3 API's base URL (MinIO, Bengkel's own endpoint…); unset → AWS for BLOB_S3_REGION. */
+  BLOB_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  BLOB_S3_BUCKET: z.string().trim().min(1).optional(),
+  BLOB_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Unset → the AWS SDK's own chain (AWS_* variables, shared files, instance role). */
+  BLOB_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket` in the path instead of the host name: MinIO and Bengkel's endpoint without S3_DOMAIN need it. */
+  BLOB_S3_FORCE_PATH_STYLE: onOff(false),
+  /** Prepended to every key (`blobs/<sha256>`, `display/<version>.glb`), so one bucket can hold several deployments. */
+  BLOB_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()\/-]*$/, "must be a plain key prefix like bengkel/")
+    .refine((v) => !v.startsWith("/"), "must not start with /")
+    .default(""),
   VPS_TICKER: onOff(true),
   VPS_LOCAL_SPEED: z.coerce.number().positive().default(1),
   /** Worker processes that analyse uploads; the HTTP/DNS/SMTP thread never does. */
@@ -176,6 +193,20 @@ const schema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
 });
 
+/** Settings that only make sense together. */
+const checked = schema.superRefine((c, ctx) => {
+  if (c.BLOB_STORE === "s3" && !c.BLOB_S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["BLOB_S3_BUCKET"], message: "is required when BLOB_STORE=s3" });
+  }
+  if (!c.BLOB_S3_ACCESS_KEY_ID !== !c.BLOB_S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["BLOB_S3_SECRET_ACCESS_KEY"],
+      message: "must be set together with BLOB_S3_ACCESS_KEY_ID",
+    });
+  }
+});
+
 export type Config = z.output<typeof schema>;
 
 export class ConfigError extends Error {}
@@ -184,7 +215,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const set = Object.fromEntries(
     Object.entries(env).filter(([name, value]) => name in schema.shape && value !== undefined && value !== ""),
   );
-  const result = schema.safeParse(set);
+  const result = checked.safeParse(set);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new ConfigError(`Invalid setting ${issue.path.join(".")}: ${issue.message}`);

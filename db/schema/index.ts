@@ -28,3 +28,4 @@ export * from "./infra-storage-objects";
 export * from "./infra-storage-credentials";
 export * from "./infra-storage-uploads";
 export * from "./infra-storage-upload-parts";
+export * from "./blob-reservations";

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import type { FileVersionRow } from "@/lib/files/get-file";
 import { getBlobStore } from "@/lib/files/blob-store";
 import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
@@ -12,7 +10,7 @@ import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
  */
 export async function displayAssetResponse(version: FileVersionRow): Promise<Response> {
   const asset = await getDisplayAsset(getBlobStore(), version);
-  return new Response(Readable.toWeb(fs.createReadStream(asset.path)) as ReadableStream<Uint8Array>, {
+  return new Response(asset.stream(), {
     headers: {
       "Content-Type": asset.contentType,
       "Content-Length": String(asset.sizeBytes),

@@ -2,11 +2,14 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { dataPath } from "@/lib/config";
+import { config, dataPath } from "@/lib/config";
+import { TempDir } from "./temp-dir";
+import { checkDisplayName, checkSha256 } from "./blob-keys";
+import { S3BlobStore, s3ClientFromConfig } from "./s3-blob-store";
 
 /**
- * Content-addressed storage for uploaded bytes (key = SHA-256 hex). Local disk
- * now; an S3-compatible store can implement the same interface later.
+ * Content-addressed storage for uploaded bytes (key = SHA-256 hex): local disk (`BLOB_STORE=local`) or an
+ * S3-compatible bucket (`s3`). Blobs are deleted only by the sweep (sweep-unused-blobs.ts), never inline.
  */
 export interface BlobStore {
   /** Moves a fully written temp file into place under its hash; identical bytes are stored once. */
@@ -17,39 +20,47 @@ export interface BlobStore {
   /** The blob's bytes, or those from `start` to `end` inclusive. */
   stream(sha256: string, range?: { start: number; end: number }): ReadableStream<Uint8Array>;
   delete(sha256: string): Promise<void>;
-  /** A folder on the same filesystem for uploads in progress, so putFile is an atomic rename. */
+  /** A local folder for files in progress; with local blobs on the same filesystem, so putFile is an atomic rename. */
   tempDir(): string;
   /** Removes temp files left by a crash: older than `maxAgeMs`, or written by a process that is gone. Returns how many. */
   sweepTemp(maxAgeMs: number): Promise<number>;
+  /** The viewer's converted display files, kept beside the blobs so every instance shares them. */
+  readonly display: DisplayCache;
+}
+
+/** Named files derived from blobs (`<version-id>.glb|.json`); losing one only costs a conversion. */
+export interface DisplayCache {
+  /** The cached file's size in bytes, or null when it is not there. */
+  size(name: string): Promise<number | null>;
+  /** Moves a fully written temp file in under `name`; returns its size. */
+  putFile(tempPath: string, name: string): Promise<number>;
+  stream(name: string): ReadableStream<Uint8Array>;
+  delete(names: string[]): Promise<void>;
 }
 
 export class LocalBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+  private readonly temp: TempDir;
+  readonly display: DisplayCache;
+
+  constructor(
+    private readonly root: string,
+    displayRoot = path.join(root, "..", "display"),
+  ) {
+    this.temp = new TempDir(root);
+    this.display = new LocalDisplayCache(displayRoot);
+  }
 
   private pathFor(sha256: string): string {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+    checkSha256(sha256);
     return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   }
 
   tempDir(): string {
-    const dir = path.join(this.root, "tmp");
-    fs.mkdirSync(dir, { recursive: true });
-    return dir;
+    return this.temp.dir();
   }
 
-  async sweepTemp(maxAgeMs: number): Promise<number> {
-    const dir = this.tempDir();
-    const cutoff = Date.now() - maxAgeMs;
-    let removed = 0;
-    for (const name of await fsp.readdir(dir)) {
-      const file = path.join(dir, name);
-      const stat = await fsp.stat(file).catch(() => null);
-      if (stat && (stat.mtimeMs < cutoff || writerIsGone(name))) {
-        await fsp.rm(file, { force: true, recursive: true });
-        removed++;
-      }
-    }
-    return removed;
+  sweepTemp(maxAgeMs: number): Promise<number> {
+    return this.temp.sweep(maxAgeMs);
   }
 
   async putFile(tempPath: string, sha256: string): Promise<void> {
@@ -81,21 +92,46 @@ export class LocalBlobStore implements BlobStore {
   }
 }
 
-/** Uploads are named `upload-<pid>-…` by the process writing them (receive-upload.ts). */
-function writerIsGone(name: string): boolean {
-  const pid = Number(name.match(/^upload-(\d+)-/)?.[1]);
-  if (!pid || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
+class LocalDisplayCache implements DisplayCache {
+  constructor(private readonly root: string) {}
+
+  private pathFor(name: string): string {
+    return path.join(/*turbopackIgnore: true*/ this.root, checkDisplayName(name));
+  }
+
+  async size(name: string): Promise<number | null> {
+    const stat = await fsp.stat(this.pathFor(name)).catch(() => null);
+    return stat?.size ?? null;
+  }
+
+  async putFile(tempPath: string, name: string): Promise<number> {
+    const target = this.pathFor(name);
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.rename(tempPath, target);
+    return (await fsp.stat(target)).size;
+  }
+
+  stream(name: string): ReadableStream<Uint8Array> {
+    return Readable.toWeb(fs.createReadStream(this.pathFor(name))) as ReadableStream<Uint8Array>;
+  }
+
+  async delete(names: string[]): Promise<void> {
+    await Promise.all(names.map((name) => fsp.rm(this.pathFor(name), { force: true })));
   }
 }
 
 const globalForBlobs = globalThis as unknown as { bengkelBlobs?: BlobStore };
 
+/** The process's blob store, chosen by BLOB_STORE; temp files stay under DATA_DIR/blobs/tmp either way. */
 export function getBlobStore(): BlobStore {
-  globalForBlobs.bengkelBlobs ??= new LocalBlobStore(dataPath("blobs"));
+  globalForBlobs.bengkelBlobs ??=
+    config().BLOB_STORE === "s3"
+      ? new S3BlobStore({
+          client: s3ClientFromConfig(config()),
+          bucket: config().BLOB_S3_BUCKET!,
+          prefix: config().BLOB_S3_PREFIX,
+          tempRoot: dataPath("blobs"),
+        })
+      : new LocalBlobStore(dataPath("blobs"), dataPath("display"));
   return globalForBlobs.bengkelBlobs;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { files, fileVersions } from "@/db/schema";
-import { inTransaction, type Db } from "@/lib/db/client";
+import { inTransaction, lockFor, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { BlobStore } from "./blob-store";
 import type { ReceivedUpload } from "./receive-upload";
@@ -23,47 +23,42 @@ export async function createFile(
   blobs: BlobStore,
   input: UploadInput & { name?: string; tags: string[] },
 ): Promise<{ file: FileRow; version: FileVersionRow }> {
-  const { analysis, undo } = await analyzeAndStoreUpload(db, blobs, input.upload);
+  const analysis = await analyzeAndStoreUpload(db, blobs, input.upload);
   const now = new Date();
   const fileId = newId("file");
   const versionId = newId("fileVersion");
-  try {
-    return await inTransaction(db, async (tx) => {
-      const file = (
-        await tx
-          .insert(files)
-          .values({
-            id: fileId,
-            workspaceId: input.workspaceId,
-            name: input.name?.trim() || input.upload.filename,
-            format: analysis.format,
-            kind: analysis.kind,
-            status: "draft",
-            tags: input.tags,
-            currentVersionId: versionId,
-            versionCount: 1,
-            sizeBytes: input.upload.sizeBytes,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning()
-      )[0];
-      const version = await insertVersion(tx, { id: versionId, fileId, number: 1, input, analysis, now });
-      await enqueueWebhookEvent(
-        tx,
-        {
+  return await inTransaction(db, async (tx) => {
+    const file = (
+      await tx
+        .insert(files)
+        .values({
+          id: fileId,
           workspaceId: input.workspaceId,
-          type: "file.uploaded",
-          data: fileEventData(file, { version, actor: input.actor }),
-        },
-        now,
-      );
-      return { file, version };
-    });
-  } catch (error) {
-    await undo();
-    throw error;
-  }
+          name: input.name?.trim() || input.upload.filename,
+          format: analysis.format,
+          kind: analysis.kind,
+          status: "draft",
+          tags: input.tags,
+          currentVersionId: versionId,
+          versionCount: 1,
+          sizeBytes: input.upload.sizeBytes,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0];
+    const version = await insertVersion(tx, { id: versionId, fileId, number: 1, input, analysis, now });
+    await enqueueWebhookEvent(
+      tx,
+      {
+        workspaceId: input.workspaceId,
+        type: "file.uploaded",
+        data: fileEventData(file, { version, actor: input.actor }),
+      },
+      now,
+    );
+    return { file, version };
+  });
 }
 
 /** A new version of an existing file (event `file.version_created`); the file returns to `draft`. */
@@ -73,50 +68,47 @@ export async function addFileVersion(
   input: UploadInput & { fileId: string },
 ): Promise<{ file: FileRow; version: FileVersionRow }> {
   await getFile(db, input.workspaceId, input.fileId);
-  const { analysis, undo } = await analyzeAndStoreUpload(db, blobs, input.upload);
+  const analysis = await analyzeAndStoreUpload(db, blobs, input.upload);
   const now = new Date();
   const versionId = newId("fileVersion");
-  try {
-    return await inTransaction(db, async (tx) => {
-      const current = await getFile(tx, input.workspaceId, input.fileId);
-      const version = await insertVersion(tx, {
-        id: versionId,
-        fileId: current.id,
-        number: current.versionCount + 1,
-        input,
-        analysis,
-        now,
-      });
-      const file = (
-        await tx
-          .update(files)
-          .set({
-            format: analysis.format,
-            kind: analysis.kind,
-            status: "draft",
-            currentVersionId: versionId,
-            versionCount: sql`${files.versionCount} + 1`,
-            sizeBytes: input.upload.sizeBytes,
-            updatedAt: now,
-          })
-          .where(eq(files.id, current.id))
-          .returning()
-      )[0];
-      await enqueueWebhookEvent(
-        tx,
-        {
-          workspaceId: input.workspaceId,
-          type: "file.version_created",
-          data: fileEventData(file, { version, actor: input.actor }),
-        },
-        now,
-      );
-      return { file, version };
+  return await inTransaction(db, async (tx) => {
+    // Version numbers stay gapless and unique when several uploads (or instances) add versions at once.
+    await lockFor(tx, `file-versions:${input.fileId}`);
+    const current = await getFile(tx, input.workspaceId, input.fileId);
+    const version = await insertVersion(tx, {
+      id: versionId,
+      fileId: current.id,
+      number: current.versionCount + 1,
+      input,
+      analysis,
+      now,
     });
-  } catch (error) {
-    await undo();
-    throw error;
-  }
+    const file = (
+      await tx
+        .update(files)
+        .set({
+          format: analysis.format,
+          kind: analysis.kind,
+          status: "draft",
+          currentVersionId: versionId,
+          versionCount: sql`${files.versionCount} + 1`,
+          sizeBytes: input.upload.sizeBytes,
+          updatedAt: now,
+        })
+        .where(eq(files.id, current.id))
+        .returning()
+    )[0];
+    await enqueueWebhookEvent(
+      tx,
+      {
+        workspaceId: input.workspaceId,
+        type: "file.version_created",
+        data: fileEventData(file, { version, actor: input.actor }),
+      },
+      now,
+    );
+    return { file, version };
+  });
 }
 
 async function insertVersion(

@@ -5,6 +5,7 @@ import type { BlobStore } from "./blob-store";
 import { getFile, type FileRow } from "./get-file";
 import { indexFile } from "@/lib/search/index-file";
 import { removeDisplayAssets } from "@/lib/viewer/get-display-asset";
+import { releaseBlobs } from "./blob-reservations";
 
 export async function updateFile(
   db: Db,
@@ -29,7 +30,10 @@ export async function updateFile(
   return updated;
 }
 
-/** Deletes the file and its versions, then their display caches and any blob no other version still uses. */
+/**
+ * Deletes the file and its versions, then their display caches. Their blobs are left to the sweep
+ * (blob-reservations.ts), which deletes those no version uses once no upload can be relying on them.
+ */
 export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, fileId: string): Promise<FileRow> {
   const file = await getFile(db, workspaceId, fileId);
   const versions = await db
@@ -37,12 +41,8 @@ export async function deleteFile(db: Db, blobs: BlobStore, workspaceId: string, 
     .from(fileVersions)
     .where(eq(fileVersions.fileId, file.id));
   await db.delete(files).where(eq(files.id, file.id));
-  await removeDisplayAssets(versions.map((v) => v.id));
-  for (const sha256 of new Set(versions.map((v) => v.sha256))) {
-    const stillUsed = (
-      await db.select({ id: fileVersions.id }).from(fileVersions).where(eq(fileVersions.sha256, sha256)).limit(1)
-    )[0];
-    if (!stillUsed) await blobs.delete(sha256);
-  }
+  const [sha256s, versionIds] = [versions.map((v) => v.sha256), versions.map((v) => v.id)];
+  await releaseBlobs(db, sha256s);
+  await removeDisplayAssets(blobs, versionIds);
   return file;
 }

@@ -1,14 +1,16 @@
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { buildDisplayDrawing, type DisplayDrawing } from "./build-display-drawing";
-import { displayDir, getDisplayAsset } from "./get-display-asset";
+import { getDisplayAsset } from "./get-display-asset";
 
 let db: Db;
 let blobs: BlobStore;
+let displayDir: string;
 const dataDir = process.env.DATA_DIR;
 afterAll(() => {
   if (dataDir === undefined) delete process.env.DATA_DIR;
@@ -19,6 +21,7 @@ beforeAll(() => {
   db = test.db;
   blobs = useTestBlobs(test.dir);
   process.env.DATA_DIR = test.dir;
+  displayDir = path.join(test.dir, "display");
 });
 
 describe("buildDisplayDrawing", () => {
@@ -43,20 +46,22 @@ describe("getDisplayAsset", () => {
     const { workspace } = await seedWorkspace(db);
     const { version } = await createTestFile(db, blobs, workspace.id, boxStl(10, 20, 30), "box.stl");
     const [a, b] = await Promise.all([getDisplayAsset(blobs, version), getDisplayAsset(blobs, version)]);
-    expect(a.path).toBe(`${displayDir()}/${version.id}.glb`);
-    expect(b).toEqual(a);
+    const cached = path.join(displayDir, `${version.id}.glb`);
+    expect(fs.readdirSync(displayDir)).toEqual([`${version.id}.glb`]);
+    expect([a.sizeBytes, b.sizeBytes]).toEqual([fs.statSync(cached).size, fs.statSync(cached).size]);
     expect(a.contentType).toBe("model/gltf-binary");
-    const written = fs.statSync(a.path).mtimeMs;
-    expect((await getDisplayAsset(blobs, version)).sizeBytes).toBe(a.sizeBytes);
-    expect(fs.statSync(a.path).mtimeMs).toBe(written);
-    expect(fs.readdirSync(displayDir())).toEqual([`${version.id}.glb`]);
+    const written = fs.statSync(cached).mtimeMs;
+    const again = await getDisplayAsset(blobs, version);
+    expect(Buffer.from(await new Response(again.stream()).arrayBuffer())).toEqual(fs.readFileSync(cached));
+    expect(fs.statSync(cached).mtimeMs).toBe(written);
+    expect(fs.readdirSync(blobs.tempDir())).toEqual([]);
   });
 
   it("stores drawings as contour JSON", async () => {
     const { workspace } = await seedWorkspace(db);
     const { version } = await createTestFile(db, blobs, workspace.id, plateDxf(40, 20), "plate.dxf");
     const asset = await getDisplayAsset(blobs, version);
-    const drawing = JSON.parse(fs.readFileSync(asset.path, "utf8")) as DisplayDrawing;
+    const drawing = JSON.parse(await new Response(asset.stream()).text()) as DisplayDrawing;
     expect(drawing.kind).toBe("drawing");
     expect(drawing.contours).toHaveLength(1);
   });

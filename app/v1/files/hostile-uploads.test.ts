@@ -12,7 +12,7 @@ import { files, fileVersions } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { AnalysisPool } from "@/lib/analyze/analysis-pool";
-import { displayDir, getDisplayAsset } from "@/lib/viewer/get-display-asset";
+import { getDisplayAsset } from "@/lib/viewer/get-display-asset";
 import { dxf, dxfDocument } from "@/lib/laser/testing/dxf-builder";
 import { createTorus } from "@/lib/geometry/testing/shapes";
 import { writeAsciiStl, writeThreeMfModel } from "@/lib/geometry/testing/writers";
@@ -165,14 +165,15 @@ describe("hostile uploads leave nothing behind", () => {
     const { secret } = await seedWorkspace(db);
     const created = (await (await upload(multipart("/v1/files", secret, boxStl(10, 20, 30), "box.stl"))).json()).data;
     const version = (await db.select().from(fileVersions)).find((v) => v.id === created.version.id)!;
-    const asset = await getDisplayAsset(blobs, version);
-    expect(fs.existsSync(asset.path)).toBe(true);
+    const displayDir = path.join(dir, "display");
+    await getDisplayAsset(blobs, version);
+    expect(fs.readdirSync(displayDir)).toContain(`${version.id}.glb`);
     const response = await remove(
       apiRequest(`/v1/files/${created.file.id}`, { method: "DELETE", key: secret }),
       routeParams({ id: created.file.id }),
     );
     expect(response.status).toBe(200);
-    expect(fs.readdirSync(displayDir()).filter((name) => name.startsWith(version.id))).toEqual([]);
+    expect(fs.readdirSync(displayDir).filter((name) => name.startsWith(version.id))).toEqual([]);
   });
 });
 
