@@ -6,8 +6,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { config } = await import("@/lib/config");
   config(); // a bad setting stops the start here, with its name
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb, migrateDb } = await import("@/lib/db/client");
   const db = getDb();
+  await migrateDb(db); // PostgreSQL (SQLite files are migrated as they open); instances starting together take turns
   const { startWebhookWorker } = await import("@/lib/webhooks/start");
   startWebhookWorker(db); // no-op when WEBHOOK_WORKER=off
   const { getBlobStore } = await import("@/lib/files/blob-store");

@@ -145,7 +145,7 @@ let actions: Map<string, unknown>;
 let routes: Map<string, unknown>;
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   userId = (await createUser(db, { email: "perms@example.com", password: "correct horse" })).id;
   for (const plan of QUOTE_PLANS) workspaceFor[plan] = (await createWorkspace(db, { name: `Perms ${plan}`, plan })).id;
   actions = await serverActions();

@@ -60,7 +60,7 @@ const throwing = (error: unknown) =>
   });
 
 let db: Db;
-beforeAll(() => ({ db } = useTestDb()));
+beforeAll(async () => ({ db } = await useTestDb()));
 
 async function call(
   handler: (r: Request, a?: never) => Promise<Response>,

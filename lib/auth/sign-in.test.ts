@@ -8,7 +8,7 @@ import { authorizeCredentials, clientAddress } from "./sign-in";
 const PASSWORD = "right password 123";
 let db: Db;
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   await createUser(db, { email: "ayu@example.id", password: PASSWORD });
 });
 

@@ -19,6 +19,8 @@ function setTypeParsers(): void {
   if (parsersSet) return;
   parsersSet = true;
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  // sum() of a bigint is numeric: the byte totals it adds up stay far below 2^53 too.
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
   pg.types.setTypeParser(pg.types.builtins.JSON, (value) => value);
   pg.types.setTypeParser(pg.types.builtins.JSONB, (value) => value);
   pg.types.setTypeParser(pg.types.builtins.BOOL, (value) => (value === "t" ? 1 : 0));

@@ -22,7 +22,7 @@ let s3rver: TestS3rver;
 let bengkel: { server: RunningServer; client: S3Client };
 const dataDir = process.env.DATA_DIR;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir; // Bengkel's endpoint keeps its objects under DATA_DIR
   s3rver = await startS3rver();
   const { server, endpoint } = await startTestS3(db);

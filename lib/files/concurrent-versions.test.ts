@@ -9,11 +9,12 @@ import { boxStl, createTestFile, useTestBlobs } from "@/test/helpers/files";
 
 const run = promisify(execFile);
 let db: Db;
-let file: string;
+let url: string;
 let dir: string;
-beforeAll(() => ({ db, file, dir } = useTestDb()));
+beforeAll(async () => ({ db, url, dir } = await useTestDb()));
 
-describe("two server processes on one SQLite file", () => {
+// On PostgreSQL too (npm run test:postgres): two instances on one database.
+describe("two server processes on one database", () => {
   it("add 30 versions to one file at once without a 'database is locked' failure, numbered 1…31", async () => {
     const { workspace } = await seedWorkspace(db);
     const created = await createTestFile(db, useTestBlobs(dir), workspace.id, boxStl(10, 10, 10), "part.stl");
@@ -24,7 +25,8 @@ describe("two server processes on one SQLite file", () => {
           "--import",
           "tsx",
           "test/helpers/version-worker.ts",
-          file,
+          url,
+          dir,
           workspace.id,
           created.file.id,
           "15",

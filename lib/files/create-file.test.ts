@@ -12,8 +12,8 @@ import type { BlobStore } from "./blob-store";
 let db: Db;
 let blobs: BlobStore;
 let dir: string;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   blobs = useTestBlobs(dir);
 });
 

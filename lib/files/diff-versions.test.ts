@@ -7,8 +7,8 @@ import type { BlobStore } from "./blob-store";
 
 let db: Db;
 let blobs: BlobStore;
-beforeAll(() => {
-  const t = useTestDb();
+beforeAll(async () => {
+  const t = await useTestDb();
   db = t.db;
   blobs = useTestBlobs(t.dir);
 });

@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { keyset, keysetPage } from "@/lib/db/keyset-page";
 import { files, FILE_STATUSES, type FileFormat, type FileStatus } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { containsLower, jsonArrayHas } from "@/lib/db/portable-sql";
 import type { FileRow } from "./get-file";
 
 export const FILE_SORTS = ["created_at", "-created_at", "name", "-name", "size", "-size"] as const;
@@ -35,9 +36,9 @@ export async function listFiles(
   if (query.format?.length) conditions.push(inArray(files.format, query.format));
   if (query.status?.length) conditions.push(inArray(files.status, query.status));
   for (const tag of query.tag ?? []) {
-    conditions.push(sql`exists (select 1 from json_each(${files.tags}) where json_each.value = ${tag})`);
+    conditions.push(jsonArrayHas(db, files.tags, tag));
   }
-  if (query.q) conditions.push(sql`instr(lower(${files.name}), ${query.q.toLowerCase()}) > 0`);
+  if (query.q) conditions.push(containsLower(db, files.name, query.q.toLowerCase()));
   if (query.createdAfter) conditions.push(gte(files.createdAt, query.createdAfter));
   if (query.createdBefore) conditions.push(lte(files.createdAt, query.createdBefore));
   const { after, order } = keyset({ sort: column, id: files.id, descending, tag: query.sort }, query.cursor);

@@ -16,10 +16,10 @@ interface Backend {
 }
 
 // Bengkel's endpoint keeps its objects under DATA_DIR and its keys in a migrated database.
-let bengkel: ReturnType<typeof useTestDb>;
+let bengkel: Awaited<ReturnType<typeof useTestDb>>;
 const dataDir = process.env.DATA_DIR;
-beforeAll(() => {
-  bengkel = useTestDb();
+beforeAll(async () => {
+  bengkel = await useTestDb();
   process.env.DATA_DIR = bengkel.dir;
 });
 afterAll(() => {

@@ -36,7 +36,7 @@ describe("dashboard words for values the API spells in English", () => {
   it("'/h' and the seeded catalogue's note read in Indonesian", async () => {
     expect(id("prices.perHour")).toBe("/jam");
     expect(en("prices.perHour")).toBe("/h");
-    const { db } = useTestDb();
+    const { db } = await useTestDb();
     const { workspace } = await seedWorkspace(db);
     const note = (await getActiveCatalog(db, workspace.id)).note!;
     expect(catalogNoteText(note, id)).toBe("Diisi dari katalog bawaan");

@@ -14,8 +14,8 @@ import { dnsPushes } from "@/db/schema";
 let db: Db;
 let dir: string;
 let services: InfraServices | undefined;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir; // Dovecot's generated files and the self-signed STARTTLS certificate
 });
 afterAll(() => {

@@ -8,7 +8,7 @@ import { DEFAULT_CATALOG } from "@/lib/pricing/catalog";
 import { getActiveCatalog, publishCatalog } from "./catalog-store";
 
 let db: Db;
-beforeAll(() => ({ db } = useTestDb()));
+beforeAll(async () => ({ db } = await useTestDb()));
 
 describe("catalogue store", () => {
   it("seeds DEFAULT_CATALOG as version 1 on first use, once", async () => {

@@ -13,8 +13,8 @@ const SLICER = "/usr/bin/prusa-slicer";
 let db: Db;
 let dir: string;
 let blobs: BlobStore;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   blobs = useTestBlobs(dir);
   vi.stubEnv("DATA_DIR", dir);
 });

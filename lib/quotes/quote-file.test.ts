@@ -9,11 +9,11 @@ import { closeDb, openDb, type Db } from "@/lib/db/client";
 import { QUOTE_TTL_MS, quoteFile, type PrintQuoteRequest } from "./quote-file";
 
 let db: Db;
-let dbFile: string;
+let dbUrl: string;
 let blobs: BlobStore;
-beforeAll(() => {
-  const { dir, file } = ({ db } = useTestDb());
-  dbFile = file;
+beforeAll(async () => {
+  const { dir, url } = ({ db } = await useTestDb());
+  dbUrl = url;
   blobs = useTestBlobs(dir);
 });
 
@@ -106,10 +106,10 @@ describe("quote cache", () => {
     expect(cramped.warnings.map((w) => w.code)).toEqual(["EXCEEDS_BUILD_VOLUME"]);
   });
 
-  it("survives a restart (a new connection to the same database file)", async () => {
+  it("survives a restart (a new connection to the same database)", async () => {
     const { request } = await boxFile();
     const fresh = await quoteFile(db, request(T0));
-    const reopened = openDb(`file:${dbFile}`);
+    const reopened = openDb(dbUrl);
     expect(await quoteFile(reopened, request(at(60_000)))).toEqual({ ...fresh, cached: true });
     await closeDb(reopened);
   });

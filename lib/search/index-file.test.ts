@@ -13,7 +13,7 @@ import { searchFiles } from "./search-files";
 let db: Db;
 let workspaceId: string;
 beforeAll(async () => {
-  const { dir } = ({ db } = useTestDb());
+  const { dir } = ({ db } = await useTestDb());
   useTestBlobs(dir);
   workspaceId = (await seedWorkspace(db, { plan: "pro" })).workspace.id;
 });

@@ -9,8 +9,8 @@ import type { Db } from "@/lib/db/client";
 
 const run = promisify(execFile);
 let db: Db;
-let file: string;
-beforeAll(() => ({ db, file } = useTestDb()));
+let url: string;
+beforeAll(async () => ({ db, url } = await useTestDb()));
 
 describe("consumeRequest", () => {
   it("quote windows are UTC days; infra windows are clock minutes", () => {
@@ -73,7 +73,7 @@ describe("consumeRequest", () => {
           "--import",
           "tsx",
           "test/helpers/consume-worker.ts",
-          file,
+          url,
           workspace.id,
           "infra",
           "25",

@@ -16,8 +16,8 @@ afterAll(() => {
   if (dataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = dataDir;
 });
-beforeAll(() => {
-  const test = useTestDb();
+beforeAll(async () => {
+  const test = await useTestDb();
   db = test.db;
   blobs = useTestBlobs(test.dir);
   process.env.DATA_DIR = test.dir;

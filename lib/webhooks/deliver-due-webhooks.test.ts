@@ -15,7 +15,7 @@ let db: Db;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   process.env.WEBHOOK_ALLOW_PRIVATE = "true";
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());

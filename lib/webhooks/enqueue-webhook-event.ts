@@ -1,11 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { lockFor, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { WebhookEventType } from "./event-catalog";
-
-/** The database or a transaction opened on it (better-sqlite3 transactions are synchronous). */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface WebhookEventInput {
   workspaceId: string;
@@ -19,7 +16,7 @@ export interface WebhookEventInput {
  * transaction, so an event exists if and only if the change that caused it
  * was committed. The worker sends it. Returns the event id.
  */
-export async function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, now = new Date()): Promise<string> {
+export async function enqueueWebhookEvent(tx: Db, input: WebhookEventInput, now = new Date()): Promise<string> {
   const eventId = await insertEvent(tx, input, now);
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
@@ -32,7 +29,7 @@ export async function enqueueWebhookEvent(tx: DbOrTx, input: WebhookEventInput, 
   return eventId;
 }
 
-export async function insertEvent(tx: DbOrTx, input: WebhookEventInput, now: Date): Promise<string> {
+export async function insertEvent(tx: Db, input: WebhookEventInput, now: Date): Promise<string> {
   const id = newId("webhookEvent");
   await tx
     .insert(webhookEvents)
@@ -41,16 +38,18 @@ export async function insertEvent(tx: DbOrTx, input: WebhookEventInput, now: Dat
 }
 
 export async function insertDelivery(
-  tx: DbOrTx,
+  tx: Db,
   input: { workspaceId: string; endpointId: string; eventId: string },
   now: Date,
 ) {
+  // max+1 is a gap-tolerant, strictly increasing event order while writers take turns: SQLite serialises them;
+  // on PostgreSQL this lock does.
+  await lockFor(tx, "webhook-delivery-seq");
   return (
     await tx
       .insert(webhookDeliveries)
       .values({
         id: newId("webhookDelivery"),
-        // Writes are serialised by SQLite, so max+1 is a gap-tolerant, strictly increasing event order.
         seq: sql`(select coalesce(max(seq), 0) + 1 from webhook_deliveries)`,
         ...input,
         nextAttemptAt: now,

@@ -1,5 +1,5 @@
 /**
- * Child process for the concurrency test: opens the shared database file and
+ * Child process for the concurrency test: opens the shared database (SQLite file or PostgreSQL) and
  * tries to consume `count` requests as fast as it can, printing how many passed.
  */
 import { openDb } from "@/lib/db/client";
@@ -8,8 +8,8 @@ import { isDomainError } from "@/lib/errors";
 import { workspaces } from "@/db/schema";
 import { eq } from "drizzle-orm";
 
-const [file, workspaceId, service, count, startAt] = process.argv.slice(2);
-const db = openDb(`file:${file}`);
+const [url, workspaceId, service, count, startAt] = process.argv.slice(2);
+const db = openDb(url);
 const workspace = (await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1))[0]!;
 while (Date.now() < Number(startAt)) {
   /* start together with the sibling processes */

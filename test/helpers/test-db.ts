@@ -1,21 +1,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDb, type Db } from "@/lib/db/client";
+import { migrateDb, openDb, type Db } from "@/lib/db/client";
+import { scratchPostgres } from "./postgres";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { createApiKey } from "@/lib/auth/api-keys";
 import type { InfraPlan, QuotePlan, Scope } from "@/lib/plans/plans";
 
 /**
- * A real, migrated SQLite file in a temp folder, installed as the process-wide
- * database so route handlers under test use it.
+ * A real, migrated database installed as the process-wide one, so route
+ * handlers under test use it: a SQLite file in a temp folder, or, when
+ * TEST_POSTGRES_URL names a PostgreSQL server (`npm run test:postgres`), a
+ * scratch database on it (dropped by the global teardown). `dir` is a temp
+ * folder either way.
  */
-export function useTestDb(): { db: Db; file: string; dir: string } {
+export async function useTestDb(): Promise<{ db: Db; file: string; dir: string; url: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-test-"));
   const file = path.join(dir, "test.db");
-  const db = openDb(`file:${file}`);
+  const server = process.env.TEST_POSTGRES_URL;
+  const url = server ? (await scratchPostgres(server)).url : `file:${file}`;
+  const db = openDb(url);
+  if (server) await migrateDb(db);
   (globalThis as { bengkelDb?: Db }).bengkelDb = db;
-  return { db, file, dir };
+  return { db, file, dir, url };
 }
 
 export async function seedWorkspace(

@@ -1,5 +1,5 @@
 /**
- * Child process for the two-process SQLite test: opens the shared database and
+ * Child process for the two-process test: opens the shared database (SQLite file or PostgreSQL) and
  * adds `count` versions to one file at once, printing how many succeeded.
  */
 import path from "node:path";
@@ -7,9 +7,9 @@ import { openDb } from "@/lib/db/client";
 import { LocalBlobStore } from "@/lib/files/blob-store";
 import { addTestVersion, boxStl } from "@/test/helpers/files";
 
-const [file, workspaceId, fileId, count, startAt] = process.argv.slice(2);
-const db = openDb(`file:${file}`);
-const blobs = new LocalBlobStore(path.join(path.dirname(file), "blobs"));
+const [url, dir, workspaceId, fileId, count, startAt] = process.argv.slice(2);
+const db = openDb(url);
+const blobs = new LocalBlobStore(path.join(dir, "blobs"));
 while (Date.now() < Number(startAt)) {
   /* start together with the sibling process */
 }

@@ -9,7 +9,7 @@ vi.hoisted(() => {
 
 const PASSWORD = "right password 123";
 beforeAll(async () => {
-  const { db } = useTestDb();
+  const { db } = await useTestDb();
   await createUser(db, { email: "ayu@example.id", password: PASSWORD });
 });
 const from = (address: string) => ({ headers: { "x-forwarded-for": `203.0.113.250, ${address}` } });

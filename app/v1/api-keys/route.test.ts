@@ -8,7 +8,7 @@ import { apiKeys } from "@/db/schema";
 import { eq } from "drizzle-orm";
 
 let db: Db;
-beforeAll(() => ({ db } = useTestDb()));
+beforeAll(async () => ({ db } = await useTestDb()));
 
 const post = (key: string, body: unknown) => POST(apiRequest("/v1/api-keys", { method: "POST", key, body }));
 const del = (key: string, id: string) =>

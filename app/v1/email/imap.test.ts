@@ -17,7 +17,7 @@ let dir: string;
 let smtp: RunningServer;
 let dovecot: RunningDovecot;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   smtp = await startSmtpServer(db, { port: 0 });
   const [imapPort, pop3Port] = [await freePort(), await freePort()];

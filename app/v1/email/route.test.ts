@@ -20,7 +20,7 @@ let dir: string;
 let smtp: RunningServer;
 let submission: RunningServer;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   smtp = await startSmtpServer(db, { port: 0 });
   const tls = loadTlsKeyPair({ hostname: "mail.bengkel.test" });

@@ -12,8 +12,8 @@ import type { BlobStore } from "@/lib/files/blob-store";
 
 let db: Db;
 let blobs: BlobStore;
-beforeAll(() => {
-  const t = useTestDb();
+beforeAll(async () => {
+  const t = await useTestDb();
   db = t.db;
   blobs = useTestBlobs(t.dir);
 });

@@ -23,8 +23,8 @@ let blobs: BlobStore;
 const dataDir = process.env.DATA_DIR;
 const globalPool = globalThis as { bengkelAnalysisPool?: AnalysisPool };
 
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   blobs = useTestBlobs(dir);
   process.env.DATA_DIR = dir;
 });

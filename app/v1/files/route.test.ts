@@ -12,8 +12,8 @@ import type { Db } from "@/lib/db/client";
 
 let db: Db;
 let dir: string;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   useTestBlobs(dir);
 });
 afterEach(() => {

@@ -35,7 +35,7 @@ let db: Db;
 let dir: string;
 let s3rver: TestS3rver;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   s3rver = await startS3rver("bengkel-blobs");
   Object.assign(process.env, settings, { DATA_DIR: dir, BLOB_S3_ENDPOINT: s3rver.endpoint });
   delete globalBlobs.bengkelBlobs;

@@ -19,7 +19,7 @@ let otherKey: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  const { dir } = ({ db } = useTestDb());
+  const { dir } = ({ db } = await useTestDb());
   blobs = useTestBlobs(dir);
   const a = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
   const b = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });

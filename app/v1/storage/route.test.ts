@@ -11,8 +11,8 @@ import type { Db } from "@/lib/db/client";
 
 let db: Db;
 let dir: string;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
 });
 

@@ -12,8 +12,8 @@ import { tickVps } from "@/lib/infra/vps/vps-lifecycle";
 import type { Db } from "@/lib/db/client";
 
 let db: Db;
-beforeAll(() => {
-  ({ db } = useTestDb());
+beforeAll(async () => {
+  ({ db } = await useTestDb());
 });
 
 const later = (ms = 3_600_000) => new Date(Date.now() + ms);

@@ -8,7 +8,7 @@ import { runPricesExport, runPricesImportProfile, runPricesSet, runPricesShow } 
 let dir: string;
 let workspaceId: string;
 beforeAll(async () => {
-  const test = useTestDb();
+  const test = await useTestDb();
   dir = test.dir;
   workspaceId = (await seedWorkspace(test.db)).workspace.id;
   vi.stubEnv("DATABASE_URL", `file:${test.file}`);

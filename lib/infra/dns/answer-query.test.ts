@@ -11,7 +11,7 @@ let db: Db;
 let server: RunningServer;
 let endpoint: DnsEndpoint;
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   const ws = (await seedWorkspace(db)).workspace.id;
   await createZone(db, ws, { domain: "edges.test" });
   for (const [name, data] of [

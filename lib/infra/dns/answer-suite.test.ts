@@ -11,7 +11,7 @@ let db: Db;
 let workspaceId: string;
 let server: RunningServer;
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   workspaceId = (await seedWorkspace(db)).workspace.id;
 });
 

@@ -14,7 +14,7 @@ let db: Db;
 let server: RunningServer;
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   const { workspace } = await seedWorkspace(db);
   const zone = await createZone(db, workspace.id, { domain: "big.test" });
   // 3,000 TXT records of 250 bytes at one name: about 800 KB of answer, 12 times what a DNS message can carry.

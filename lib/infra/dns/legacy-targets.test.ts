@@ -6,8 +6,9 @@ import { dnsRecords } from "@/db/schema";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { createZone } from "./manage-dns";
 
-it("migration 0010 makes host names stored before it absolute, leaving other data and new rows alone", async () => {
-  const { db, file } = useTestDb();
+// A SQLite migration (PostgreSQL databases start from their own schema, already absolute).
+it.skipIf(process.env.TEST_POSTGRES_URL !== undefined)("migration 0010 makes host names stored before it absolute, leaving other data and new rows alone", async () => {
+  const { db, file } = await useTestDb();
   const zone = await createZone(db, (await seedWorkspace(db)).workspace.id, { domain: "legacy.test" });
   const row = (id: string, type: "CNAME" | "NS" | "MX" | "SRV" | "TXT" | "A", data: string) => ({
     id,

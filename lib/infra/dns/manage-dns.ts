@@ -58,7 +58,7 @@ export async function createZone(
           .select({ domain: dnsZones.domain })
           .from(dnsZones)
           .where(
-            sql`${dnsZones.status} = 'active' and (${domain} = ${dnsZones.domain} or ${domain} like '%.' || ${dnsZones.domain} or ${dnsZones.domain} like '%.' || ${domain})`,
+            sql`${dnsZones.status} = 'active' and (cast(${domain} as text) = ${dnsZones.domain} or cast(${domain} as text) like '%.' || ${dnsZones.domain} or ${dnsZones.domain} like '%.' || cast(${domain} as text))`,
           )
           .limit(1)
       )[0];

@@ -14,7 +14,7 @@ let probe: ZoneProbe;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   process.env.DNS_ZONE_VERIFICATION = "on";
   publicDns = await startPublicDns();
   // The parent of every *.test zone here: "test", served by a.nic.test, which is the loopback server itself.

@@ -3,7 +3,7 @@ import { dnsZones } from "@/db/schema";
 import { inTransaction, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { CHALLENGE_LABEL, challengeValue, getZone, nameservers, type ZoneRow } from "./manage-dns";
-import { queueZonePush, type DbOrTx } from "./powerdns/queue-zone-push";
+import { queueZonePush } from "./powerdns/queue-zone-push";
 import { resolverProbe, type ZoneProbe } from "./zone-probe";
 
 /**
@@ -57,7 +57,7 @@ export async function verifyZone(
 }
 
 /** Serves the zone; whoever held the name active before goes back to pending. */
-async function activate(tx: DbOrTx, zone: ZoneRow, now: Date): Promise<ZoneRow> {
+async function activate(tx: Db, zone: ZoneRow, now: Date): Promise<ZoneRow> {
   await tx
     .update(dnsZones)
     .set({ status: "pending", verifiedAt: null })

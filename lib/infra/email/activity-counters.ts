@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { emailActivityDays, emailMailboxLog } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
-
-type Writer = Pick<Db, "insert" | "update">;
+import { greatest } from "@/lib/db/portable-sql";
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Adds to one (workspace, day, mailbox) row of counters; one UPSERT, so concurrent deliveries never lose a count. */
 async function addToDay(
-  db: Writer,
+  db: Db,
   key: { workspaceId: string; mailboxId: string },
   at: Date,
   add: { delivered?: number; deliveredBytes?: number; rejected?: number; rejectedBytes?: number },
@@ -37,7 +36,7 @@ async function addToDay(
 }
 
 export async function countDelivered(
-  db: Writer,
+  db: Db,
   mailbox: { id: string; workspaceId: string },
   bytes: number,
   at = new Date(),
@@ -48,7 +47,7 @@ export async function countDelivered(
   });
   await db
     .update(emailMailboxLog)
-    .set({ lastReceivedAt: sql`max(coalesce(${emailMailboxLog.lastReceivedAt}, 0), ${at.getTime()})` })
+    .set({ lastReceivedAt: greatest(db, sql`coalesce(${emailMailboxLog.lastReceivedAt}, 0)`, at.getTime()) })
     .where(eq(emailMailboxLog.mailboxId, mailbox.id));
 }
 
@@ -57,7 +56,7 @@ export async function countDelivered(
  * known of its size (declared SIZE, or what arrived before the refusal), 0 when nothing is.
  */
 export async function countRejected(
-  db: Writer,
+  db: Db,
   target: { workspaceId: string; mailboxId: string | null },
   bytes: number,
   at = new Date(),
@@ -69,7 +68,7 @@ export async function countRejected(
 }
 
 export async function logMailboxCreated(
-  db: Writer,
+  db: Db,
   row: { id: string; workspaceId: string; address: string; createdAt: Date },
 ): Promise<void> {
   await db
@@ -77,6 +76,6 @@ export async function logMailboxCreated(
     .values({ mailboxId: row.id, workspaceId: row.workspaceId, address: row.address, createdAt: row.createdAt });
 }
 
-export async function logMailboxDeleted(db: Writer, mailboxId: string, at = new Date()): Promise<void> {
+export async function logMailboxDeleted(db: Db, mailboxId: string, at = new Date()): Promise<void> {
   await db.update(emailMailboxLog).set({ deletedAt: at }).where(eq(emailMailboxLog.mailboxId, mailboxId));
 }

@@ -21,7 +21,7 @@ let dir: string;
 let services: InfraServices | undefined;
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir; // the self-signed pair goes to DATA_DIR/tls, Dovecot's files to DATA_DIR/dovecot
   const { workspace } = await seedWorkspace(db);
   await createZone(db, workspace.id, { domain: "aman.test" });

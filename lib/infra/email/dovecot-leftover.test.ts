@@ -10,8 +10,8 @@ import { startDovecot, type RunningDovecot } from "./dovecot-server";
 let db: Db;
 let dir: string;
 const running: RunningDovecot[] = [];
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
 });
 afterAll(async () => {

@@ -24,7 +24,7 @@ let dovecot: RunningDovecot;
 let smtp: RunningServer;
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   workspaceId = (await seedWorkspace(db)).workspace.id;
   await createZone(db, workspaceId, { domain: "read.test" });

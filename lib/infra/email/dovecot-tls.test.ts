@@ -15,7 +15,7 @@ let cert: string;
 let dir: string;
 
 beforeAll(async () => {
-  const opened = useTestDb();
+  const opened = await useTestDb();
   const db = opened.db;
   dir = opened.dir;
   process.env.DATA_DIR = dir;

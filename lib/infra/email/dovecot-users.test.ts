@@ -14,8 +14,8 @@ const owner = { uid: 8, gid: 8 };
 const row = { id: "mbx_1", address: "ayu@ayu-shop.test", quotaMb: 50, status: "active" as const };
 let db: Db;
 let dir: string;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
 });
 afterAll(() => {

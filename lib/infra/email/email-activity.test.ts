@@ -11,8 +11,8 @@ import { createMailbox, deleteMailbox } from "./manage-mailboxes";
 
 let db: Db;
 let dir: string;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

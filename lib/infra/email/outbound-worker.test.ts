@@ -53,7 +53,7 @@ const smarthost = new SMTPServer({
 let smarthostUrl: string;
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   const { workspace } = await seedWorkspace(db);
   await createZone(db, workspace.id, { domain: "out.test" });

@@ -23,7 +23,7 @@ let tls: TlsKeyPair;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   const { workspace } = await seedWorkspace(db);
   await createZone(db, workspace.id, { domain: "auth.test" });

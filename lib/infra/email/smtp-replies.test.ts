@@ -16,7 +16,7 @@ let box: MailboxRow;
 let inbound: RunningServer;
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   const { workspace } = await seedWorkspace(db);
   await createZone(db, workspace.id, { domain: "codes.test" });

@@ -22,7 +22,7 @@ let box: MailboxRow;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   const { workspace } = await seedWorkspace(db);
   await createZone(db, workspace.id, { domain: "limits.test" });

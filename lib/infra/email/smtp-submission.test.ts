@@ -24,7 +24,7 @@ let tls: TlsKeyPair;
 let submission: RunningServer;
 
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   const { workspace } = await seedWorkspace(db);
   await createZone(db, workspace.id, { domain: "send.test" });

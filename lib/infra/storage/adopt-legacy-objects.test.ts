@@ -12,8 +12,8 @@ import { listObjects, putObject, readObject } from "./manage-objects";
 
 let db: Db;
 let dir: string;
-beforeAll(() => {
-  ({ db, dir } = useTestDb());
+beforeAll(async () => {
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

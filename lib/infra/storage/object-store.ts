@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { storageObjects } from "@/db/schema";
 import { inTransaction, type Db } from "@/lib/db/client";
+import { startsWithBytes } from "@/lib/db/portable-sql";
 import { DomainError } from "@/lib/errors";
 import { randomToken } from "@/lib/ids";
 import { bucketDir, getBucket } from "./manage-buckets";
@@ -168,10 +169,6 @@ export interface ObjectListing {
 /** Sorts after every key that begins with `prefix` (U+10FFFF is the largest code point; SQLite compares UTF-8 bytes). */
 const pastPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
 
-/** A byte comparison: SQLite's substr counts characters in text but bytes in a blob. */
-const underPrefix = (prefix: string) =>
-  sql`substr(cast(${storageObjects.key} as blob), 1, ${Buffer.byteLength(prefix)}) = cast(${prefix} as blob)`;
-
 /**
  * ListObjectsV2's walk: keys in UTF-8 byte order after `after`, under `prefix`; with a delimiter, keys that share
  * a prefix up to it roll up into one common prefix, and the walk jumps past all of them at once.
@@ -197,7 +194,7 @@ export async function listObjectRows(
         and(
           eq(storageObjects.bucket, bucket),
           cursor === null ? sql`${storageObjects.key} >= ${prefix}` : gt(storageObjects.key, cursor),
-          underPrefix(prefix),
+          startsWithBytes(db, storageObjects.key, prefix),
         ),
       )
       .orderBy(asc(storageObjects.key))
@@ -224,7 +221,13 @@ export async function listObjectRows(
     await db
       .select({ key: storageObjects.key })
       .from(storageObjects)
-      .where(and(eq(storageObjects.bucket, bucket), gt(storageObjects.key, last ?? prefix), underPrefix(prefix)))
+      .where(
+        and(
+          eq(storageObjects.bucket, bucket),
+          gt(storageObjects.key, last ?? prefix),
+          startsWithBytes(db, storageObjects.key, prefix),
+        ),
+      )
       .limit(1)
   )[0];
   return { objects, commonPrefixes, next: more ? last : null };

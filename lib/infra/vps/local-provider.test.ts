@@ -30,7 +30,7 @@ describe("the local VPS provider", () => {
   });
 
   it("the ticker settles instances on its own", async () => {
-    const { db } = useTestDb();
+    const { db } = await useTestDb();
     const { workspace } = await seedWorkspace(db);
     process.env.VPS_LOCAL_SPEED = "1000";
     const vps = await createVps(db, workspace.id, {

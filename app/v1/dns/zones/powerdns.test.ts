@@ -19,7 +19,7 @@ let resolver: Resolver;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   [pdns, publicDns] = await Promise.all([startPowerDns(), startPublicDns()]);
   Object.assign(process.env, {
     DNS_BACKEND: "powerdns",

@@ -11,7 +11,7 @@ let db: Db;
 let server: RunningServer;
 let resolver: Resolver;
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   server = await startDnsServer(db, { port: 0 });
   resolver = new Resolver({ timeout: 2_000, tries: 1 });
   resolver.setServers([`127.0.0.1:${server.port}`]);

@@ -19,7 +19,7 @@ let pdns: RunningPowerDns;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   workspaceId = (await seedWorkspace(db)).workspace.id;
 });
 afterAll(() => {

@@ -19,7 +19,7 @@ let embedded: RunningServer;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   pdns = await startPowerDns();
   Object.assign(process.env, { DNS_BACKEND: "powerdns", PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey });
   embedded = await startDnsServer(db, { port: 0 });

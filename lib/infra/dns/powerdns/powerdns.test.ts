@@ -20,7 +20,7 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   let file: string;
-  ({ db, file } = useTestDb());
+  ({ db, file } = await useTestDb());
   vi.stubEnv("DATABASE_URL", `file:${file}`);
   pdns = await startPowerDns();
   Object.assign(process.env, { DNS_BACKEND: "powerdns", PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey });

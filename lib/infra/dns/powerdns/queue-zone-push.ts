@@ -3,8 +3,6 @@ import { dnsPushes } from "@/db/schema";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 /**
  * Marks a zone name as changed for PowerDNS, inside the caller's transaction so
  * the change and its outbox row commit together. Several changes before the
@@ -12,7 +10,7 @@ export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
  * `generation`, so a change that lands while a push is in flight is pushed again.
  * Nothing is queued on the embedded backend, which reads the database directly.
  */
-export async function queueZonePush(tx: DbOrTx, domain: string, now = new Date()): Promise<void> {
+export async function queueZonePush(tx: Db, domain: string, now = new Date()): Promise<void> {
   if (config().DNS_BACKEND !== "powerdns") return;
   await tx
     .insert(dnsPushes)

@@ -16,7 +16,7 @@ let dir: string;
 let s3: Awaited<ReturnType<typeof startTestS3>>;
 let me: AwsProfile;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   s3 = await startTestS3(db);
   me = await createProfile(db, (await seedWorkspace(db)).workspace.id);

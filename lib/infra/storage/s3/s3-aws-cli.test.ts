@@ -14,7 +14,7 @@ let db: Db;
 let dir: string;
 let s3: Awaited<ReturnType<typeof startTestS3>>;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   s3 = await startTestS3(db);
 });

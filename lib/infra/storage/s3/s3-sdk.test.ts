@@ -30,7 +30,7 @@ let dir: string;
 let s3: Awaited<ReturnType<typeof startTestS3>>;
 let client: S3Client;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   process.env.DATA_DIR = dir;
   s3 = await startTestS3(db);
   const { workspace } = await seedWorkspace(db);

@@ -10,7 +10,7 @@ let key: string;
 let boxId: string;
 let plateId: string;
 beforeAll(async () => {
-  const { dir } = ({ db } = useTestDb());
+  const { dir } = ({ db } = await useTestDb());
   const blobs = useTestBlobs(dir);
   const seeded = await seedWorkspace(db, { plan: "pro" });
   key = seeded.secret;

@@ -35,7 +35,7 @@ let key: string;
 let freeKey: string;
 let workspaceId: string;
 beforeAll(async () => {
-  ({ db, dir } = useTestDb());
+  ({ db, dir } = await useTestDb());
   blobs = useTestBlobs(dir);
   const pro = await seedWorkspace(db, { plan: "pro", scopes: ["files:read", "files:write"] });
   key = pro.secret;

@@ -15,7 +15,7 @@ let boxId: string;
 let plateId: string;
 let tableId: string;
 beforeAll(async () => {
-  const { dir } = ({ db } = useTestDb());
+  const { dir } = ({ db } = await useTestDb());
   blobs = useTestBlobs(dir);
   const seeded = await seedWorkspace(db, { plan: "pro" });
   key = seeded.secret;

@@ -16,8 +16,8 @@ import { GET as openEmbed } from "@/app/embed/[token]/route";
 let db: Db;
 let blobs: BlobStore;
 const dataDir = process.env.DATA_DIR;
-beforeAll(() => {
-  const test = useTestDb();
+beforeAll(async () => {
+  const test = await useTestDb();
   db = test.db;
   blobs = useTestBlobs(test.dir);
   // Creating a link starts the display conversion in the background: keep its output in the test folder.

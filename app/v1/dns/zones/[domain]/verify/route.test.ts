@@ -19,7 +19,7 @@ let resolver: Resolver;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  ({ db } = useTestDb());
+  ({ db } = await useTestDb());
   publicDns = await startPublicDns();
   // The zones of this file must prove control; "the Internet" is the loopback server above.
   process.env.DNS_ZONE_VERIFICATION = "on";
