@@ -31,7 +31,7 @@ export interface LayerSurfaces {
 /** PrusaSlicer's EXTERNAL_INFILL_MARGIN: tops and bridges grow this far into the infill (mm). */
 const EXTERNAL_INFILL_MARGIN = 3;
 /** Outline resolution for the classification (mm). */
-const CLASSIFY_RESOLUTION = 0.05;
+const CLASSIFY_RESOLUTION = 0.1;
 
 const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) => {
   if (paths.length === 0) return [];
@@ -156,8 +156,10 @@ export function classifySurfaces(
   fillsIn: Paths64[],
   profile: PrintProfile,
 ): LayerSurfaces[] {
-  // Simplified to 0.05 mm (fewer points for the many offsets below, and no visible change in the
-  // areas); repeated layers share their paths, so they stay recognisably equal.
+  // Simplified to 0.1 mm: the Clipper work below grows with the points, and against 0.05 mm the
+  // corpus figures moved by a tenth of a percent (docs/benchmarks.md); differences of neighbours
+  // simplified apart stay under the sliver filters. Repeated layers share their paths, so they
+  // stay recognisably equal.
   const simplified = new Map<Paths64, Paths64>();
   const simplify = (paths: Paths64) => {
     let out = simplified.get(paths);
