@@ -22,6 +22,23 @@ export function layerCountFor(height: number, profile: PrintProfile): number {
   return Math.max(1, Math.round((height - profile.firstLayerHeight) / profile.layerHeight) + 1);
 }
 
+function zExtent(positions: Float32Array | Float64Array): { zMin: number; zMax: number } {
+  let zMin = Infinity;
+  let zMax = -Infinity;
+  for (let v = 2; v < positions.length; v += 3) {
+    const z = positions[v];
+    if (z < zMin) zMin = z;
+    if (z > zMax) zMax = z;
+  }
+  return { zMin, zMax };
+}
+
+/** How many layers the mesh is sliced into. */
+export function meshLayerCount(mesh: SliceMesh, profile: PrintProfile): number {
+  const { zMin, zMax } = zExtent(mesh.positions);
+  return layerCountFor(zMax - zMin, profile);
+}
+
 function sliceZ(i: number, p: PrintProfile): number {
   return i === 0 ? p.firstLayerHeight / 2 : p.firstLayerHeight + (i - 0.5) * p.layerHeight;
 }
@@ -29,18 +46,20 @@ function sliceZ(i: number, p: PrintProfile): number {
 // ---------------------------------------------------------------------------------------------
 // Triangle sweep and segment chaining
 
-/** Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied). */
-export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices: Paths64[]; height: number } {
+/**
+ * Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied):
+ * all layers, or those in [from, to) (a thread's share, see parallel-slice.ts; the same paths as the
+ * full sweep gives them). `layers`: the object's whole layer count.
+ */
+export function sliceOutlines(
+  mesh: SliceMesh,
+  profile: PrintProfile,
+  range?: { from: number; to: number },
+): { slices: Paths64[]; height: number; layers: number } {
   const { positions, indices } = mesh;
   const triCount = indices.length / 3;
   const vertexCount = positions.length / 3;
-  let zMin = Infinity;
-  let zMax = -Infinity;
-  for (let v = 0; v < vertexCount; v++) {
-    const z = positions[3 * v + 2];
-    if (z < zMin) zMin = z;
-    if (z > zMax) zMax = z;
-  }
+  const { zMin, zMax } = zExtent(positions);
   const height = zMax - zMin;
   const layers = layerCountFor(height, profile);
   const h0 = profile.firstLayerHeight;
@@ -78,10 +97,24 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   const fillAt = bucketCount.slice(0, layers);
   for (let t = 0; t < triCount; t++) if (first[t] >= 0) order[fillAt[first[t]]++] = t;
 
+  const from = Math.max(0, range?.from ?? 0),
+    to = Math.min(layers, range?.to ?? layers);
   const slices: Paths64[] = [];
   let active = new Uint32Array(1024);
   let activeCount = 0;
-  let next = 0;
+  // Starting part-way, the triangles begun below and still open, in the order the full sweep keeps
+  // them (by first layer, then index): the segments, so the chained paths, come out the same.
+  let next = from > 0 ? bucketCount[from] : 0;
+  for (let k = 0; k < next; k++) {
+    const t = order[k];
+    if (last[t] < from) continue;
+    if (activeCount === active.length) {
+      const grown = new Uint32Array(active.length * 2);
+      grown.set(active);
+      active = grown;
+    }
+    active[activeCount++] = t;
+  }
   // Per-layer segment buffers, grown on demand.
   let segCap = 1024;
   let segX = new Float64Array(segCap * 2);
@@ -93,7 +126,7 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   let hashVals = new Int32Array(0);
   const resolution = profile.resolution * SCALE;
 
-  for (let layer = 0; layer < layers; layer++) {
+  for (let layer = from; layer < to; layer++) {
     // Drop the triangles that ended below this layer, add those that start here.
     let kept = 0;
     for (let k = 0; k < activeCount; k++) if (last[active[k]] >= layer) active[kept++] = active[k];
@@ -176,7 +209,7 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     }
     slices.push(chainSegments(segs, segX, segY, segEnd, hashKeys, hashVals, mask, resolution));
   }
-  return { slices, height };
+  return { slices, height, layers };
 }
 
 /** Slot of `key` in the table, or of the empty slot where it would go (edge keys are ≥ 0; empty is -1). */

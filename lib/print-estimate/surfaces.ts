@@ -145,6 +145,25 @@ const unite = (a: Paths64, b: Paths64) =>
 const meet = (a: Paths64, b: Paths64) =>
   samePaths(a, b) || insideApart(a, b) ? a : insideApart(b, a) ? b : intersect(a, b);
 
+/** How many layers above and below a layer's vertical shells look (step 3). */
+function shellLayers(profile: PrintProfile): { above: number; below: number } {
+  const h = profile.layerHeight;
+  return {
+    above: solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h) - 1,
+    below: solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h) - 1,
+  };
+}
+
+/**
+ * How many layers on each side a layer's surfaces depend on. A layer's solid infill looks `below`
+ * layers down at bottom shells, each cut against the outline under it, and its internal bridges at
+ * the layer under it (below + 2); up, at `above` layers' tops, each cut against the next (above + 1).
+ */
+export function classifyReach(profile: PrintProfile): number {
+  const { above, below } = shellLayers(profile);
+  return Math.max(above + 1, below + 2);
+}
+
 /**
  * `slices`: the layer outlines as printed (the first with its elephant-foot compensation), `firstRaw`
  * the first layer's outline before it (what the second layer stands on); `fills`: the infill region
@@ -175,8 +194,7 @@ export function classifySurfaces(
   const sliver = profile.widths.externalPerimeter / 10;
   // discover_vertical_shells' min_perimeter_infill_spacing.
   const mpis = 1.05 * flowSpacing(profile.widths.solidInfill, h);
-  const above = solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h) - 1;
-  const below = solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h) - 1;
+  const { above, below } = shellLayers(profile);
   const supportOf = (j: number) => (j === 0 ? firstRaw : slices[j]);
 
   // 1–2. Tops and bottoms, grown into the infill region; the internal rest; and what each layer
