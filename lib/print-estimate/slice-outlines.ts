@@ -245,7 +245,16 @@ function edgePoint(
   ys[at] = (positions[3 * a + 1] + t * (positions[3 * b + 1] - positions[3 * a + 1])) * SCALE;
 }
 
-/** Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed. */
+// Scratch for chaining: one loop's points, and which of them the simplification keeps. Grown on demand.
+let loopX = new Float64Array(1024),
+  loopY = new Float64Array(1024);
+let keep = new Uint8Array(1024);
+
+/**
+ * Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed.
+ * Each loop is simplified (Clipper's Ramer–Douglas–Peucker, the same points kept) before its points
+ * become Point64 objects: on a fine mesh most are dropped, and so never allocated.
+ */
 function chainSegments(
   count: number,
   xs: Float64Array,
@@ -258,20 +267,63 @@ function chainSegments(
 ): Paths64 {
   const used = new Uint8Array(count);
   const paths: Paths64 = [];
+  if (count > loopX.length) {
+    loopX = new Float64Array(2 * count);
+    loopY = new Float64Array(2 * count);
+    keep = new Uint8Array(2 * count);
+  }
   for (let s0 = 0; s0 < count; s0++) {
     if (used[s0]) continue;
-    const path: Path64 = [];
+    let n = 0;
     let s = s0;
     while (s >= 0 && !used[s]) {
       used[s] = 1;
-      path.push({ x: Math.round(xs[2 * s]), y: Math.round(ys[2 * s]) });
+      loopX[n] = Math.round(xs[2 * s]);
+      loopY[n++] = Math.round(ys[2 * s]);
       const slot = hashSlot(hashKeys, mask, endKey[s]);
       s = hashKeys[slot] === -1 ? -1 : hashVals[slot];
     }
-    if (path.length >= 3) paths.push(path);
+    if (n < 3) continue;
+    const simplify = resolution > 0 && n >= 5;
+    if (simplify) {
+      keep.fill(0, 0, n);
+      keep[0] = keep[n - 1] = 1;
+      rdp(0, n - 1, resolution * resolution);
+    }
+    const path: Path64 = [];
+    for (let k = 0; k < n; k++) if (!simplify || keep[k]) path.push({ x: loopX[k], y: loopY[k] });
+    paths.push(path);
   }
-  const simplified = resolution > 0 ? Clipper.ramerDouglasPeuckerPaths(paths, resolution) : paths;
-  return clean(Clipper.union(clean(simplified), FillRule.NonZero));
+  return clean(Clipper.union(clean(paths), FillRule.NonZero));
+}
+
+/** Clipper2's RDP (Clipper.ramerDouglasPeucker) on the scratch loop: marks the points it keeps. */
+function rdp(begin: number, end: number, epsSqrd: number): void {
+  for (;;) {
+    while (end > begin && loopX[begin] === loopX[end] && loopY[begin] === loopY[end]) keep[end--] = 0;
+    const x1 = loopX[begin],
+      y1 = loopY[begin];
+    const c = loopX[end] - x1,
+      d = loopY[end] - y1;
+    const length = c * c + d * d;
+    let idx = 0,
+      maxD = 0;
+    for (let i = begin + 1; i < end; ++i) {
+      const cross = (loopX[i] - x1) * d - c * (loopY[i] - y1);
+      const dist = length === 0 ? 0 : (cross * cross) / length;
+      if (dist <= maxD) continue;
+      maxD = dist;
+      idx = i;
+    }
+    if (maxD <= epsSqrd) return;
+    keep[idx] = 1;
+    if (idx > begin + 1) rdp(begin, idx, epsSqrd);
+    if (idx < end - 1) {
+      begin = idx;
+      continue;
+    }
+    return;
+  }
 }
 
 export const pathLength = (path: Path64) => {
