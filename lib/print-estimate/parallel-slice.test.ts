@@ -69,6 +69,8 @@ describe("slicePrintInParallel", () => {
     // cut is at half the height, though all the column's vertices are at its ends.
     const column = joined(box(-20, -20, 0, 20, 20, 1), frustum(5, 5, 40, 4000));
     expect(Math.abs(splitLayer(column, P) - meshLayerCount(column, P) / 2)).toBeLessThanOrEqual(1);
+    // A quarter of the work below: a quarter of the height.
+    expect(Math.abs(splitLayer(column, P, 0.25) - meshLayerCount(column, P) / 4)).toBeLessThanOrEqual(1);
     // A 10 mm post under a 30 mm finely meshed torus: the cut lies in the torus, where the work is.
     const post = joined(box(-1, -1, 0, 1, 1, 10), translated(torus(30, 15, 200, 100), 10));
     const n = meshLayerCount(post, P);

@@ -35,11 +35,11 @@ export type SliceThreadReply = { id: number } & (
 let lastRequest = 0;
 
 /**
- * The layer that splits the work in two: a layer's work grows with the triangles it cuts, so the
- * cut is where half of the triangle-layer crossings lie below (counted by each triangle's z span),
+ * The layer that splits the work: a layer's work grows with the triangles it cuts, so the cut is
+ * where `lowerShare` of the triangle-layer crossings lie below (counted by each triangle's z span),
  * kept a reach away from either end.
  */
-export function splitLayer(mesh: SliceMesh, profile: PrintProfile): number {
+export function splitLayer(mesh: SliceMesh, profile: PrintProfile, lowerShare = 0.5): number {
   const n = meshLayerCount(mesh, profile);
   const { positions, indices } = mesh;
   let zMin = Infinity;
@@ -60,34 +60,37 @@ export function splitLayer(mesh: SliceMesh, profile: PrintProfile): number {
   for (let i = 0, c = 0; i < n; i++) total += c += delta[i];
   let below = 0,
     k = 0;
-  for (let c = delta[0]; k < n && below + c <= total / 2; c += delta[++k]) below += c;
+  for (let c = delta[0]; k < n && below + c <= total * lowerShare; c += delta[++k]) below += c;
   const reach = classifyReach(profile);
   return Math.max(reach, Math.min(n - reach, k));
 }
 
 /**
- * The summary slicePrint gives, the upper share of the layers sliced by `thread`; `meanwhile` is
- * more work for this thread once its share is done (the supports plan, in measure-print.ts).
+ * The summary slicePrint gives, the upper share of the layers sliced by `thread`. `meanwhile.run`
+ * is more work for this thread once its share is done (the supports plan, in measure-print.ts),
+ * so this thread then takes the smaller share: `meanwhile.share` is that work's cost against the
+ * whole slicing's.
  */
 export async function slicePrintInParallel(
   mesh: SliceMesh,
   profile: PrintProfile,
   thread: Worker,
-  meanwhile?: () => void,
+  meanwhile?: { run: () => void; share: number },
 ): Promise<PrintSummary> {
   const n = meshLayerCount(mesh, profile);
   if (n <= 2 * classifyReach(profile)) {
     const summary = slicePrintLayers(mesh, profile);
-    meanwhile?.();
+    meanwhile?.run();
     return summary;
   }
-  const k = splitLayer(mesh, profile);
+  // Both threads busy as long: lower + meanwhile = upper.
+  const k = splitLayer(mesh, profile, Math.max(0, (1 - (meanwhile?.share ?? 0)) / 2));
   // Sent before this thread gets busy: the worker starts on its share at once.
   const upper = askSliceThread(thread, { positions: mesh.positions, indices: mesh.indices, profile, from: k, to: n });
   // A failure here must not leave the worker's answer unhandled.
   upper.catch(() => {});
   const lower = slicePrintLayers(mesh, profile, { from: 0, to: k });
-  meanwhile?.();
+  meanwhile?.run();
   return joinSummaries([lower, await upper]);
 }
 
