@@ -6,7 +6,7 @@
 //   of the slicing thread (lib/print-estimate/workers/slice-thread.ts, bundled as scripts/build-cli.mjs does),
 //   slicePrintInParallel + estimatePrint, then measurePrintOnTwoThreads (the supports plan alongside) + estimatePrint.
 // Prints analysis time (wall, and CPU of all threads, steadier on a shared machine) and memory: the process's peak
-// RSS, and what the analysis adds to it over the RSS with the mesh parsed (and warmed up). `--slicer` also times
+// RSS, and what the analysis adds to it over the RSS with the mesh parsed (with two threads: before the thread starts). `--slicer` also times
 // `prusa-slicer --export-gcode` on the same file and profile, side by side.
 // Usage: npx tsx bench/print-estimate.mjs [--slicer]
 import { execFileSync, fork } from "node:child_process";
@@ -102,9 +102,10 @@ if (mode === "one-thread") {
     alias: { "@": root },
     logLevel: "warning",
   });
+  // Memory added counts the thread and what the warm-up leaves, as in the analysis child.
+  const rss = process.memoryUsage().rss / 2 ** 20;
   const thread = new Worker(workerFile);
   await warmUpPrintEstimate(() => false, thread);
-  const rss = process.memoryUsage().rss / 2 ** 20;
   await row(
     "two threads, warmed up: slicePrintInParallel + estimatePrint",
     rss,
