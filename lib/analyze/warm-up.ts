@@ -94,10 +94,13 @@ const TORUS_MINOR_SEGMENTS = 60;
 const TORUS_MAJOR_RADIUS_MM = 15;
 const TORUS_MINOR_RADIUS_MM = 5;
 
-/** A closed ring torus lying on z = 0, every layer different: it goes through every step of the layer estimate. */
-export function warmUpTorus(): { positions: Float64Array; indices: Uint32Array } {
+/**
+ * A closed ring torus lying on z = 0, every layer different: it goes through every step of the layer estimate.
+ * Single-precision coordinates, as the meshes read from uploads have (the code is optimised for what it sees).
+ */
+export function warmUpTorus(): { positions: Float32Array; indices: Uint32Array } {
   const [M, N, R, r] = [TORUS_MAJOR_SEGMENTS, TORUS_MINOR_SEGMENTS, TORUS_MAJOR_RADIUS_MM, TORUS_MINOR_RADIUS_MM];
-  const positions = new Float64Array(M * N * 3);
+  const positions = new Float32Array(M * N * 3);
   const indices = new Uint32Array(M * N * 6);
   const at = (i: number, j: number) => (i % M) * N + (j % N);
   for (let i = 0; i < M; i++) {
