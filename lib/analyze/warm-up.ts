@@ -129,21 +129,28 @@ export async function warmUpPrintEstimate(
   rounds = PRINT_WARM_UP_ROUNDS,
 ): Promise<void> {
   try {
-    const [{ measurePrint }, { askSliceThread }, { MK3S_QUALITY_SETTINGS }, { profileFromSettings }] =
-      await Promise.all([
-        import("@/lib/print-estimate/measure-print"),
-        import("@/lib/print-estimate/parallel-slice"),
-        import("@/lib/print-estimate/default-profiles"),
-        import("@/lib/print-estimate/profile-settings"),
-      ]);
+    const [
+      { measurePrint },
+      { askSliceThread },
+      { triangleLayers },
+      { MK3S_QUALITY_SETTINGS },
+      { profileFromSettings },
+    ] = await Promise.all([
+      import("@/lib/print-estimate/measure-print"),
+      import("@/lib/print-estimate/parallel-slice"),
+      import("@/lib/print-estimate/slice-outlines"),
+      import("@/lib/print-estimate/default-profiles"),
+      import("@/lib/print-estimate/profile-settings"),
+    ]);
     const mesh = warmUpTorus();
     const profile = profileFromSettings(MK3S_QUALITY_SETTINGS);
+    const crossed = triangleLayers(mesh, profile);
     for (let done = 0; done < rounds; ) {
       if (busy()) {
         await sleep(BUSY_POLL_MS);
         continue;
       }
-      const sliced = thread ? askSliceThread(thread, { ...mesh, profile, from: 0, to: Number.MAX_SAFE_INTEGER }) : null;
+      const sliced = thread ? askSliceThread(thread, { ...mesh, crossed, profile, from: 0, to: crossed.layers }) : null;
       measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS);
       await sliced;
       done++;

@@ -9,7 +9,7 @@ import { MK3S_QUALITY_SETTINGS } from "./default-profiles";
 import { measurePrint, measurePrintOnTwoThreads } from "./measure-print";
 import { answerSliceRequest, askSliceThread, slicePrintInParallel, splitLayer } from "./parallel-slice";
 import { profileFromSettings } from "./profile-settings";
-import { meshLayerCount, type SliceMesh } from "./slice-outlines";
+import { triangleLayers, type SliceMesh, type TriangleLayers } from "./slice-outlines";
 import { classifyReach } from "./surfaces";
 import { box, frustum, joined, table, torus } from "./test-meshes";
 
@@ -55,7 +55,7 @@ describe("slicePrintInParallel", () => {
     const mesh = part();
     const k = splitLayer(mesh, P);
     expect(k).toBeGreaterThanOrEqual(classifyReach(P));
-    expect(k).toBeLessThanOrEqual(meshLayerCount(mesh, P) - classifyReach(P));
+    expect(k).toBeLessThanOrEqual(triangleLayers(mesh, P).layers - classifyReach(P));
     expect(await slicePrintInParallel(mesh, P, thread)).toEqual(slicePrint(mesh, P));
   });
 
@@ -68,12 +68,12 @@ describe("slicePrintInParallel", () => {
     // A 40 mm column of 8000 long side triangles on a 1 mm plate: each layer cuts as many, so the
     // cut is at half the height, though all the column's vertices are at its ends.
     const column = joined(box(-20, -20, 0, 20, 20, 1), frustum(5, 5, 40, 4000));
-    expect(Math.abs(splitLayer(column, P) - meshLayerCount(column, P) / 2)).toBeLessThanOrEqual(1);
+    expect(Math.abs(splitLayer(column, P) - triangleLayers(column, P).layers / 2)).toBeLessThanOrEqual(1);
     // A quarter of the work below: a quarter of the height.
-    expect(Math.abs(splitLayer(column, P, 0.25) - meshLayerCount(column, P) / 4)).toBeLessThanOrEqual(1);
+    expect(Math.abs(splitLayer(column, P, 0.25) - triangleLayers(column, P).layers / 4)).toBeLessThanOrEqual(1);
     // A 10 mm post under a 30 mm finely meshed torus: the cut lies in the torus, where the work is.
     const post = joined(box(-1, -1, 0, 1, 1, 10), translated(torus(30, 15, 200, 100), 10));
-    const n = meshLayerCount(post, P);
+    const n = triangleLayers(post, P).layers;
     const k = splitLayer(post, P);
     expect(k).toBeGreaterThan(layerAt(10 + 15 - 3));
     expect(k).toBeLessThan(layerAt(10 + 15 + 3));
@@ -94,14 +94,17 @@ describe("slicePrintInParallel", () => {
       id: 1,
       positions: undefined as unknown as Float64Array,
       indices: new Uint32Array(3),
+      crossed: undefined as unknown as TriangleLayers,
       profile: P,
       from: 0,
       to: 5,
     });
     expect(reply.type).toBe("error");
     const doomed = new Worker(workerFile);
-    const { positions, indices } = part();
-    const sliced = askSliceThread(doomed, { positions, indices, profile: P, from: 0, to: 30 });
+    const mesh = part();
+    const { positions, indices } = mesh;
+    const crossed = triangleLayers(mesh, P);
+    const sliced = askSliceThread(doomed, { positions, indices, crossed, profile: P, from: 0, to: 30 });
     await doomed.terminate();
     await expect(sliced).rejects.toThrow(/slicing thread stopped/);
   });

@@ -11,7 +11,7 @@ import type { Worker } from "node:worker_threads";
 import type { PrintProfile } from "./profile";
 import { joinSummaries, type PrintSummary } from "./print-summary";
 import { slicePrintLayers } from "./slice";
-import { meshLayerCount, type SliceMesh } from "./slice-outlines";
+import { triangleLayers, type SliceMesh, type TriangleLayers } from "./slice-outlines";
 import { classifyReach } from "./surfaces";
 
 /** Below this many triangles one thread is as fast: the margins and the copy cost what a share saves. */
@@ -22,6 +22,8 @@ export interface SliceThreadRequest {
   id: number;
   positions: Float32Array | Float64Array;
   indices: Uint32Array;
+  /** The triangles' layers, computed once by the sender. */
+  crossed: TriangleLayers;
   profile: PrintProfile;
   from: number;
   to: number;
@@ -36,25 +38,21 @@ let lastRequest = 0;
 
 /**
  * The layer that splits the work: a layer's work grows with the triangles it cuts, so the cut is
- * where `lowerShare` of the triangle-layer crossings lie below (counted by each triangle's z span),
- * kept a reach away from either end.
+ * where `lowerShare` of the triangle-layer crossings lie below, kept a reach away from either end.
  */
-export function splitLayer(mesh: SliceMesh, profile: PrintProfile, lowerShare = 0.5): number {
-  const n = meshLayerCount(mesh, profile);
-  const { positions, indices } = mesh;
-  let zMin = Infinity;
-  for (let v = 2; v < positions.length; v += 3) if (positions[v] < zMin) zMin = positions[v];
-  const h0 = profile.firstLayerHeight,
-    h = profile.layerHeight;
-  const layerOf = (z: number) => Math.max(0, Math.min(n - 1, Math.floor((z - zMin - h0) / h) + 1));
+export function splitLayer(
+  mesh: SliceMesh,
+  profile: PrintProfile,
+  lowerShare = 0.5,
+  crossed: TriangleLayers = triangleLayers(mesh, profile),
+): number {
+  const { layers: n, first, last } = crossed;
   // Crossings starting minus ending at each layer; summed up, the crossings per layer.
   const delta = new Float64Array(n + 1);
-  for (let t = 0; t < indices.length; t += 3) {
-    const za = positions[3 * indices[t] + 2],
-      zb = positions[3 * indices[t + 1] + 2],
-      zc = positions[3 * indices[t + 2] + 2];
-    delta[layerOf(Math.min(za, zb, zc))]++;
-    delta[layerOf(Math.max(za, zb, zc)) + 1]--;
+  for (let t = 0; t < first.length; t++) {
+    if (first[t] < 0) continue;
+    delta[first[t]]++;
+    delta[last[t] + 1]--;
   }
   let total = 0;
   for (let i = 0, c = 0; i < n; i++) total += c += delta[i];
@@ -77,19 +75,21 @@ export async function slicePrintInParallel(
   thread: Worker,
   meanwhile?: { run: () => void; share: number },
 ): Promise<PrintSummary> {
-  const n = meshLayerCount(mesh, profile);
+  const crossed = triangleLayers(mesh, profile);
+  const n = crossed.layers;
   if (n <= 2 * classifyReach(profile)) {
-    const summary = slicePrintLayers(mesh, profile);
+    const summary = slicePrintLayers(mesh, profile, undefined, crossed);
     meanwhile?.run();
     return summary;
   }
   // Both threads busy as long: lower + meanwhile = upper.
-  const k = splitLayer(mesh, profile, Math.max(0, (1 - (meanwhile?.share ?? 0)) / 2));
+  const k = splitLayer(mesh, profile, Math.max(0, (1 - (meanwhile?.share ?? 0)) / 2), crossed);
   // Sent before this thread gets busy: the worker starts on its share at once.
-  const upper = askSliceThread(thread, { positions: mesh.positions, indices: mesh.indices, profile, from: k, to: n });
+  const { positions, indices } = mesh;
+  const upper = askSliceThread(thread, { positions, indices, crossed, profile, from: k, to: n });
   // A failure here must not leave the worker's answer unhandled.
   upper.catch(() => {});
-  const lower = slicePrintLayers(mesh, profile, { from: 0, to: k });
+  const lower = slicePrintLayers(mesh, profile, { from: 0, to: k }, crossed);
   meanwhile?.run();
   return joinSummaries([lower, await upper]);
 }
@@ -125,16 +125,11 @@ export function askSliceThread(thread: Worker, share: Omit<SliceThreadRequest, "
 }
 
 /** The worker's side: one share. */
-export function answerSliceRequest({
-  id,
-  positions,
-  indices,
-  profile,
-  from,
-  to,
-}: SliceThreadRequest): SliceThreadReply {
+export function answerSliceRequest(request: SliceThreadRequest): SliceThreadReply {
+  const { id, positions, indices, crossed, profile, from, to } = request;
   try {
-    return { id, type: "summary", summary: slicePrintLayers({ positions, indices }, profile, { from, to }) };
+    const summary = slicePrintLayers({ positions, indices }, profile, { from, to }, crossed);
+    return { id, type: "summary", summary };
   } catch (error) {
     return { id, type: "error", message: error instanceof Error ? error.message : String(error) };
   }

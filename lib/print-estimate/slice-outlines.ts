@@ -33,18 +33,50 @@ function zExtent(positions: Float32Array | Float64Array): { zMin: number; zMax: 
   return { zMin, zMax };
 }
 
-/** How many layers the mesh is sliced into. */
-export function meshLayerCount(mesh: SliceMesh, profile: PrintProfile): number {
-  const { zMin, zMax } = zExtent(mesh.positions);
-  return layerCountFor(zMax - zMin, profile);
-}
-
 function sliceZ(i: number, p: PrintProfile): number {
   return i === 0 ? p.firstLayerHeight / 2 : p.firstLayerHeight + (i - 0.5) * p.layerHeight;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Triangle sweep and segment chaining
+
+/** The layers each triangle crosses, [first[t], last[t]] (first[t] = -1: none). */
+export interface TriangleLayers {
+  layers: number;
+  zMin: number;
+  height: number;
+  first: Int32Array;
+  last: Int32Array;
+}
+
+/** One pass over the triangles (shared by the threads of parallel-slice.ts, which would each repeat it). */
+export function triangleLayers(mesh: SliceMesh, profile: PrintProfile): TriangleLayers {
+  const { positions, indices } = mesh;
+  const triCount = indices.length / 3;
+  const { zMin, zMax } = zExtent(positions);
+  const height = zMax - zMin;
+  const layers = layerCountFor(height, profile);
+  const h0 = profile.firstLayerHeight;
+  const h = profile.layerHeight;
+  // First layer whose slicing plane is >= z, as a real number before rounding up.
+  const firstLayerAtOrAbove = (z: number) => (z <= h0 / 2 ? 0 : Math.ceil((z - h0) / h + 0.5 - 1e-12));
+  const first = new Int32Array(triCount);
+  const last = new Int32Array(triCount);
+  for (let t = 0; t < triCount; t++) {
+    const za = positions[3 * indices[3 * t] + 2] - zMin,
+      zb = positions[3 * indices[3 * t + 1] + 2] - zMin,
+      zc = positions[3 * indices[3 * t + 2] + 2] - zMin;
+    const lo = Math.min(za, zb, zc);
+    const hi = Math.max(za, zb, zc);
+    // Layers with lo < plane <= hi: like PrusaSlicer, a triangle owns its top vertex or edge but not
+    // its bottom one, so a face lying in a slicing plane belongs to the layer below it (ON_PLANE).
+    const f = firstLayerAtOrAbove(lo + ON_PLANE);
+    const l = Math.min(layers - 1, firstLayerAtOrAbove(hi + ON_PLANE) - 1);
+    first[t] = f > l || f >= layers ? -1 : f;
+    last[t] = l;
+  }
+  return { layers, zMin, height, first, last };
+}
 
 /**
  * Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied):
@@ -55,43 +87,16 @@ export function sliceOutlines(
   mesh: SliceMesh,
   profile: PrintProfile,
   range?: { from: number; to: number },
+  crossed: TriangleLayers = triangleLayers(mesh, profile),
 ): { slices: Paths64[]; height: number; layers: number } {
   const { positions, indices } = mesh;
   const triCount = indices.length / 3;
   const vertexCount = positions.length / 3;
-  const { zMin, zMax } = zExtent(positions);
-  const height = zMax - zMin;
-  const layers = layerCountFor(height, profile);
-  const h0 = profile.firstLayerHeight;
-  const h = profile.layerHeight;
-  // First layer whose slicing plane is >= z, as a real number before rounding up.
-  const firstLayerAtOrAbove = (z: number) => (z <= h0 / 2 ? 0 : Math.ceil((z - h0) / h + 0.5 - 1e-12));
+  const { layers, zMin, height, first, last } = crossed;
 
-  // Layer range [first, last] each triangle crosses; bucket by first (counting sort).
-  const first = new Int32Array(triCount);
-  const last = new Int32Array(triCount);
+  // Triangles bucketed by their first layer (counting sort).
   const bucketCount = new Int32Array(layers + 1);
-  for (let t = 0; t < triCount; t++) {
-    const a = indices[3 * t],
-      b = indices[3 * t + 1],
-      c = indices[3 * t + 2];
-    const za = positions[3 * a + 2] - zMin,
-      zb = positions[3 * b + 2] - zMin,
-      zc = positions[3 * c + 2] - zMin;
-    const lo = Math.min(za, zb, zc);
-    const hi = Math.max(za, zb, zc);
-    // Layers with lo < plane <= hi: like PrusaSlicer, a triangle owns its top vertex or edge but not
-    // its bottom one, so a face lying in a slicing plane belongs to the layer below it (ON_PLANE).
-    const f = firstLayerAtOrAbove(lo + ON_PLANE);
-    const l = Math.min(layers - 1, firstLayerAtOrAbove(hi + ON_PLANE) - 1);
-    if (f > l || f >= layers) {
-      first[t] = -1;
-      continue;
-    }
-    first[t] = f;
-    last[t] = l;
-    bucketCount[f + 1]++;
-  }
+  for (let t = 0; t < triCount; t++) if (first[t] >= 0) bucketCount[first[t] + 1]++;
   for (let i = 0; i < layers; i++) bucketCount[i + 1] += bucketCount[i];
   const order = new Uint32Array(bucketCount[layers]);
   const fillAt = bucketCount.slice(0, layers);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PRINT_PROFILE, slicePrint } from "./index";
 import { joinSummaries } from "./print-summary";
 import { slicePrintLayers } from "./slice";
-import { meshLayerCount } from "./slice-outlines";
+import { triangleLayers } from "./slice-outlines";
 import { classifyReach } from "./surfaces";
 import { box, frustum, joined, torus } from "./test-meshes";
 
@@ -16,7 +16,7 @@ describe("slicePrintLayers", () => {
   it("gives shares that join into slicePrint's summary, wherever the object is cut", () => {
     const mesh = part();
     const whole = slicePrint(mesh, P);
-    const n = meshLayerCount(mesh, P);
+    const n = triangleLayers(mesh, P).layers;
     expect(whole.layerCount).toBe(n);
     // Cuts at the ends, next to them, and where a share is shorter than the classification's reach.
     for (const k of [1, 2, classifyReach(P), Math.floor(n / 3), Math.floor(n / 2), n - classifyReach(P), n - 1]) {

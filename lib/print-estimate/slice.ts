@@ -12,10 +12,11 @@ import {
   SCALE,
   clean,
   layerCountFor,
-  meshLayerCount,
   pathLength,
   sliceOutlines,
+  triangleLayers,
   type SliceMesh,
+  type TriangleLayers,
 } from "./slice-outlines";
 import { CORNER_BINS, NBINS, cutSummary, emptySummary, type PrintSummary } from "./print-summary";
 import { classifyReach, classifySurfaces, samePaths } from "./surfaces";
@@ -114,15 +115,16 @@ export function slicePrintLayers(
   mesh: SliceMesh,
   profile: PrintProfile,
   range?: { from: number; to: number },
+  crossed: TriangleLayers = triangleLayers(mesh, profile),
 ): PrintSummary {
-  const total = meshLayerCount(mesh, profile);
+  const total = crossed.layers;
   const from = Math.max(0, range?.from ?? 0),
     to = Math.min(total, range?.to ?? total);
   if (to <= from) return emptySummary(0);
   const reach = classifyReach(profile);
   const a = Math.max(0, from - reach),
     b = Math.min(total, to + reach);
-  const { slices: rawSlices } = sliceOutlines(mesh, profile, { from: a, to: b });
+  const { slices: rawSlices } = sliceOutlines(mesh, profile, { from: a, to: b }, crossed);
   const summary = summarizeLayers(rawSlices, a, profile);
   return a === from && b === to ? summary : cutSummary(summary, from - a, to - from);
 }
