@@ -333,8 +333,12 @@ function rdp(begin: number, end: number, epsSqrd: number): void {
 
 export const pathLength = (path: Path64) => {
   let length = 0;
-  for (let i = 0, j = path.length - 1; i < path.length; j = i++)
-    length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
+  // Not Math.hypot: ~10× slower in V8, and integer µm squares are exact in doubles anyway.
+  for (let i = 0, j = path.length - 1; i < path.length; j = i++) {
+    const dx = path[i].x - path[j].x,
+      dy = path[i].y - path[j].y;
+    length += Math.sqrt(dx * dx + dy * dy);
+  }
   return length / SCALE;
 };
 

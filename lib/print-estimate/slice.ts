@@ -43,7 +43,7 @@ function addCorners(paths: Paths64, hist: Float64Array, base: number) {
     if (n < 3) continue;
     let px = path[n - 1].x - path[n - 2].x,
       py = path[n - 1].y - path[n - 2].y;
-    let pl = Math.hypot(px, py) || 1;
+    let pl = Math.sqrt(px * px + py * py) || 1;
     px /= pl;
     py /= pl;
     for (let i = 0; i < n; i++) {
@@ -51,7 +51,7 @@ function addCorners(paths: Paths64, hist: Float64Array, base: number) {
         b = path[i];
       let dx = b.x - a.x,
         dy = b.y - a.y;
-      const dl = Math.hypot(dx, dy);
+      const dl = Math.sqrt(dx * dx + dy * dy);
       if (dl === 0) continue;
       dx /= dl;
       dy /= dl;
