@@ -100,8 +100,20 @@ async function extract(file: string, filename: string, input: MetadataTaskInput)
 let sliceThread: Worker | null = null;
 const startSliceThread = () => {
   const file = resolveFromRoot("dist/slice-thread.cjs");
-  sliceThread = existsSync(file) ? new Worker(file) : null;
-  sliceThread?.unref();
+  if (!existsSync(file)) return;
+  const thread = new Worker(file);
+  thread.unref();
+  // A thread that fails between shares (out of memory) is replaced; one that fails in a share, too (estimate()).
+  thread.on("error", (error) => {
+    logError("print estimate: the slicing thread stopped", { error });
+    replaceSliceThread(thread);
+  });
+  sliceThread = thread;
+};
+const replaceSliceThread = (thread: Worker) => {
+  if (sliceThread !== thread) return;
+  void thread.terminate();
+  startSliceThread();
 };
 
 /** Slices the mesh once per distinct print profile (an analysis child's time and memory limits apply). */
@@ -128,9 +140,8 @@ async function estimate(
       out[profile.key] = await measurePrintOnTwoThreads(mesh, profile.process, profile.settings, thread);
     } catch (error) {
       // The figures do not depend on the thread: a failed share is measured again here.
-      logError("print estimate: the slicing thread failed; slicing on one thread", { error });
-      void thread.terminate();
-      startSliceThread();
+      logError("print estimate: slicing on two threads failed; slicing on one thread", { error });
+      replaceSliceThread(thread);
       out[profile.key] = measurePrint(mesh, profile.process, profile.settings);
     }
   }
