@@ -122,8 +122,10 @@ export function sliceOutlines(
   }
   // Per-layer segment buffers, grown on demand.
   let segCap = 1024;
-  let segX = new Float64Array(segCap * 2);
-  let segY = new Float64Array(segCap * 2);
+  // A segment's start point (where it leaves the triangle going down through the plane); its end is
+  // the next segment's start, so it is not computed.
+  let segX = new Float64Array(segCap);
+  let segY = new Float64Array(segCap);
   let segStart = new Float64Array(segCap);
   let segEnd = new Float64Array(segCap);
   // Open-addressing hash of segment start keys (edge keys) to segments: the last one set wins, as in a Map.
@@ -148,8 +150,8 @@ export function sliceOutlines(
     let segs = 0;
     if (activeCount > segCap) {
       segCap = Math.max(activeCount, segCap * 2);
-      segX = new Float64Array(segCap * 2);
-      segY = new Float64Array(segCap * 2);
+      segX = new Float64Array(segCap);
+      segY = new Float64Array(segCap);
       segStart = new Float64Array(segCap);
       segEnd = new Float64Array(segCap);
     }
@@ -206,8 +208,7 @@ export function sliceOutlines(
         }
       }
       const s = segs++;
-      edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
-      edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
+      edgePoint(positions, downA, downB, z, segX, segY, s);
       segStart[s] = edgeKey(downA, downB, vertexCount);
       segEnd[s] = edgeKey(upA, upB, vertexCount);
       hashSet(hashKeys, hashVals, mask, segStart[s], s);
@@ -283,8 +284,8 @@ function chainSegments(
     let s = s0;
     while (s >= 0 && !used[s]) {
       used[s] = 1;
-      loopX[n] = Math.round(xs[2 * s]);
-      loopY[n++] = Math.round(ys[2 * s]);
+      loopX[n] = Math.round(xs[s]);
+      loopY[n++] = Math.round(ys[s]);
       const slot = hashSlot(hashKeys, mask, endKey[s]);
       s = hashKeys[slot] === -1 ? -1 : hashVals[slot];
     }
