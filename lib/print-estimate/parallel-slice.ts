@@ -3,9 +3,9 @@
  * A layer's figures depend only on the layers within classifyReach of it (slice.ts), so a worker
  * (workers/slice-thread.ts) slices the upper share of the layers while this thread slices the
  * lower one, each with that margin, and the shares join into slicePrint's summary bit for bit. The
- * mesh is copied to the worker once (~20 MB for 1M triangles, a few milliseconds); the shares'
- * summaries are a few columns per layer. The caller owns the worker, which serves one request at a
- * time and stays usable (kept warm, see lib/analyze/warm-up.ts).
+ * mesh is copied to the worker (~18 MB for 1M triangles, a few milliseconds) and the triangles'
+ * layers shared with it; the shares' summaries are a few columns per layer. The caller owns the
+ * worker, which answers requests in turn and stays usable (kept warm, see lib/analyze/warm-up.ts).
  */
 import type { Worker } from "node:worker_threads";
 import type { PrintProfile } from "./profile";
@@ -13,6 +13,12 @@ import { joinSummaries, type PrintSummary } from "./print-summary";
 import { slicePrintLayers } from "./slice";
 import { triangleLayers, type SliceMesh, type TriangleLayers } from "./slice-outlines";
 import { classifyReach } from "./surfaces";
+
+/**
+ * What the worker spends besides its share's slicing, against the whole slicing: the mesh's copy
+ * and a less optimised start (the torus: its half took ~15 % longer than this thread's, bench).
+ */
+const WORKER_OVERHEAD_SHARE = 0.1;
 
 /** Below this many triangles one thread is as fast: the margins and the copy cost what a share saves. */
 export const PARALLEL_SLICE_MIN_TRIANGLES = 100_000;
@@ -82,8 +88,9 @@ export async function slicePrintInParallel(
     meanwhile?.run();
     return summary;
   }
-  // Both threads busy as long: lower + meanwhile = upper.
-  const k = splitLayer(mesh, profile, Math.max(0, (1 - (meanwhile?.share ?? 0)) / 2), crossed);
+  // Both threads busy as long: lower + meanwhile = upper + the worker's overhead.
+  const lowerShare = (1 + WORKER_OVERHEAD_SHARE - (meanwhile?.share ?? 0)) / 2;
+  const k = splitLayer(mesh, profile, Math.max(0, lowerShare), crossed);
   // Sent before this thread gets busy: the worker starts on its share at once.
   const { positions, indices } = mesh;
   const upper = askSliceThread(thread, { positions, indices, crossed, profile, from: k, to: n });

@@ -60,8 +60,9 @@ export function triangleLayers(mesh: SliceMesh, profile: PrintProfile): Triangle
   const h = profile.layerHeight;
   // First layer whose slicing plane is >= z, as a real number before rounding up.
   const firstLayerAtOrAbove = (z: number) => (z <= h0 / 2 ? 0 : Math.ceil((z - h0) / h + 0.5 - 1e-12));
-  const first = new Int32Array(triCount);
-  const last = new Int32Array(triCount);
+  // Shared memory: handed to the second slicing thread without a copy.
+  const first = new Int32Array(new SharedArrayBuffer(4 * triCount));
+  const last = new Int32Array(new SharedArrayBuffer(4 * triCount));
   for (let t = 0; t < triCount; t++) {
     const za = positions[3 * indices[3 * t] + 2] - zMin,
       zb = positions[3 * indices[3 * t + 1] + 2] - zMin,
