@@ -15,7 +15,7 @@
  *
  * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
  */
-import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
+import { ClipType, Clipper, FillRule, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
 import { disjointApart, insideApart } from "./contain";
 import { offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
@@ -33,15 +33,11 @@ const EXTERNAL_INFILL_MARGIN = 3;
 /** Outline resolution for the classification (mm). */
 const CLASSIFY_RESOLUTION = 0.1;
 
-const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) => {
-  if (paths.length === 0) return [];
-  // Miter offsets go through offset.ts (the same result, fewer points on curves).
-  return clean(
-    join === JoinType.Miter
-      ? offsetPolygons(paths, deltaMm * SCALE, 3)
-      : Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3),
-  );
-};
+// Miter offsets through offset.ts (Clipper's, with fewer points on curves). PrusaSlicer grows and
+// opens some of these regions with square joins, which on curves differ by micrometres and double
+// the points Clipper sees (docs/pricing.md, "Vertical shells").
+const grow = (paths: Paths64, deltaMm: number) =>
+  paths.length === 0 ? [] : clean(offsetPolygons(paths, deltaMm * SCALE, 3));
 // a inside b with the boundaries apart: the difference is empty, no Clipper call needed.
 const diff = (a: Paths64, b: Paths64) =>
   a.length === 0 ? [] : b.length === 0 ? a : insideApart(a, b) ? [] : clean(Clipper.difference(a, b, FillRule.NonZero));
@@ -83,8 +79,8 @@ function withoutSlivers(
   return clean(out);
 }
 /** Morphological opening: shrink by `inMm`, grow by `outMm`. */
-const opening = (paths: Paths64, inMm: number, outMm = inMm, join: JoinType = JoinType.Miter) =>
-  paths.length === 0 ? [] : grow(grow(paths, -inMm, join), outMm, join);
+const opening = (paths: Paths64, inMm: number, outMm = inMm) =>
+  paths.length === 0 ? [] : grow(grow(paths, -inMm), outMm);
 
 /** Exact equality of two outlines (same paths, same points, same order). */
 export function samePaths(a: Paths64, b: Paths64): boolean {
