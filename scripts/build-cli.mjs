@@ -24,7 +24,8 @@ const common = {
 };
 
 // The server's analysis child process (lib/analyze/analysis-pool.ts): one file, the engines inlined; and the second
-// core's half of a large binary STL (lib/geometry/parallel-stl.ts), one CommonJS file with no shared chunks, because a
+// core's half of a large binary STL (lib/geometry/parallel-stl.ts) and of a large mesh's print estimate
+// (lib/print-estimate/parallel-slice.ts), each one CommonJS file with no shared chunks, because a
 // thread is ready sooner without the ES module loader (~50 ms against ~64 measured). `--analysis-child` builds only
 // these (the unit tests' global setup), leaving the rest of dist/ alone.
 // Written aside and renamed: a server or test run starting a child meanwhile never loads half a file.
@@ -48,6 +49,13 @@ const analysisChild = () =>
       ...common,
       entryPoints: ["lib/geometry/workers/stl-thread.ts"],
       outfile: "dist/stl-thread.cjs",
+      format: "cjs",
+      banner: {},
+    }),
+    buildAtomically({
+      ...common,
+      entryPoints: ["lib/print-estimate/workers/slice-thread.ts"],
+      outfile: "dist/slice-thread.cjs",
       format: "cjs",
       banner: {},
     }),

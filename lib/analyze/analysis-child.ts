@@ -2,11 +2,13 @@
 // lib/analyze/analysis-pool.ts). It reads each file from disk itself, so the bytes never cross
 // processes, and answers plain data: errors as their code and message, because a DomainError does not
 // survive the trip.
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { isDomainError } from "@/lib/errors";
+import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
 import {
@@ -18,7 +20,7 @@ import {
   type EstimateProfile,
   type MetadataTaskInput,
 } from "./analysis-task";
-import { warmUpLaser } from "./warm-up";
+import { warmUpLaser, warmUpPrintEstimate } from "./warm-up";
 
 async function readBytes(file: string): Promise<Uint8Array> {
   const bytes = await fs.readFile(file);
@@ -90,19 +92,59 @@ async function extract(file: string, filename: string, input: MetadataTaskInput)
   };
 }
 
+/**
+ * The second thread of a large mesh's print estimate (lib/print-estimate/parallel-slice.ts): started with
+ * the child and kept, so the warm-up leaves it optimised; replaced if a share fails. Null when the bundle
+ * is missing (run from sources): the estimate then runs on one thread.
+ */
+let sliceThread: Worker | null = null;
+const startSliceThread = () => {
+  const file = resolveFromRoot("dist/slice-thread.cjs");
+  if (!existsSync(file)) return;
+  const thread = new Worker(file);
+  thread.unref();
+  // A thread that fails between shares (out of memory) is replaced; one that fails in a share, too (estimate()).
+  thread.on("error", (error) => {
+    logError("print estimate: the slicing thread stopped", { error });
+    replaceSliceThread(thread);
+  });
+  sliceThread = thread;
+};
+const replaceSliceThread = (thread: Worker) => {
+  if (sliceThread !== thread) return;
+  void thread.terminate();
+  startSliceThread();
+};
+
 /** Slices the mesh once per distinct print profile (an analysis child's time and memory limits apply). */
 async function estimate(
   file: string,
   filename: string,
   profiles: EstimateProfile[],
 ): Promise<AnalysisResults["estimate"]> {
-  const [{ parseMesh }, { measurePrint }] = await Promise.all([
-    import("@/lib/geometry"),
-    import("@/lib/print-estimate/measure-print"),
-  ]);
+  const [{ parseMesh }, { measurePrint, measurePrintOnTwoThreads }, { PARALLEL_SLICE_MIN_TRIANGLES }] =
+    await Promise.all([
+      import("@/lib/geometry"),
+      import("@/lib/print-estimate/measure-print"),
+      import("@/lib/print-estimate/parallel-slice"),
+    ]);
   const mesh = await parseMesh(await readBytes(file), filename);
   const out: AnalysisResults["estimate"] = {};
-  for (const profile of profiles) out[profile.key] = measurePrint(mesh, profile.process, profile.settings);
+  for (const profile of profiles) {
+    const thread = mesh.indices.length / 3 >= PARALLEL_SLICE_MIN_TRIANGLES ? sliceThread : null;
+    if (!thread) {
+      out[profile.key] = measurePrint(mesh, profile.process, profile.settings);
+      continue;
+    }
+    try {
+      out[profile.key] = await measurePrintOnTwoThreads(mesh, profile.process, profile.settings, thread);
+    } catch (error) {
+      // The figures do not depend on the thread: a failed share is measured again here.
+      logError("print estimate: slicing on two threads failed; slicing on one thread", { error });
+      replaceSliceThread(thread);
+      out[profile.key] = measurePrint(mesh, profile.process, profile.settings);
+    }
+  }
   return out;
 }
 
@@ -150,5 +192,7 @@ process.on("message", (task: AnalysisTask) => {
   });
 });
 startSpareThread();
+startSliceThread();
 process.send?.({ ready: true });
-if (process.argv.includes(WARM_UP_FLAG)) void warmUpLaser(() => running > 0);
+if (process.argv.includes(WARM_UP_FLAG))
+  void warmUpLaser(() => running > 0).then(() => warmUpPrintEstimate(() => running > 0, sliceThread));

@@ -9,6 +9,10 @@ import { CORPUS, expectAppError } from "@/lib/geometry/testing/expectations";
 import { createTorus } from "@/lib/geometry/testing/shapes";
 import { writeAsciiStl, writeBinaryStl } from "@/lib/geometry/testing/writers";
 import { boxStl, plateDxf } from "@/test/helpers/cad-text";
+import { parseMesh } from "@/lib/geometry";
+import { MK3S_QUALITY_SETTINGS } from "@/lib/print-estimate/default-profiles";
+import { measurePrint } from "@/lib/print-estimate/measure-print";
+import { PARALLEL_SLICE_MIN_TRIANGLES } from "@/lib/print-estimate/parallel-slice";
 
 let dir: string;
 const pools: AnalysisPool[] = [];
@@ -50,7 +54,7 @@ describe("AnalysisPool", () => {
     const bytes = new Uint8Array(fs.readFileSync(source));
     const direct = toStoredAnalysis(await analyzeFile(bytes, path.basename(relative)));
     const pooled = await makePool().analyze(source, path.basename(relative));
-    expect(pooled).toEqual(JSON.parse(JSON.stringify(direct)));
+    expect(pooled).toEqual(direct);
   });
 
   it("measures a large binary STL on two cores exactly as the one-thread engine does", async () => {
@@ -59,6 +63,17 @@ describe("AnalysisPool", () => {
     const direct = toStoredAnalysis(await analyzeFile(new Uint8Array(fs.readFileSync(file)), "torus.stl"));
     expect((direct.geometry as MeshGeometry).triangles).toBe(160_000);
     expect(await makePool().analyze(file, "torus.stl")).toEqual(JSON.parse(JSON.stringify(direct)));
+  });
+
+  it("estimates a large mesh's print on two threads exactly as one thread does", async () => {
+    const soup = createTorus(40, 10, 400, 200);
+    const file = writeTemp("torus.stl", writeBinaryStl(soup));
+    const mesh = await parseMesh(new Uint8Array(fs.readFileSync(file)), "torus.stl");
+    expect(mesh.indices.length / 3).toBeGreaterThanOrEqual(PARALLEL_SLICE_MIN_TRIANGLES);
+    const profiles = [{ key: "fdm", process: "fdm" as const, settings: MK3S_QUALITY_SETTINGS }];
+    const direct = { fdm: measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS) };
+    const pooled = await makePool().run({ kind: "estimate", path: file, filename: "torus.stl", profiles });
+    expect(pooled).toEqual(direct);
   });
 
   // A warming child takes jobs between its warm-up rounds: they must not disturb what it measures.

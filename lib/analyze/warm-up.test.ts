@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeDrawing } from "@/lib/laser";
+import { DEFAULT_PRINT_PROFILE, planSupports, slicePrint } from "@/lib/print-estimate";
 import {
   WARM_UP_COLUMNS,
   WARM_UP_CORNER_RADIUS_MM,
@@ -8,6 +9,8 @@ import {
   WARM_UP_ROWS,
   warmUpDrawing,
   warmUpLaser,
+  warmUpPrintEstimate,
+  warmUpTorus,
 } from "./warm-up";
 
 describe("warm-up drawing", () => {
@@ -37,6 +40,31 @@ describe("warm-up drawing", () => {
     let busy = true;
     let finished = false;
     const warming = warmUpLaser(() => busy, 2).then(() => (finished = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(finished).toBe(false);
+    busy = false;
+    await warming;
+    expect(finished).toBe(true);
+  });
+});
+
+describe("print estimate warm-up", () => {
+  // It warms only the code it runs: every kind of surface must come up, and the supports plan must run.
+  it("slices a torus into layers with every kind of surface", () => {
+    const P = DEFAULT_PRINT_PROFILE;
+    const summary = slicePrint(warmUpTorus(), P);
+    // 10 mm high: the first layer, then 0.2 mm layers.
+    expect(summary.layerCount).toBe(Math.round((10 - P.firstLayerHeight) / P.layerHeight) + 1);
+    for (const column of ["topArea", "bridgeArea", "solidArea", "sparseArea", "perimLength"] as const)
+      expect(summary[column].some((v) => v > 0)).toBe(true);
+    // A torus's lower half overhangs: the supports plan has work to do.
+    expect(planSupports(warmUpTorus(), P).overhangArea).toBeGreaterThan(0);
+  });
+
+  it("waits while the child is busy and finishes its rounds once it is idle, with no slicing thread too", async () => {
+    let busy = true;
+    let finished = false;
+    const warming = warmUpPrintEstimate(() => busy, null, 1).then(() => (finished = true));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(finished).toBe(false);
     busy = false;

@@ -4,7 +4,9 @@
  * ~155 ms on its first three uploads and ~110 ms from the fifth on; after 40 analyses of this small drawing the
  * first upload took ~125 ms (docs/benchmarks.md). The drawing goes through every stage a shop drawing does:
  * the DXF scan, polyline bulges, lines and arcs chained into a contour, lone circles, nesting and measuring.
+ * The 3D print estimate is warmed likewise, on a small torus (warmUpPrintEstimate).
  */
+import type { Worker } from "node:worker_threads";
 
 /** Analyses of the warm-up drawing a new child runs while it has no job. */
 export const WARM_UP_ROUNDS = 40;
@@ -78,6 +80,81 @@ export async function warmUpLaser(busy: () => boolean, rounds = WARM_UP_ROUNDS):
       await analyzeDrawing(bytes, "warm-up.dxf");
       done++;
       await sleep(0); // lets a job that arrived meanwhile be seen before the next round
+    }
+  } catch {
+    // A failed warm-up only leaves the code cold; the jobs themselves report their own errors.
+  }
+}
+
+/** Rounds of the print estimate's warm-up (below) a new child runs while it has no job. */
+export const PRINT_WARM_UP_ROUNDS = 8;
+/** The warm-up torus: 120 × 60 quads (14,400 triangles), 40 mm across, 10 mm high (50 layers at 0.2 mm). */
+const TORUS_MAJOR_SEGMENTS = 120;
+const TORUS_MINOR_SEGMENTS = 60;
+const TORUS_MAJOR_RADIUS_MM = 15;
+const TORUS_MINOR_RADIUS_MM = 5;
+
+/**
+ * A closed ring torus lying on z = 0, every layer different: it goes through every step of the layer estimate.
+ * Single-precision coordinates, as the meshes read from uploads have (the code is optimised for what it sees).
+ */
+export function warmUpTorus(): { positions: Float32Array; indices: Uint32Array } {
+  const [M, N, R, r] = [TORUS_MAJOR_SEGMENTS, TORUS_MINOR_SEGMENTS, TORUS_MAJOR_RADIUS_MM, TORUS_MINOR_RADIUS_MM];
+  const positions = new Float32Array(M * N * 3);
+  const indices = new Uint32Array(M * N * 6);
+  const at = (i: number, j: number) => (i % M) * N + (j % N);
+  for (let i = 0; i < M; i++) {
+    for (let j = 0; j < N; j++) {
+      const u = (2 * Math.PI * i) / M,
+        v = (2 * Math.PI * j) / N;
+      positions.set(
+        [(R + r * Math.cos(v)) * Math.cos(u), (R + r * Math.cos(v)) * Math.sin(u), r + r * Math.sin(v)],
+        3 * at(i, j),
+      );
+      indices.set([at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1)], 6 * at(i, j));
+    }
+  }
+  return { positions, indices };
+}
+
+/**
+ * Warms the layer estimate (lib/print-estimate) on this thread and on the slicing thread, whose
+ * first share of a large mesh would otherwise run about twice as slow as a warm one: each round
+ * measures the torus here (slicing, supports, estimate) while the thread slices it. Runs like
+ * warmUpLaser, and never throws.
+ */
+export async function warmUpPrintEstimate(
+  busy: () => boolean,
+  thread: Worker | null,
+  rounds = PRINT_WARM_UP_ROUNDS,
+): Promise<void> {
+  try {
+    const [
+      { measurePrint },
+      { askSliceThread },
+      { triangleLayers },
+      { MK3S_QUALITY_SETTINGS },
+      { profileFromSettings },
+    ] = await Promise.all([
+      import("@/lib/print-estimate/measure-print"),
+      import("@/lib/print-estimate/parallel-slice"),
+      import("@/lib/print-estimate/slice-outlines"),
+      import("@/lib/print-estimate/default-profiles"),
+      import("@/lib/print-estimate/profile-settings"),
+    ]);
+    const mesh = warmUpTorus();
+    const profile = profileFromSettings(MK3S_QUALITY_SETTINGS);
+    const crossed = triangleLayers(mesh, profile);
+    for (let done = 0; done < rounds; ) {
+      if (busy()) {
+        await sleep(BUSY_POLL_MS);
+        continue;
+      }
+      const sliced = thread ? askSliceThread(thread, { ...mesh, crossed, profile, from: 0, to: crossed.layers }) : null;
+      measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS);
+      await sliced;
+      done++;
+      await sleep(0);
     }
   } catch {
     // A failed warm-up only leaves the code cold; the jobs themselves report their own errors.

@@ -3,9 +3,11 @@
  * part once per mesh and profile (slicing, in an analysis child); `estimateFromBasis` turns that
  * basis into material and time for any infill in microseconds, so a quote never slices.
  */
+import type { Worker } from "node:worker_threads";
 import { Clipper } from "clipper2-ts";
 import { estimatePrint } from "./estimate";
 import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
+import { slicePrintInParallel } from "./parallel-slice";
 import type { PrintProfile } from "./profile";
 import { profileFromSettings, type PrintSettings, type ProcessKind } from "./profile-settings";
 import { slicePrint, sliceOutlines, type PrintSummary, type SliceMesh } from "./slice";
@@ -34,6 +36,29 @@ const num = (settings: PrintSettings, key: string) => Number(settings[key]);
 function resinProfile(settings: PrintSettings): PrintProfile {
   const h = num(settings, "layer_height");
   return { ...DEFAULT_PRINT_PROFILE, layerHeight: h, firstLayerHeight: h, elephantFootCompensation: 0 };
+}
+
+/** The supports plan's CPU time against the slicing's (the 1M-triangle torus: ~0.4 s against ~1.1 s warm). */
+const SUPPORTS_PLAN_SHARE = 0.35;
+
+/**
+ * measurePrint with an FDM mesh's slicing shared with `thread` (a worker running
+ * workers/slice-thread.ts, see parallel-slice.ts), the supports planned here meanwhile: the same basis.
+ */
+export async function measurePrintOnTwoThreads(
+  mesh: SliceMesh,
+  kind: ProcessKind,
+  settings: PrintSettings,
+  thread: Worker,
+): Promise<PrintBasis> {
+  if (kind !== "fdm") return measurePrint(mesh, kind, settings);
+  const profile = profileFromSettings(settings);
+  let supports: SupportPlan | undefined;
+  const summary = await slicePrintInParallel(mesh, profile, thread, {
+    run: () => (supports = planSupports(mesh, profile)),
+    share: SUPPORTS_PLAN_SHARE,
+  });
+  return { process: "fdm", summary, supports: supports! };
 }
 
 export function measurePrint(mesh: SliceMesh, kind: ProcessKind, settings: PrintSettings): PrintBasis {

@@ -22,6 +22,17 @@ export function layerCountFor(height: number, profile: PrintProfile): number {
   return Math.max(1, Math.round((height - profile.firstLayerHeight) / profile.layerHeight) + 1);
 }
 
+function zExtent(positions: Float32Array | Float64Array): { zMin: number; zMax: number } {
+  let zMin = Infinity;
+  let zMax = -Infinity;
+  for (let v = 2; v < positions.length; v += 3) {
+    const z = positions[v];
+    if (z < zMin) zMin = z;
+    if (z > zMax) zMax = z;
+  }
+  return { zMin, zMax };
+}
+
 function sliceZ(i: number, p: PrintProfile): number {
   return i === 0 ? p.firstLayerHeight / 2 : p.firstLayerHeight + (i - 0.5) * p.layerHeight;
 }
@@ -29,63 +40,93 @@ function sliceZ(i: number, p: PrintProfile): number {
 // ---------------------------------------------------------------------------------------------
 // Triangle sweep and segment chaining
 
-/** Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied). */
-export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices: Paths64[]; height: number } {
+/** The layers each triangle crosses, [first[t], last[t]] (first[t] = -1: none). */
+export interface TriangleLayers {
+  layers: number;
+  zMin: number;
+  height: number;
+  first: Int32Array;
+  last: Int32Array;
+}
+
+/** One pass over the triangles (shared by the threads of parallel-slice.ts, which would each repeat it). */
+export function triangleLayers(mesh: SliceMesh, profile: PrintProfile): TriangleLayers {
   const { positions, indices } = mesh;
   const triCount = indices.length / 3;
-  const vertexCount = positions.length / 3;
-  let zMin = Infinity;
-  let zMax = -Infinity;
-  for (let v = 0; v < vertexCount; v++) {
-    const z = positions[3 * v + 2];
-    if (z < zMin) zMin = z;
-    if (z > zMax) zMax = z;
-  }
+  const { zMin, zMax } = zExtent(positions);
   const height = zMax - zMin;
   const layers = layerCountFor(height, profile);
   const h0 = profile.firstLayerHeight;
   const h = profile.layerHeight;
   // First layer whose slicing plane is >= z, as a real number before rounding up.
   const firstLayerAtOrAbove = (z: number) => (z <= h0 / 2 ? 0 : Math.ceil((z - h0) / h + 0.5 - 1e-12));
-
-  // Layer range [first, last] each triangle crosses; bucket by first (counting sort).
-  const first = new Int32Array(triCount);
-  const last = new Int32Array(triCount);
-  const bucketCount = new Int32Array(layers + 1);
+  // Shared memory: handed to the second slicing thread without a copy.
+  const first = new Int32Array(new SharedArrayBuffer(4 * triCount));
+  const last = new Int32Array(new SharedArrayBuffer(4 * triCount));
   for (let t = 0; t < triCount; t++) {
-    const a = indices[3 * t],
-      b = indices[3 * t + 1],
-      c = indices[3 * t + 2];
-    const za = positions[3 * a + 2] - zMin,
-      zb = positions[3 * b + 2] - zMin,
-      zc = positions[3 * c + 2] - zMin;
+    const za = positions[3 * indices[3 * t] + 2] - zMin,
+      zb = positions[3 * indices[3 * t + 1] + 2] - zMin,
+      zc = positions[3 * indices[3 * t + 2] + 2] - zMin;
     const lo = Math.min(za, zb, zc);
     const hi = Math.max(za, zb, zc);
     // Layers with lo < plane <= hi: like PrusaSlicer, a triangle owns its top vertex or edge but not
     // its bottom one, so a face lying in a slicing plane belongs to the layer below it (ON_PLANE).
     const f = firstLayerAtOrAbove(lo + ON_PLANE);
     const l = Math.min(layers - 1, firstLayerAtOrAbove(hi + ON_PLANE) - 1);
-    if (f > l || f >= layers) {
-      first[t] = -1;
-      continue;
-    }
-    first[t] = f;
+    first[t] = f > l || f >= layers ? -1 : f;
     last[t] = l;
-    bucketCount[f + 1]++;
   }
+  return { layers, zMin, height, first, last };
+}
+
+/**
+ * Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied):
+ * all layers, or those in [from, to) (a thread's share, see parallel-slice.ts; the same paths as the
+ * full sweep gives them). `layers`: the object's whole layer count.
+ */
+export function sliceOutlines(
+  mesh: SliceMesh,
+  profile: PrintProfile,
+  range?: { from: number; to: number },
+  crossed: TriangleLayers = triangleLayers(mesh, profile),
+): { slices: Paths64[]; height: number; layers: number } {
+  const { positions, indices } = mesh;
+  const triCount = indices.length / 3;
+  const vertexCount = positions.length / 3;
+  const { layers, zMin, height, first, last } = crossed;
+
+  // Triangles bucketed by their first layer (counting sort).
+  const bucketCount = new Int32Array(layers + 1);
+  for (let t = 0; t < triCount; t++) if (first[t] >= 0) bucketCount[first[t] + 1]++;
   for (let i = 0; i < layers; i++) bucketCount[i + 1] += bucketCount[i];
   const order = new Uint32Array(bucketCount[layers]);
   const fillAt = bucketCount.slice(0, layers);
   for (let t = 0; t < triCount; t++) if (first[t] >= 0) order[fillAt[first[t]]++] = t;
 
+  const from = Math.max(0, range?.from ?? 0),
+    to = Math.min(layers, range?.to ?? layers);
   const slices: Paths64[] = [];
   let active = new Uint32Array(1024);
   let activeCount = 0;
-  let next = 0;
+  // Starting part-way, the triangles begun below and still open, in the order the full sweep keeps
+  // them (by first layer, then index): the segments, so the chained paths, come out the same.
+  let next = from > 0 ? bucketCount[from] : 0;
+  for (let k = 0; k < next; k++) {
+    const t = order[k];
+    if (last[t] < from) continue;
+    if (activeCount === active.length) {
+      const grown = new Uint32Array(active.length * 2);
+      grown.set(active);
+      active = grown;
+    }
+    active[activeCount++] = t;
+  }
   // Per-layer segment buffers, grown on demand.
   let segCap = 1024;
-  let segX = new Float64Array(segCap * 2);
-  let segY = new Float64Array(segCap * 2);
+  // A segment's start point (where it leaves the triangle going down through the plane); its end is
+  // the next segment's start, so it is not computed.
+  let segX = new Float64Array(segCap);
+  let segY = new Float64Array(segCap);
   let segStart = new Float64Array(segCap);
   let segEnd = new Float64Array(segCap);
   // Open-addressing hash of segment start keys (edge keys) to segments: the last one set wins, as in a Map.
@@ -93,7 +134,7 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
   let hashVals = new Int32Array(0);
   const resolution = profile.resolution * SCALE;
 
-  for (let layer = 0; layer < layers; layer++) {
+  for (let layer = from; layer < to; layer++) {
     // Drop the triangles that ended below this layer, add those that start here.
     let kept = 0;
     for (let k = 0; k < activeCount; k++) if (last[active[k]] >= layer) active[kept++] = active[k];
@@ -110,8 +151,8 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
     let segs = 0;
     if (activeCount > segCap) {
       segCap = Math.max(activeCount, segCap * 2);
-      segX = new Float64Array(segCap * 2);
-      segY = new Float64Array(segCap * 2);
+      segX = new Float64Array(segCap);
+      segY = new Float64Array(segCap);
       segStart = new Float64Array(segCap);
       segEnd = new Float64Array(segCap);
     }
@@ -168,15 +209,14 @@ export function sliceOutlines(mesh: SliceMesh, profile: PrintProfile): { slices:
         }
       }
       const s = segs++;
-      edgePoint(positions, downA, downB, z, segX, segY, 2 * s);
-      edgePoint(positions, upA, upB, z, segX, segY, 2 * s + 1);
+      edgePoint(positions, downA, downB, z, segX, segY, s);
       segStart[s] = edgeKey(downA, downB, vertexCount);
       segEnd[s] = edgeKey(upA, upB, vertexCount);
       hashSet(hashKeys, hashVals, mask, segStart[s], s);
     }
     slices.push(chainSegments(segs, segX, segY, segEnd, hashKeys, hashVals, mask, resolution));
   }
-  return { slices, height };
+  return { slices, height, layers };
 }
 
 /** Slot of `key` in the table, or of the empty slot where it would go (edge keys are ≥ 0; empty is -1). */
@@ -212,7 +252,16 @@ function edgePoint(
   ys[at] = (positions[3 * a + 1] + t * (positions[3 * b + 1] - positions[3 * a + 1])) * SCALE;
 }
 
-/** Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed. */
+// Scratch for chaining: one loop's points, and which of them the simplification keeps. Grown on demand.
+let loopX = new Float64Array(1024),
+  loopY = new Float64Array(1024);
+let keep = new Uint8Array(1024);
+
+/**
+ * Follows segment ends to starts on the same mesh edge; open chains (a hole in the mesh) are closed.
+ * Each loop is simplified (Clipper's Ramer–Douglas–Peucker, the same points kept) before its points
+ * become Point64 objects: on a fine mesh most are dropped, and so never allocated.
+ */
 function chainSegments(
   count: number,
   xs: Float64Array,
@@ -225,26 +274,73 @@ function chainSegments(
 ): Paths64 {
   const used = new Uint8Array(count);
   const paths: Paths64 = [];
+  if (count > loopX.length) {
+    loopX = new Float64Array(2 * count);
+    loopY = new Float64Array(2 * count);
+    keep = new Uint8Array(2 * count);
+  }
   for (let s0 = 0; s0 < count; s0++) {
     if (used[s0]) continue;
-    const path: Path64 = [];
+    let n = 0;
     let s = s0;
     while (s >= 0 && !used[s]) {
       used[s] = 1;
-      path.push({ x: Math.round(xs[2 * s]), y: Math.round(ys[2 * s]) });
+      loopX[n] = Math.round(xs[s]);
+      loopY[n++] = Math.round(ys[s]);
       const slot = hashSlot(hashKeys, mask, endKey[s]);
       s = hashKeys[slot] === -1 ? -1 : hashVals[slot];
     }
-    if (path.length >= 3) paths.push(path);
+    if (n < 3) continue;
+    const simplify = resolution > 0 && n >= 5;
+    if (simplify) {
+      keep.fill(0, 0, n);
+      keep[0] = keep[n - 1] = 1;
+      rdp(0, n - 1, resolution * resolution);
+    }
+    const path: Path64 = [];
+    for (let k = 0; k < n; k++) if (!simplify || keep[k]) path.push({ x: loopX[k], y: loopY[k] });
+    paths.push(path);
   }
-  const simplified = resolution > 0 ? Clipper.ramerDouglasPeuckerPaths(paths, resolution) : paths;
-  return clean(Clipper.union(clean(simplified), FillRule.NonZero));
+  return clean(Clipper.union(clean(paths), FillRule.NonZero));
+}
+
+/** Clipper2's RDP (Clipper.ramerDouglasPeucker) on the scratch loop: marks the points it keeps. */
+function rdp(begin: number, end: number, epsSqrd: number): void {
+  for (;;) {
+    while (end > begin && loopX[begin] === loopX[end] && loopY[begin] === loopY[end]) keep[end--] = 0;
+    const x1 = loopX[begin],
+      y1 = loopY[begin];
+    const c = loopX[end] - x1,
+      d = loopY[end] - y1;
+    const length = c * c + d * d;
+    let idx = 0,
+      maxD = 0;
+    for (let i = begin + 1; i < end; ++i) {
+      const cross = (loopX[i] - x1) * d - c * (loopY[i] - y1);
+      const dist = length === 0 ? 0 : (cross * cross) / length;
+      if (dist <= maxD) continue;
+      maxD = dist;
+      idx = i;
+    }
+    if (maxD <= epsSqrd) return;
+    keep[idx] = 1;
+    if (idx > begin + 1) rdp(begin, idx, epsSqrd);
+    if (idx < end - 1) {
+      begin = idx;
+      continue;
+    }
+    return;
+  }
 }
 
 export const pathLength = (path: Path64) => {
   let length = 0;
-  for (let i = 0, j = path.length - 1; i < path.length; j = i++)
-    length += Math.hypot(path[i].x - path[j].x, path[i].y - path[j].y);
+  // Not Math.hypot: ~10× slower in V8, and integer µm squares are exact in doubles anyway.
+  for (let i = 0, j = path.length - 1; i < path.length; j = i++) {
+    const dx = path[i].x - path[j].x,
+      dy = path[i].y - path[j].y;
+    length += Math.sqrt(dx * dx + dy * dy);
+  }
   return length / SCALE;
 };
 

@@ -8,67 +8,25 @@
 import { Clipper, type Paths64 } from "clipper2-ts";
 import { offsetPolygons } from "./offset";
 import { flowSpacing, type PrintProfile } from "./profile";
-import { SCALE, clean, layerCountFor, pathLength, sliceOutlines, type SliceMesh } from "./slice-outlines";
-import { classifySurfaces, samePaths } from "./surfaces";
+import {
+  SCALE,
+  clean,
+  layerCountFor,
+  pathLength,
+  sliceOutlines,
+  triangleLayers,
+  type SliceMesh,
+  type TriangleLayers,
+} from "./slice-outlines";
+import { CORNER_BINS, NBINS, cutSummary, emptySummary, type PrintSummary } from "./print-summary";
+import { classifyReach, classifySurfaces, samePaths } from "./surfaces";
 
+export { CORNER_BINS, type PrintSummary } from "./print-summary";
 export { layerCountFor, sliceOutlines, type SliceMesh };
 
 const AREA = SCALE * SCALE;
 /** PrusaSlicer prints perimeter loops shorter than this (2π × 6.5 mm) at small_perimeter_speed. */
 export const SMALL_PERIMETER_LENGTH = 2 * Math.PI * 6.5;
-/**
- * Corner classes for the motion model, by the jerk factor c of a junction: the largest per-axis
- * speed change there per unit of feed rate (0 straight on, 1 for a right angle on the axes, 2 a
- * reversal). A junction can be taken at min(v, jerk / c). Upper bounds of the bins; corners with
- * c below the first edge never slow the head down.
- */
-export const CORNER_BINS = [0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2.01] as const;
-const NBINS = CORNER_BINS.length;
-
-/** Per-layer columns (index = layer, bottom first). Lengths in mm, areas in mm². */
-export interface PrintSummary {
-  layerCount: number;
-  /** Top of each layer and its height. */
-  printZ: Float64Array;
-  height: Float64Array;
-  /** Area of the slice (after elephant-foot compensation on the first layer). */
-  area: Float64Array;
-  islands: Float64Array;
-  /** External perimeter: total length and loop count; internal perimeters likewise. */
-  extLength: Float64Array;
-  extLoops: Float64Array;
-  perimLength: Float64Array;
-  perimLoops: Float64Array;
-  /** Internal perimeter length in loops shorter than SMALL_PERIMETER_LENGTH. */
-  smallPerimLength: Float64Array;
-  /** Area covered by the perimeters (slice minus the region inside them). */
-  perimeterArea: Float64Array;
-  /** Corner histograms (NBINS per layer, see CORNER_BINS) of the external and internal loops. */
-  extCorners: Float64Array;
-  perimCorners: Float64Array;
-  /**
-   * Regions inside the perimeters (see surfaces.ts): area, boundary length, number of separate
-   * pieces. The sparse columns describe the region the infill lines are clipped to (half an infill
-   * spacing inside the sparse region).
-   */
-  topArea: Float64Array;
-  topBoundary: Float64Array;
-  topPieces: Float64Array;
-  bridgeArea: Float64Array;
-  bridgeBoundary: Float64Array;
-  bridgePieces: Float64Array;
-  solidArea: Float64Array;
-  solidBoundary: Float64Array;
-  solidPieces: Float64Array;
-  sparseArea: Float64Array;
-  sparseBoundary: Float64Array;
-  sparsePieces: Float64Array;
-  /** Perimeter of the convex hull of the layers the skirt surrounds (skirt_height; the skirt follows it at a distance). */
-  firstLayerHullLength: number;
-  /** Extent of the first layer, for the travel model. */
-  footprint: { width: number; depth: number };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Per-layer regions
 
@@ -85,7 +43,7 @@ function addCorners(paths: Paths64, hist: Float64Array, base: number) {
     if (n < 3) continue;
     let px = path[n - 1].x - path[n - 2].x,
       py = path[n - 1].y - path[n - 2].y;
-    let pl = Math.hypot(px, py) || 1;
+    let pl = Math.sqrt(px * px + py * py) || 1;
     px /= pl;
     py /= pl;
     for (let i = 0; i < n; i++) {
@@ -93,7 +51,7 @@ function addCorners(paths: Paths64, hist: Float64Array, base: number) {
         b = path[i];
       let dx = b.x - a.x,
         dy = b.y - a.y;
-      const dl = Math.hypot(dx, dy);
+      const dl = Math.sqrt(dx * dx + dy * dy);
       if (dl === 0) continue;
       dx /= dl;
       dy /= dl;
@@ -145,42 +103,41 @@ function convexHullLength(paths: Paths64): number {
 
 /** Slices the mesh and summarises every layer (independent of the infill density). */
 export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary {
-  const { slices: rawSlices } = sliceOutlines(mesh, profile);
+  return slicePrintLayers(mesh, profile);
+}
+
+/**
+ * The summary of layers [from, to) only (all by default), as slicePrint gives them: the layers
+ * are sliced classifyReach further on each side, as far as a layer's surfaces look, so that the
+ * shares of two threads join into the whole (parallel-slice.ts).
+ */
+export function slicePrintLayers(
+  mesh: SliceMesh,
+  profile: PrintProfile,
+  range?: { from: number; to: number },
+  crossed: TriangleLayers = triangleLayers(mesh, profile),
+): PrintSummary {
+  const total = crossed.layers;
+  const from = Math.max(0, range?.from ?? 0),
+    to = Math.min(total, range?.to ?? total);
+  if (to <= from) return emptySummary(0);
+  const reach = classifyReach(profile);
+  const a = Math.max(0, from - reach),
+    b = Math.min(total, to + reach);
+  const { slices: rawSlices } = sliceOutlines(mesh, profile, { from: a, to: b }, crossed);
+  const summary = summarizeLayers(rawSlices, a, profile);
+  return a === from && b === to ? summary : cutSummary(summary, from - a, to - from);
+}
+
+/** The summary of the consecutive layers `rawSlices`, the first of them layer `first` of the object. */
+function summarizeLayers(rawSlices: Paths64[], first: number, profile: PrintProfile): PrintSummary {
   const n = rawSlices.length;
-  const col = () => new Float64Array(n);
-  const summary: PrintSummary = {
-    layerCount: n,
-    printZ: col(),
-    height: col(),
-    area: col(),
-    islands: col(),
-    extLength: col(),
-    extLoops: col(),
-    perimLength: col(),
-    perimLoops: col(),
-    smallPerimLength: col(),
-    perimeterArea: col(),
-    extCorners: new Float64Array(n * NBINS),
-    perimCorners: new Float64Array(n * NBINS),
-    topArea: col(),
-    topBoundary: col(),
-    topPieces: col(),
-    bridgeArea: col(),
-    bridgeBoundary: col(),
-    bridgePieces: col(),
-    solidArea: col(),
-    solidBoundary: col(),
-    solidPieces: col(),
-    sparseArea: col(),
-    sparseBoundary: col(),
-    sparsePieces: col(),
-    firstLayerHullLength: 0,
-    footprint: { width: 0, depth: 0 },
-  };
+  const summary = emptySummary(n);
   if (n === 0) return summary;
 
   const slices = rawSlices.slice();
-  if (profile.elephantFootCompensation > 0) slices[0] = offset(slices[0], -profile.elephantFootCompensation);
+  if (first === 0 && profile.elephantFootCompensation > 0)
+    slices[0] = offset(slices[0], -profile.elephantFootCompensation);
 
   const h0 = profile.firstLayerHeight,
     h = profile.layerHeight;
@@ -193,23 +150,24 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
   let previous: { s: Paths64; ext: Paths64; loops: Paths64[]; fill: Paths64; contourArea: number } | undefined;
 
   for (let i = 0; i < n; i++) {
-    const height = i === 0 ? h0 : h;
+    const layer = first + i;
+    const height = layer === 0 ? h0 : h;
     summary.height[i] = height;
-    summary.printZ[i] = h0 + (i === 0 ? 0 : i * h);
+    summary.printZ[i] = h0 + (layer === 0 ? 0 : layer * h);
     const s = slices[i];
     summary.area[i] = areaOf(s);
     summary.islands[i] = outerCount(s);
     if (s.length === 0) continue;
 
-    const extW = i === 0 ? profile.widths.firstLayer : wExt;
-    const perW = i === 0 ? profile.widths.firstLayer : wPer;
+    const extW = layer === 0 ? profile.widths.firstLayer : wExt;
+    const perW = layer === 0 ? profile.widths.firstLayer : wPer;
     const extSpacing = flowSpacing(extW, height);
     const perSpacing = flowSpacing(perW, height);
 
     // Perimeter centre lines: the external one half a width in, the next ones a spacing further;
     // the infill region starts half a spacing inside the innermost perimeter.
     let ext: Paths64, loops: Paths64[], fill: Paths64, contourArea: number;
-    if (i >= 2 && previous && samePaths(previous.s, s)) {
+    if (layer >= 2 && previous && samePaths(previous.s, s)) {
       ({ ext, loops, fill, contourArea } = previous);
     } else {
       ext = offset(s, -extW / 2);
@@ -234,7 +192,7 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
       fill = shrunk.length > 0 ? offset(shrunk, narrow + profile.infillOverlap) : [];
       contourArea = Math.max(0, areaOf(fill) - profile.infillOverlap * pathsLength(fill));
     }
-    previous = i === 0 ? undefined : { s, ext, loops, fill, contourArea };
+    previous = layer === 0 ? undefined : { s, ext, loops, fill, contourArea };
     fills[i] = fill;
     summary.extLength[i] = pathsLength(ext);
     summary.extLoops[i] = ext.length;
@@ -264,6 +222,7 @@ export function slicePrint(mesh: SliceMesh, profile: PrintProfile): PrintSummary
     put(i, offset(layer.sparse, -infillSpacing / 2), summary.sparseArea, summary.sparseBoundary, summary.sparsePieces);
   });
 
+  if (first > 0) return summary;
   summary.firstLayerHullLength = convexHullLength(rawSlices.slice(0, Math.max(1, profile.skirtHeight)).flat());
   const bounds = Clipper.getBoundsPaths(slices[0]);
   summary.footprint = { width: (bounds.right - bounds.left) / SCALE, depth: (bounds.bottom - bounds.top) / SCALE };

@@ -15,7 +15,7 @@
  *
  * Clipper2 (clipper2-ts) in integer micrometres, as in slice.ts.
  */
-import { ClipType, Clipper, EndType, FillRule, JoinType, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
+import { ClipType, Clipper, FillRule, PolyTree64, type PolyPath64, type Paths64 } from "clipper2-ts";
 import { disjointApart, insideApart } from "./contain";
 import { offsetPolygons } from "./offset";
 import { flowSpacing, solidLayerCount, type PrintProfile } from "./profile";
@@ -31,17 +31,13 @@ export interface LayerSurfaces {
 /** PrusaSlicer's EXTERNAL_INFILL_MARGIN: tops and bridges grow this far into the infill (mm). */
 const EXTERNAL_INFILL_MARGIN = 3;
 /** Outline resolution for the classification (mm). */
-const CLASSIFY_RESOLUTION = 0.05;
+const CLASSIFY_RESOLUTION = 0.1;
 
-const grow = (paths: Paths64, deltaMm: number, join: JoinType = JoinType.Miter) => {
-  if (paths.length === 0) return [];
-  // Miter offsets go through offset.ts (the same result, fewer points on curves).
-  return clean(
-    join === JoinType.Miter
-      ? offsetPolygons(paths, deltaMm * SCALE, 3)
-      : Clipper.inflatePaths(paths, deltaMm * SCALE, join, EndType.Polygon, 3),
-  );
-};
+// Miter offsets through offset.ts (Clipper's, with fewer points on curves). PrusaSlicer grows and
+// opens some of these regions with square joins, which on curves differ by micrometres and double
+// the points Clipper sees (docs/pricing.md, "Vertical shells").
+const grow = (paths: Paths64, deltaMm: number) =>
+  paths.length === 0 ? [] : clean(offsetPolygons(paths, deltaMm * SCALE, 3));
 // a inside b with the boundaries apart: the difference is empty, no Clipper call needed.
 const diff = (a: Paths64, b: Paths64) =>
   a.length === 0 ? [] : b.length === 0 ? a : insideApart(a, b) ? [] : clean(Clipper.difference(a, b, FillRule.NonZero));
@@ -83,8 +79,8 @@ function withoutSlivers(
   return clean(out);
 }
 /** Morphological opening: shrink by `inMm`, grow by `outMm`. */
-const opening = (paths: Paths64, inMm: number, outMm = inMm, join: JoinType = JoinType.Miter) =>
-  paths.length === 0 ? [] : grow(grow(paths, -inMm, join), outMm, join);
+const opening = (paths: Paths64, inMm: number, outMm = inMm) =>
+  paths.length === 0 ? [] : grow(grow(paths, -inMm), outMm);
 
 /** Exact equality of two outlines (same paths, same points, same order). */
 export function samePaths(a: Paths64, b: Paths64): boolean {
@@ -100,16 +96,19 @@ export function samePaths(a: Paths64, b: Paths64): boolean {
 }
 
 /**
- * For each i, the union of list[i + from … i + to] (cut off at both ends of the list). Sliding-window
- * aggregation in blocks of the window's length: a full window is a suffix of one block joined with a
- * prefix of the next, so a layer costs about three two-operand unions however long the window, and
- * the neighbours' regions, which overlap heavily, are not all cut against each other per layer.
+ * For each i, list[i + from] ⊕ … ⊕ list[i + to] (cut off at both ends of the list; null when
+ * nothing is left). Sliding-window aggregation in blocks of the window's length: a full window is
+ * a suffix of one block joined with a prefix of the next, so a layer costs about three two-operand
+ * operations however long the window.
  */
-function windowUnions(list: Paths64[], from: number, to: number): (i: number) => Paths64 {
+function slidingWindow(
+  list: Paths64[],
+  from: number,
+  to: number,
+  join: (a: Paths64, b: Paths64) => Paths64,
+): (i: number) => Paths64 | null {
   const n = list.length;
   const w = to - from + 1;
-  const join = (a: Paths64, b: Paths64) =>
-    a.length === 0 ? b : b.length === 0 ? a : clean(Clipper.union([...a, ...b], FillRule.NonZero));
   const prefix: Paths64[] = new Array(n);
   const suffix: Paths64[] = new Array(n);
   const done = new Uint8Array(Math.ceil(n / w));
@@ -126,8 +125,8 @@ function windowUnions(list: Paths64[], from: number, to: number): (i: number) =>
     const a = i + from,
       b = i + to;
     if (a < 0 || b >= n) {
-      let out: Paths64 = [];
-      for (let j = Math.max(0, a); j <= Math.min(n - 1, b); j++) out = join(out, list[j]);
+      let out: Paths64 | null = null;
+      for (let j = Math.max(0, a); j <= Math.min(n - 1, b); j++) out = out === null ? list[j] : join(out, list[j]);
       return out;
     }
     block(a - (a % w));
@@ -135,6 +134,30 @@ function windowUnions(list: Paths64[], from: number, to: number): (i: number) =>
     block(b - (b % w));
     return join(suffix[a], prefix[b]);
   };
+}
+const unite = (a: Paths64, b: Paths64) =>
+  a.length === 0 ? b : b.length === 0 ? a : clean(Clipper.union([...a, ...b], FillRule.NonZero));
+// Nested regions (consecutive layers of a sloping wall) meet in the inner one: no Clipper call.
+const meet = (a: Paths64, b: Paths64) =>
+  samePaths(a, b) || insideApart(a, b) ? a : insideApart(b, a) ? b : intersect(a, b);
+
+/** How many layers above and below a layer's vertical shells look (step 3). */
+function shellLayers(profile: PrintProfile): { above: number; below: number } {
+  const h = profile.layerHeight;
+  return {
+    above: solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h) - 1,
+    below: solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h) - 1,
+  };
+}
+
+/**
+ * How many layers on each side a layer's surfaces depend on. A layer's solid infill looks `below`
+ * layers down at bottom shells, each cut against the outline under it, and its internal bridges at
+ * the layer under it (below + 2); up, at `above` layers' tops, each cut against the next (above + 1).
+ */
+export function classifyReach(profile: PrintProfile): number {
+  const { above, below } = shellLayers(profile);
+  return Math.max(above + 1, below + 2);
 }
 
 /**
@@ -148,8 +171,10 @@ export function classifySurfaces(
   fillsIn: Paths64[],
   profile: PrintProfile,
 ): LayerSurfaces[] {
-  // Simplified to 0.05 mm (fewer points for the many offsets below, and no visible change in the
-  // areas); repeated layers share their paths, so they stay recognisably equal.
+  // Simplified to 0.1 mm: the Clipper work below grows with the points, and against 0.05 mm the
+  // corpus figures moved by a tenth of a percent (docs/benchmarks.md); differences of neighbours
+  // simplified apart stay under the sliver filters. Repeated layers share their paths, so they
+  // stay recognisably equal.
   const simplified = new Map<Paths64, Paths64>();
   const simplify = (paths: Paths64) => {
     let out = simplified.get(paths);
@@ -165,8 +190,7 @@ export function classifySurfaces(
   const sliver = profile.widths.externalPerimeter / 10;
   // discover_vertical_shells' min_perimeter_infill_spacing.
   const mpis = 1.05 * flowSpacing(profile.widths.solidInfill, h);
-  const above = solidLayerCount(profile.topSolidLayers, profile.topSolidMinThickness, h) - 1;
-  const below = solidLayerCount(profile.bottomSolidLayers, profile.bottomSolidMinThickness, h) - 1;
+  const { above, below } = shellLayers(profile);
   const supportOf = (j: number) => (j === 0 ? firstRaw : slices[j]);
 
   // 1–2. Tops and bottoms, grown into the infill region; the internal rest; and what each layer
@@ -194,7 +218,7 @@ export function classifySurfaces(
     if (top.length > 0 && bottom.length > 0) top = diff(top, bottom); // a membrane counts as a bottom
     const growIn = (paths: Paths64) => {
       const inFill = intersect(paths, fill);
-      return inFill.length === 0 ? [] : intersect(grow(inFill, EXTERNAL_INFILL_MARGIN, JoinType.Square), fill);
+      return inFill.length === 0 ? [] : intersect(grow(inFill, EXTERNAL_INFILL_MARGIN), fill);
     };
     topGrown.push(growIn(top));
     bottomGrown.push(i === 0 ? fill : growIn(bottom));
@@ -205,25 +229,14 @@ export function classifySurfaces(
 
   // 3. Vertical shells: internal infill under the tops projected from above, over the bottoms
   // projected from below, and outside the infill region of any layer in range (PrusaSlicer's
-  // "holes" are the points inside all of them). A point of layer i's infill that some layer in
-  // range leaves out leaves it between two consecutive layers, so the last set is the union of
-  // the consecutive differences F_m − F_m+1 above i and F_m − F_m−1 below: thin crescents. So
-  // layer m passes up the top of m + 1 and F_m − F_m+1 (down likewise), unioned over each range.
-  const upDiff = fills.map((f, m) => (m === n - 1 || samePaths(f, fills[m + 1]) ? [] : diff(f, fills[m + 1])));
-  const downDiff = fills.map((f, m) => (m === 0 || samePaths(f, fills[m - 1]) ? [] : diff(f, fills[m - 1])));
-  const up = fills.map((_, m) => (m === n - 1 ? [] : [...topShell[m + 1], ...upDiff[m]]));
-  const down = fills.map((_, m) => (m === 0 ? [] : [...bottomShell[m - 1], ...downDiff[m]]));
-  // Whether layer i's region is apart from every (normalised) part of the sources in range, so
-  // that their intersection is empty; the unions are concatenations, so each part is tested.
-  const apartFromSources = (i: number, region: Paths64) => {
-    for (let m = i; m <= Math.min(n - 2, i + above - 1); m++)
-      if (!disjointApart(region, topShell[m + 1]) || !disjointApart(region, upDiff[m])) return false;
-    for (let m = Math.max(1, i - below + 1); m <= i; m++)
-      if (!disjointApart(region, bottomShell[m - 1]) || !disjointApart(region, downDiff[m])) return false;
-    return true;
-  };
-  const fromAbove = above > 0 ? windowUnions(up, 0, above - 1) : () => [];
-  const fromBelow = below > 0 ? windowUnions(down, 1 - below, 0) : () => [];
+  // "holes" are the points inside all of them). So the infill that stays sparse is what lies in
+  // every neighbour's infill region and under no projected top or bottom: inner − (kept − shells),
+  // with kept the intersection of the neighbours' regions (sliding windows of intersections, cheap
+  // on sloping walls whose regions nest, and of unions).
+  const keptAbove = above > 0 ? slidingWindow(fills, 1, above, meet) : () => null;
+  const keptBelow = below > 0 ? slidingWindow(fills, -below, -1, meet) : () => null;
+  const topsAbove = above > 0 ? slidingWindow(topShell, 1, above, unite) : () => null;
+  const bottomsBelow = below > 0 ? slidingWindow(bottomShell, -below, -1, unite) : () => null;
   const solid: Paths64[] = [],
     sparse: Paths64[] = [];
   for (let i = 0; i < n; i++) {
@@ -231,12 +244,18 @@ export function classifySurfaces(
     solid.push([]);
     sparse.push(inner);
     if (inner.length === 0) continue;
-    if (apartFromSources(i, inner)) continue;
-    const sources = [...fromAbove(i), ...fromBelow(i)];
+    const ka = keptAbove(i),
+      kb = keptBelow(i);
+    const kept = ka === null ? kb : kb === null ? ka : meet(ka, kb);
+    // The shells' unions are concatenated: Clipper's NonZero fill unites them in the next operation.
+    const shells = [...(topsAbove(i) ?? []), ...(bottomsBelow(i) ?? [])];
     // Islands too thin to hold a disk of the opening's diameter would not survive it.
-    const candidates = withoutSlivers(ClipType.Intersection, inner, sources, 0.5 * mpis);
+    const candidates =
+      kept === null
+        ? withoutSlivers(ClipType.Intersection, inner, shells, 0.5 * mpis)
+        : withoutSlivers(ClipType.Difference, inner, diff(kept, shells), 0.5 * mpis);
     if (candidates.length === 0) continue;
-    const shell = opening(candidates, 0.5 * mpis, 0.8 * mpis, JoinType.Square);
+    const shell = opening(candidates, 0.5 * mpis, 0.8 * mpis);
     solid[i] = intersect(inner, shell);
     sparse[i] = diff(inner, shell);
   }

@@ -84,3 +84,22 @@ export const square = (x0: number, y0: number, x1: number, y1: number): Path64 =
   { x: x1, y: y1 },
   { x: x0, y: y1 },
 ];
+
+/** A ring torus lying on z = 0 (major radius R, tube radius r): every layer differs from the next. */
+export function torus(R: number, r: number, majorSegments: number, minorSegments: number): SliceMesh {
+  const positions = new Float64Array(majorSegments * minorSegments * 3);
+  const indices = new Uint32Array(majorSegments * minorSegments * 6);
+  const at = (i: number, j: number) => (i % majorSegments) * minorSegments + (j % minorSegments);
+  for (let i = 0; i < majorSegments; i++) {
+    for (let j = 0; j < minorSegments; j++) {
+      const u = (2 * Math.PI * i) / majorSegments,
+        v = (2 * Math.PI * j) / minorSegments;
+      positions.set(
+        [(R + r * Math.cos(v)) * Math.cos(u), (R + r * Math.cos(v)) * Math.sin(u), r + r * Math.sin(v)],
+        3 * at(i, j),
+      );
+      indices.set([at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1)], 6 * at(i, j));
+    }
+  }
+  return { positions, indices };
+}
