@@ -93,28 +93,60 @@ export function describeDb(db: Db): string {
 
 /**
  * Runs `work` in one transaction and returns its result; a throw rolls it
- * back. On SQLite the transaction takes the write lock at BEGIN (IMMEDIATE:
- * a read-then-write transaction cannot fail to upgrade) and other requests'
- * statements wait for it to end; `work` should await only the database. Called
- * with a transaction, it nests as a savepoint.
+ * back. `work` should await only the database, and may run more than once.
+ * Both databases give it the isolation SQLite's single writer gives:
+ * - SQLite: the transaction takes the write lock at BEGIN (IMMEDIATE: a
+ *   read-then-write transaction cannot fail to upgrade) and other requests'
+ *   statements wait for it to end;
+ * - PostgreSQL: SERIALIZABLE, so read-then-write steps (a plan's bucket count,
+ *   the next free address) cannot interleave; a transaction PostgreSQL aborts
+ *   for that (40001), for a deadlock (40P01), or because a row it meant to
+ *   add was added meanwhile (23505: its snapshot predates the other's commit)
+ *   is run again, and then sees the other's work (its checks answer 409 if
+ *   the row really is a duplicate).
+ * Called with a transaction, it nests as a savepoint.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const connection = connectionOf(db);
   const run = (tx: Db) => {
+    openTransactions.add(tx);
     connections.set(tx, connection);
     return work(tx);
   };
-  if (connection.dialect === "postgres" || connection.sqlite.gate.inside()) {
-    return db.transaction(run as never);
+  if (openTransactions.has(db)) return db.transaction(run as never);
+  if (connection.dialect === "sqlite") {
+    // Waiting for the gate from inside the transaction that holds it would wait forever.
+    if (connection.sqlite.gate.inside()) throw new Error("inside a transaction: pass its `tx`, not the database");
+    return connection.sqlite.gate.own(() => db.transaction(run as never, { behavior: "immediate" }));
   }
-  return connection.sqlite.gate.own(() => db.transaction(run as never, { behavior: "immediate" }));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(run as never, { isolationLevel: "serializable" } as never);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isSerializationFailure(error)) throw error;
+      // Jittered, growing pauses so the transactions that collided do not collide again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+const openTransactions = new WeakSet<object>();
+const MAX_ATTEMPTS = 20;
+
+function isSerializationFailure(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "40001" || e.code === "40P01" || e.code === "23505") return true;
+  }
+  return false;
 }
 
 /**
  * Inside a transaction: waits until no other transaction holds `key`, then
- * holds it to the end. For read-then-write steps (next version number, next
- * catalogue) that must not interleave. SQLite needs nothing: its transactions
- * already take the one write lock at BEGIN.
+ * holds it to the end. For hot read-then-write steps (next version number,
+ * next catalogue): on PostgreSQL, contenders queue here instead of colliding
+ * and retrying in a loop (one retry each, as a waiter's snapshot is older than
+ * the lock). SQLite needs nothing: its transactions take the one write lock at
+ * BEGIN.
  */
 export async function lockFor(tx: Db, key: string): Promise<void> {
   if (connectionOf(tx).dialect === "postgres") {
