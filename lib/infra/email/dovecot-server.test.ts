@@ -11,6 +11,7 @@ import type { RunningServer } from "@/lib/infra/dns/dns-server";
 import type { Db } from "@/lib/db/client";
 import { createMailbox, deleteMailbox, getMailbox, resetMailboxPassword, type MailboxRow } from "./manage-mailboxes";
 import { maildirPath } from "./maildir";
+import { dovecotPaths } from "./dovecot-config";
 import { startSmtpServer } from "./smtp-server";
 import { mailEvent, startDovecot, type RunningDovecot } from "./dovecot-server";
 
@@ -199,6 +200,20 @@ print(json.dumps({"quota": [q.decode() for q in quota[1]], "count": count, "octe
     await deleteMailbox(db, workspaceId, other.id);
     await nextSecond();
     expect(await imapAccepts("ops@read.test", PASSWORD)).toBe(false);
+  }, 20_000);
+
+  it("follows mailboxes another app instance created (several machines, one mail host) within 5 s", async () => {
+    const { users } = dovecotPaths();
+    const before = fs.readFileSync(users, "utf8");
+    await createMailbox(db, workspaceId, { address: "far@read.test", password: PASSWORD, quota_mb: 5 });
+    // As if an instance without IMAP had made it: its database row exists, this host's list has not seen it.
+    fs.writeFileSync(users, before);
+    const deadline = Date.now() + 7_000;
+    while (!fs.readFileSync(users, "utf8").includes("far@read.test") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fs.readFileSync(users, "utf8")).toContain("far@read.test");
+    await nextSecond();
+    expect(await imapAccepts("far@read.test", PASSWORD)).toBe(true);
   }, 20_000);
 });
 

@@ -100,8 +100,23 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
     await stop();
     throw error;
   }
-  return { imapPort: settings.imapPort, pop3Port: settings.pop3Port, stop };
+  // Mailboxes created or reset through another app instance (several machines, one mail host) reach Dovecot too.
+  const follow = setInterval(() => {
+    writeDovecotUsers(db, { ifChanged: true }).catch((error) => logError("dovecot user list not written", { error }));
+  }, USERS_POLL_MS);
+  follow.unref();
+  return {
+    imapPort: settings.imapPort,
+    pop3Port: settings.pop3Port,
+    stop: async () => {
+      clearInterval(follow);
+      await stop();
+    },
+  };
 }
+
+/** How often the mail host compares Dovecot's user list with the database. */
+const USERS_POLL_MS = 5_000;
 
 /**
  * A login sets the dashboard's "Last login"; a session's end re-measures the mailbox, which the session may have

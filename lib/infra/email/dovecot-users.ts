@@ -34,7 +34,10 @@ export function passwdLine(row: UserRow, owner: { uid: number; gid: number }): s
  * reset keeps the size (argon2 hashes have one length), so the time is moved a whole second past the previous
  * one, which a change within the same second would otherwise not show.
  */
-export async function writeDovecotUsers(db: Pick<Db, "select">): Promise<number> {
+export async function writeDovecotUsers(
+  db: Pick<Db, "select">,
+  options: { ifChanged?: boolean } = {},
+): Promise<number> {
   const owner = mailOwner();
   if (!owner) throw new Error("no user to own the maildirs (Debian's `mail` user is missing)");
   const rows = await db
@@ -49,12 +52,14 @@ export async function writeDovecotUsers(db: Pick<Db, "select">): Promise<number>
     .orderBy(asc(emailAccounts.address));
   const lines = rows.map((row) => passwdLine(row, owner)).filter((line): line is string => line !== null);
   const { users, dir } = dovecotPaths();
+  const text = lines.map((line) => `${line}\n`).join("");
+  if (options.ifChanged && fs.readFileSync(users, { encoding: "utf8", flag: "a+" }) === text) return lines.length;
   const group = prepareDovecotDir();
   const previous = fs.statSync(users, { throwIfNoEntry: false });
   const temp = path.join(/*turbopackIgnore: true*/ dir, `.users-${randomToken(8)}`);
   try {
     // Hashes only, yet still no one else's to read.
-    fs.writeFileSync(temp, lines.map((line) => `${line}\n`).join(""), { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(temp, text, { mode: 0o600, flag: "wx" });
     if (group !== null) {
       fs.chownSync(temp, 0, group);
       fs.chmodSync(temp, 0o640);

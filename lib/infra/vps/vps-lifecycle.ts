@@ -33,7 +33,14 @@ export async function tickVps(db: Db, now = new Date()): Promise<number> {
     .from(vpsInstances)
     .where(and(isNotNull(vpsInstances.settlesAt), lte(vpsInstances.settlesAt, now)));
   for (const vps of due) {
+    // Every instance's ticker may see the same due row: only the first to settle it (still this transition) does.
     await inTransaction(db, async (tx) => {
+      const [still] = await tx
+        .select({ id: vpsInstances.id })
+        .from(vpsInstances)
+        .where(and(eq(vpsInstances.id, vps.id), eq(vpsInstances.settlesAt, vps.settlesAt!)))
+        .limit(1);
+      if (!still) return;
       await tx
         .update(vpsActions)
         .set({ status: "completed", finishedAt: vps.settlesAt })
