@@ -22,10 +22,20 @@ export type Dialect = "sqlite" | "postgres";
 type Connection =
   | { dialect: "sqlite"; sqlite: SqliteConnection }
   | { dialect: "postgres"; postgres: PostgresConnection };
-const connections = new WeakMap<object, Connection>();
+/**
+ * Kept on the database (and transaction) objects under registered symbols, not in a module-level map: Next.js may
+ * bundle this module into several server chunks, and the database opened by one (instrumentation.ts, through
+ * globalThis) is used by the others.
+ */
+const CONNECTION = Symbol.for("bengkel.db.connection");
+const IN_TRANSACTION = Symbol.for("bengkel.db.inTransaction");
+type Tagged = { [CONNECTION]?: Connection; [IN_TRANSACTION]?: true };
+const connections = {
+  set: (db: object, connection: Connection) => void ((db as Tagged)[CONNECTION] = connection),
+};
 
 function connectionOf(db: Db): Connection {
-  const found = connections.get(db);
+  const found = (db as unknown as Tagged)[CONNECTION];
   if (!found) throw new Error("not a database opened by openDb");
   return found;
 }
@@ -87,8 +97,7 @@ export function sqliteHandle(db: Db): import("better-sqlite3").Database {
 export function describeDb(db: Db): string {
   const connection = connectionOf(db);
   if (connection.dialect === "sqlite") return connection.sqlite.client.name;
-  const { database, host } = connection.postgres.pool.options;
-  return `postgres://${host ?? "localhost"}/${database ?? ""}`;
+  return connection.postgres.where;
 }
 
 /**
@@ -109,11 +118,11 @@ export function describeDb(db: Db): string {
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const connection = connectionOf(db);
   const run = (tx: Db) => {
-    openTransactions.add(tx);
+    (tx as unknown as Tagged)[IN_TRANSACTION] = true;
     connections.set(tx, connection);
     return work(tx);
   };
-  if (openTransactions.has(db)) return db.transaction(run as never);
+  if ((db as unknown as Tagged)[IN_TRANSACTION]) return db.transaction(run as never);
   if (connection.dialect === "sqlite") {
     // Waiting for the gate from inside the transaction that holds it would wait forever.
     if (connection.sqlite.gate.inside()) throw new Error("inside a transaction: pass its `tx`, not the database");
@@ -130,7 +139,6 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
   }
 }
 
-const openTransactions = new WeakSet<object>();
 const MAX_ATTEMPTS = 20;
 
 function isSerializationFailure(error: unknown): boolean {

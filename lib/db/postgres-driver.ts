@@ -28,6 +28,8 @@ function setTypeParsers(): void {
 
 export interface PostgresConnection {
   pool: pg.Pool;
+  /** Where it is, for messages: host, port and database, never the password. */
+  where: string;
 }
 
 export function openPostgres(url: string, poolSize: number): PostgresConnection {
@@ -35,7 +37,8 @@ export function openPostgres(url: string, poolSize: number): PostgresConnection 
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server (restart, failover) must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  return { pool };
+  const u = new URL(url);
+  return { pool, where: `postgres://${u.host}${u.pathname}` };
 }
 
 export function drizzlePostgres(connection: PostgresConnection) {
