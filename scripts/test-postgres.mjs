@@ -31,6 +31,7 @@ const ON_POSTGRES = [
   "lib/webhooks",
   "lib/search",
   "lib/quotes/quote-file.test.ts",
+  "lib/db",
 ];
 const asRoot = process.getuid?.() === 0;
 const run = (bin, args) =>

@@ -22,16 +22,22 @@ export class SqliteGate {
   private waiters: (() => void)[] = [];
   readonly context = new AsyncLocalStorage<symbol>();
 
-  /** Resolves at once unless another transaction holds the connection. */
-  async pass(): Promise<void> {
-    while (this.owner !== null && this.owner !== this.context.getStore()) {
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
+  /** True when another transaction holds the connection: the caller must `wait()` and ask again. */
+  blocks(): boolean {
+    return this.owner !== null && this.owner !== this.context.getStore();
   }
 
-  /** Runs `work` as the connection's owner. */
+  /** Resolves when the holding transaction ends. */
+  wait(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Runs `work` as the connection's owner. The check and the taking happen in
+   * one synchronous step after the last wait, so two callers cannot both pass.
+   */
   async own<T>(work: () => Promise<T>): Promise<T> {
-    await this.pass();
+    while (this.owner !== null) await this.wait();
     const token = Symbol("transaction");
     this.owner = token;
     try {
@@ -79,7 +85,8 @@ export function openSqlite(file: string): SqliteConnection {
   };
   const gate = new SqliteGate();
   const execute = async (sql: string, params: unknown[], method: Method, shape: "array" | "object") => {
-    await gate.pass();
+    // Checked again right before the statement runs, with no await in between.
+    while (gate.blocks()) await gate.wait();
     const statement = prepare(sql);
     if (method === "run" || !statement.reader) {
       statement.run(...params);
