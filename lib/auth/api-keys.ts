@@ -1,6 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { apiKeys, workspaces } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { SCOPES, type Scope } from "@/lib/plans/plans";
@@ -66,6 +67,15 @@ export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): 
 /** 401; the request pipeline adds the Bearer challenge (`WWW-Authenticate`). */
 const unauthorized = (message: string) => new DomainError("unauthorized", message);
 
+const selectKeyByHash = preparedPerConnection("select_key_by_hash", (db) =>
+  db
+    .select({ key: apiKeys, workspace: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
+    .limit(1),
+);
+
 /** Resolves a bearer secret to its key and workspace, or throws 401 saying why. */
 export async function authenticateApiKey(
   db: Db,
@@ -75,12 +85,7 @@ export async function authenticateApiKey(
   if (!secret) throw unauthorized("Missing API key: send `Authorization: Bearer <key>`.");
   if (!looksLikeApiKey(secret)) throw unauthorized("Invalid API key.");
   const hash = hashApiKey(secret);
-  const [row] = await db
-    .select({ key: apiKeys, workspace: workspaces })
-    .from(apiKeys)
-    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-    .where(eq(apiKeys.keyHash, hash))
-    .limit(1);
+  const [row] = await selectKeyByHash(db).execute({ hash });
   // The index lookup is by hash; compare again in constant time so no path depends on secret bytes.
   if (!row || !hashesEqual(row.key.keyHash, hash)) throw unauthorized("Invalid API key.");
   if (row.key.revokedAt) throw unauthorized("This API key has been revoked.");

@@ -1,18 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { files, fileVersions } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { DomainError } from "@/lib/errors";
 
 export type FileRow = typeof files.$inferSelect;
 export type FileVersionRow = typeof fileVersions.$inferSelect;
 
 /** A file of this workspace; another workspace's id is indistinguishable from an unknown one (404). */
-export async function getFile(db: Db, workspaceId: string, fileId: string): Promise<FileRow> {
-  const [file] = await db
+const selectFile = preparedPerConnection("select_file", (db) =>
+  db
     .select()
     .from(files)
-    .where(and(eq(files.id, fileId), eq(files.workspaceId, workspaceId)))
-    .limit(1);
+    .where(and(eq(files.id, sql.placeholder("fileId")), eq(files.workspaceId, sql.placeholder("workspaceId"))))
+    .limit(1),
+);
+
+export async function getFile(db: Db, workspaceId: string, fileId: string): Promise<FileRow> {
+  const [file] = await selectFile(db).execute({ fileId, workspaceId });
   if (!file) throw new DomainError("not_found", `No file ${fileId} in this workspace.`, { param: "id" });
   return file;
 }

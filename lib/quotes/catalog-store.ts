@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { priceCatalogs } from "@/db/schema";
 import { inTransaction, lockFor, type Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { newId } from "@/lib/ids";
 import { DomainError } from "@/lib/errors";
 import { DEFAULT_CATALOG, catalogSchema, familySettings, processOf, type PriceCatalog } from "@/lib/pricing/catalog";
@@ -9,13 +10,17 @@ import { parseInput } from "@/lib/pricing/validate-input";
 
 export type StoredCatalog = typeof priceCatalogs.$inferSelect;
 
-async function latest(db: Db, workspaceId: string): Promise<StoredCatalog | undefined> {
-  const [row] = await db
+const selectLatest = preparedPerConnection("select_latest_catalog", (db) =>
+  db
     .select()
     .from(priceCatalogs)
-    .where(eq(priceCatalogs.workspaceId, workspaceId))
+    .where(eq(priceCatalogs.workspaceId, sql.placeholder("workspaceId")))
     .orderBy(desc(priceCatalogs.version))
-    .limit(1);
+    .limit(1),
+);
+
+async function latest(db: Db, workspaceId: string): Promise<StoredCatalog | undefined> {
+  const [row] = await selectLatest(db).execute({ workspaceId });
   return row;
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { quoteCache } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 
 export interface QuoteCacheKey {
   versionId: string;
@@ -19,22 +20,26 @@ export interface QuoteCacheEntry extends QuoteCacheKey {
   expiresAt: number;
 }
 
-/** The stored payload JSON for this key if it has not expired at `nowMs`. */
-export async function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): Promise<string | undefined> {
-  // One lookup on quote_cache_key_idx.
-  const [row] = await db
+// One lookup on quote_cache_key_idx.
+const selectCached = preparedPerConnection("select_cached_quote", (db) =>
+  db
     .select({ payload: quoteCache.payload })
     .from(quoteCache)
     .where(
       and(
-        eq(quoteCache.versionId, key.versionId),
-        eq(quoteCache.kind, key.kind),
-        eq(quoteCache.params, key.params),
-        eq(quoteCache.catalogVersion, key.catalogVersion),
-        gt(quoteCache.expiresAt, new Date(nowMs)),
+        eq(quoteCache.versionId, sql.placeholder("versionId")),
+        eq(quoteCache.kind, sql.placeholder("kind")),
+        eq(quoteCache.params, sql.placeholder("params")),
+        eq(quoteCache.catalogVersion, sql.placeholder("catalogVersion")),
+        gt(quoteCache.expiresAt, sql.placeholder("now")),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+/** The stored payload JSON for this key if it has not expired at `nowMs`. */
+export async function readCachedQuote(db: Db, key: QuoteCacheKey, nowMs: number): Promise<string | undefined> {
+  const [row] = await selectCached(db).execute({ ...key, now: nowMs });
   return row?.payload;
 }
 
