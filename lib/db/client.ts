@@ -30,9 +30,7 @@ type Connection =
 const CONNECTION = Symbol.for("bengkel.db.connection");
 const IN_TRANSACTION = Symbol.for("bengkel.db.inTransaction");
 type Tagged = { [CONNECTION]?: Connection; [IN_TRANSACTION]?: true };
-const connections = {
-  set: (db: object, connection: Connection) => void ((db as Tagged)[CONNECTION] = connection),
-};
+const tag = (db: object, connection: Connection) => void ((db as Tagged)[CONNECTION] = connection);
 
 function connectionOf(db: Db): Connection {
   const found = (db as unknown as Tagged)[CONNECTION];
@@ -63,14 +61,14 @@ export function openDb(url: string = config().DATABASE_URL): Db {
   if (isPostgresUrl(url)) {
     const postgres = openPostgres(url, config().DATABASE_POOL_SIZE);
     const db = drizzlePostgres(postgres) as unknown as Db;
-    connections.set(db, { dialect: "postgres", postgres });
+    tag(db, { dialect: "postgres", postgres });
     return db;
   }
   const file = databasePathFromUrl(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = openSqlite(file);
   const db = drizzleSqlite(sqlite) as unknown as Db;
-  connections.set(db, { dialect: "sqlite", sqlite });
+  tag(db, { dialect: "sqlite", sqlite });
   return db;
 }
 
@@ -119,7 +117,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
   const connection = connectionOf(db);
   const run = (tx: Db) => {
     (tx as unknown as Tagged)[IN_TRANSACTION] = true;
-    connections.set(tx, connection);
+    tag(tx, connection);
     return work(tx);
   };
   if ((db as unknown as Tagged)[IN_TRANSACTION]) return db.transaction(run as never);
