@@ -22,7 +22,12 @@ export type Dialect = "sqlite" | "postgres";
 type Connection =
   | { dialect: "sqlite"; sqlite: SqliteConnection }
   | { dialect: "postgres"; postgres: PostgresConnection };
-const connections = new WeakMap<object, Connection>();
+/**
+ * On globalThis, like the process-wide database: Next.js bundles this module into instrumentation and into route
+ * chunks separately, and a route must find the connection of the database instrumentation opened.
+ */
+const globalForConnections = globalThis as unknown as { bengkelDbConnections?: WeakMap<object, Connection> };
+const connections = (globalForConnections.bengkelDbConnections ??= new WeakMap<object, Connection>());
 
 function connectionOf(db: Db): Connection {
   const found = connections.get(db);
