@@ -1,0 +1,9 @@
+export function freePort(): Promise<number>;
+
+export interface PostgresCluster {
+  url: string;
+  port: number;
+  stop(): void;
+}
+
+export function startPostgresCluster(options?: { maxConnections?: number }): Promise<PostgresCluster>;
