@@ -29,9 +29,14 @@ export class SqliteGate {
     }
   }
 
-  /** Runs `work` as the connection's owner. */
+  /**
+   * Runs `work` as the connection's owner. The wait is inlined rather than `await this.pass()`: that await would
+   * leave a gap between seeing the connection free and taking it, and two transactions begun together both got in.
+   */
   async own<T>(work: () => Promise<T>): Promise<T> {
-    await this.pass();
+    while (this.owner !== null && this.owner !== this.context.getStore()) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
     const token = Symbol("transaction");
     this.owner = token;
     try {
