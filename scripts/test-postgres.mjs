@@ -13,6 +13,7 @@ const ON_POSTGRES = [
   "lib/webhooks",
   "lib/search",
   "lib/quotes/quote-file.test.ts",
+  "lib/infra/vps/vps-lifecycle.test.ts",
 ];
 const cluster = await startPostgresCluster();
 let status = 1;
