@@ -3,6 +3,7 @@ export function freePort(): Promise<number>;
 export interface PostgresCluster {
   url: string;
   port: number;
+  pid(): number;
   stop(): void;
 }
 

@@ -57,6 +57,8 @@ export async function startPostgresCluster({ maxConnections = 300 } = {}) {
   return {
     url: `postgres://bengkel@127.0.0.1:${port}/postgres`,
     port,
+    /** The postmaster's process id (its first line of postmaster.pid); the server's backends are its children. */
+    pid: () => Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop() {
       if (stopped) return;
       stopped = true;
