@@ -25,6 +25,8 @@ export interface Deployment {
   cluster: PostgresCluster;
   /** `bengkel …` against the shared database, parsed from `--json`. */
   cli(...args: string[]): { id: string; secret: string; email: string };
+  /** The servers' logged errors, for a failing run. */
+  errors(): string[];
   stop(): Promise<void>;
 }
 
@@ -109,6 +111,14 @@ export async function startDeployment(count = 2): Promise<Deployment> {
     instances,
     cluster,
     cli,
+    errors: () =>
+      instances.flatMap((_, i) =>
+        fs
+          .readFileSync(path.join(root, `instance-${i}`, "server.log"), "utf8")
+          .split("\n")
+          .filter((line) => line.includes('"level":"error"'))
+          .map((line) => `instance ${i}: ${line}`),
+      ),
     async stop() {
       await Promise.all(
         instances.map(async ({ child }) => {

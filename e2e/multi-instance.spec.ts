@@ -18,6 +18,12 @@ let db: pg.Client;
 const keys = { free: "", infra: "", pro: "" };
 let proWorkspace = "";
 const endpoints: { id: string; secret: string; path: string }[] = [];
+const PASSWORD = "rahasia-sekali-123";
+/** How long the webhook receiver holds each answer while one instance is about to be killed. */
+const DELAY_MS = 1_500;
+
+let failures = 0;
+test.afterEach(({}, testInfo) => void (failures += testInfo.status === testInfo.expectedStatus ? 0 : 1));
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -31,12 +37,14 @@ test.beforeAll(async () => {
   keys.infra = cli("keys", "create", "--workspace", infra.id).secret;
   keys.pro = cli("keys", "create", "--workspace", pro.id).secret;
   proWorkspace = pro.id;
+  cli("user", "create", "--email", "ayu@bengkel.test", "--password", PASSWORD);
   sink = await startWebhookSink(deployment.instances.map((i) => i.pid));
   db = new pg.Client({ connectionString: deployment.cluster.url });
   await db.connect();
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({}, testInfo) => {
+  if (deployment && testInfo.errors.length + failures > 0) console.log(deployment.errors().join("\n"));
   await db?.end();
   await sink?.close();
   await deployment?.stop();
@@ -128,6 +136,38 @@ test("40 concurrent version uploads through both instances are numbered 1…41",
   expect(listed.map((v) => v.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
 });
 
+test("a session and an Idempotency-Key record made on one instance hold on the other", async () => {
+  const [a, b] = deployment.instances;
+  // next-auth's credentials sign-in on instance a: its CSRF cookie and token, then the form.
+  const csrf = await fetch(`${a.url}/api/auth/csrf`);
+  const { csrfToken } = await csrf.json();
+  const cookie = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const signIn = await fetch(`${a.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(csrf).join("; ") },
+    body: new URLSearchParams({ csrfToken, email: "ayu@bengkel.test", password: PASSWORD }),
+  });
+  const session = cookie(signIn).find((c) => c.startsWith("next-auth.session-token="));
+  expect(session).toBeDefined();
+  const onB = await (await fetch(`${b.url}/api/auth/session`, { headers: { cookie: session! } })).json();
+  expect(onB.user.email).toBe("ayu@bengkel.test");
+
+  const create = (instance: typeof a, body: object) =>
+    fetch(`${instance.url}/v1/dns/zones`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${keys.pro}`, "content-type": "application/json", "idempotency-key": "zone-1" },
+      body: JSON.stringify(body),
+    });
+  const first = await create(a, { domain: "bengkel-ayu.co.id" });
+  expect(first.status).toBe(201);
+  const replayed = await create(b, { domain: "bengkel-ayu.co.id" });
+  expect(replayed.status).toBe(201);
+  expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+  expect(await replayed.text()).toBe(await first.text());
+  expect((await create(b, { domain: "other-ayu.co.id" })).status).toBe(409);
+});
+
 /** Waits until no delivery of the pro workspace is pending, then answers (endpoint, event) pairs the outbox holds. */
 async function settledDeliveries(timeoutMs: number): Promise<{ endpoint_id: string; event_id: string }[]> {
   const deadline = Date.now() + timeoutMs;
@@ -148,7 +188,13 @@ function expectEachDeliveredOnce(rows: { endpoint_id: string; event_id: string }
   for (const endpoint of endpoints) {
     const expected = rows.filter((r) => r.endpoint_id === endpoint.id).map((r) => r.event_id);
     const acknowledged = sink.requests.filter((r) => r.path === endpoint.path && r.state === "acknowledged");
-    expect(acknowledged.map((r) => r.webhookId).sort()).toEqual([...expected].sort());
+    const twice = acknowledged.filter((r, i) => acknowledged.findIndex((o) => o.webhookId === r.webhookId) !== i);
+    const story = twice.map((d) =>
+      sink.requests
+        .filter((r) => r.webhookId === d.webhookId && r.path === d.path)
+        .map(({ sender, state, receivedAt, answeredAt }) => ({ sender, state, receivedAt, answeredAt })),
+    );
+    expect(acknowledged.map((r) => r.webhookId).sort(), JSON.stringify(story)).toEqual([...expected].sort());
     expect(new Set(acknowledged.map((r) => r.webhookId)).size).toBe(acknowledged.length);
     for (const request of acknowledged) expect(verifySignature(endpoint.secret, request)).toBe(true);
   }
@@ -166,11 +212,24 @@ test("every webhook event is delivered exactly once per endpoint while both inst
   );
 });
 
+/** Whether `instance` holds a delivery in flight, none due an answer within 300 ms, and has recorded every answer it got. */
+async function safeToKill(instance: { pid: number }): Promise<boolean> {
+  const mine = sink.requests.filter((r) => r.sender === instance.pid || r.sender === null);
+  const waiting = mine.filter((r) => r.state === "waiting");
+  const dueSoon = () => waiting.some((r) => r.receivedAt + DELAY_MS - Date.now() < 300);
+  if (!waiting.some((r) => r.sender === instance.pid) || dueSoon()) return false;
+  const answered = mine.filter((r) => r.state === "acknowledged");
+  const { rows } = await db.query("SELECT endpoint_id, event_id FROM webhook_deliveries WHERE status = 'succeeded'");
+  const recorded = new Set(rows.map((row) => `${row.endpoint_id} ${row.event_id}`));
+  const endpointOf = (path: string) => endpoints.find((e) => e.path === path)!.id;
+  return answered.every((r) => recorded.has(`${endpointOf(r.path)} ${r.webhookId}`)) && !dueSoon();
+}
+
 test("kill -9 of one instance mid-load loses nothing committed; its claimed deliveries go out from the other", async () => {
   test.setTimeout(150_000);
   const [a, b] = deployment.instances;
   // Slow answers keep deliveries in flight, so the instance killed is holding claims when it dies.
-  sink.setDelay(1_500);
+  sink.setDelay(DELAY_MS);
   let loading = true;
   const results: { status: number; servedBy: string | null; id?: string; bytes: string }[] = [];
   let n = 1_000;
@@ -189,24 +248,21 @@ test("kill -9 of one instance mid-load loses nothing committed; its claimed deli
       }
     }),
   );
-  // The victim: an instance waiting on a delivery right now that has not just had one answered (a kill between the
-  // answer and its record would be an honest at-least-once redelivery, not what this test is about).
+  // The victim: an instance waiting on a delivery right now, none of whose answered deliveries is still unrecorded and
+  // none about to be answered (a kill between the receiver's answer and its record would be an honest at-least-once
+  // redelivery, not what this test is about).
   const started = Date.now();
   let victim: typeof a | undefined;
   while (!victim) {
     expect(Date.now() - started, "no instance held a delivery in flight").toBeLessThan(30_000);
     await new Promise((r) => setTimeout(r, 50));
     if (Date.now() - started < 2_000) continue;
-    const now = Date.now();
-    victim = [a, b].find(
-      (instance) =>
-        sink.requests.some((r) => r.sender === instance.pid && r.state === "waiting") &&
-        !sink.requests.some((r) => r.sender === instance.pid && r.answeredAt && now - r.answeredAt < 300),
-    );
+    for (const instance of [a, b]) if (!victim && (await safeToKill(instance))) victim = instance;
   }
   const survivor = victim === a ? b : a;
   const inFlight = sink.requests.filter((r) => r.sender === victim.pid && r.state === "waiting");
   process.kill(victim.pid, "SIGKILL");
+  console.log(`killed ${victim.pid} at ${Date.now()}`);
   sink.setDelay(0);
   await new Promise((r) => setTimeout(r, 2_000));
   loading = false;
@@ -228,7 +284,8 @@ test("kill -9 of one instance mid-load loses nothing committed; its claimed deli
 
   console.log(
     `kill -9 mid-load: ${created.length} uploads answered 201 (${created.filter((r) => r.servedBy === victim.host).length} by the killed instance), ` +
-      `${results.length - created.length} answered 502; ${inFlight.length} deliveries in flight at the kill`,
+      `${results.length - created.length} answered 502; ${inFlight.length} deliveries in flight at the kill; ` +
+      `${sink.requests.filter((r) => r.sender === null).length} requests of no known sender`,
   );
   // The victim's claims come free after their lease (timeout 10 s + 30 s) and the survivor sends them.
   const rows = await settledDeliveries(90_000);
