@@ -179,6 +179,22 @@ describe("webhook delivery", () => {
     });
   });
 
+  it("leases a delivery from its claim, not from the start of a long tick", async () => {
+    const { hook, enqueue } = await setup();
+    for (let i = 0; i < 3; i++) await enqueue("file.uploaded");
+    receiver.setReply(() => ({ status: 200, delayMs: 400 }));
+    const t0 = new Date();
+    const started = performance.now();
+    const tick = deliverDueWebhooks(db, t0, { timeoutMs: 1_000 });
+    while (receiver.received.length < 3) await new Promise((r) => setTimeout(r, 5));
+    const elapsed = performance.now() - started;
+    const third = (await deliveriesOf(hook.id))[2];
+    expect(third.status).toBe("pending"); // being sent, ~800 ms into the tick
+    // Another instance may take it only once the send timeout plus 30 s have passed since it was claimed.
+    expect(third.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(t0.getTime() + 1_000 + 30_000 + elapsed - 100);
+    await tick;
+  });
+
   it("times out a slow receiver", async () => {
     const { hook, enqueue } = await setup();
     receiver.setReply(() => ({ status: 200, delayMs: 1_000 }));

@@ -40,12 +40,14 @@ export async function deliverDueWebhooks(
   options: DeliverOptions = {},
 ): Promise<DeliverSummary> {
   const summary: DeliverSummary = { attempted: 0, succeeded: 0, failed: 0 };
+  const started = performance.now();
   const endpointIds = [...new Set((await dueHeads(db, now)).map((head) => head.endpointId))];
   const worker = async () => {
     for (let endpointId = endpointIds.shift(); endpointId; endpointId = endpointIds.shift()) {
       for (let sent = 0; sent < (options.perEndpoint ?? 20); sent++) {
         const head = (await dueHeads(db, now, endpointId))[0];
-        if (!head || !(await claim(db, head.id, now, options.timeoutMs ?? DEFAULT_TIMEOUT_MS))) break;
+        const elapsedMs = performance.now() - started;
+        if (!head || !(await claim(db, head.id, now, elapsedMs, options.timeoutMs ?? DEFAULT_TIMEOUT_MS))) break;
         const ok = await attemptDelivery(db, head.id, now, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
         summary.attempted++;
         summary[ok ? "succeeded" : "failed"]++;
@@ -78,8 +80,13 @@ async function dueHeads(db: Db, now: Date, endpointId?: string) {
     .limit(500);
 }
 
-async function claim(db: Db, deliveryId: string, now: Date, timeoutMs: number): Promise<boolean> {
-  const lease = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+/**
+ * The lease runs from the claim, not from the tick's start: a tick sending an endpoint's backlog to a slow receiver
+ * lasts minutes, and a lease counted from its start would run out while a late delivery is still being sent, letting
+ * another instance send it too.
+ */
+async function claim(db: Db, deliveryId: string, now: Date, elapsedMs: number, timeoutMs: number): Promise<boolean> {
+  const lease = new Date(now.getTime() + elapsedMs + timeoutMs + LEASE_MARGIN_MS);
   const result = await db
     .update(webhookDeliveries)
     .set({ nextAttemptAt: lease })

@@ -3,6 +3,8 @@ import { vpsActions, vpsInstances, type VpsCommand, type VpsStatus } from "@/db/
 import { inTransaction, type Db } from "@/lib/db/client";
 import type { TransitionalStatus } from "./local-provider";
 
+type VpsInstanceRow = typeof vpsInstances.$inferSelect;
+
 type LifecycleCommand = Exclude<VpsCommand, "create">;
 
 /** Which statuses a command is allowed from, and the transitional status it enters. */
@@ -32,29 +34,39 @@ export async function tickVps(db: Db, now = new Date()): Promise<number> {
     .select()
     .from(vpsInstances)
     .where(and(isNotNull(vpsInstances.settlesAt), lte(vpsInstances.settlesAt, now)));
-  for (const vps of due) {
-    // Every instance's ticker may see the same due row: only the first to settle it (still this transition) does.
-    await inTransaction(db, async (tx) => {
-      const [still] = await tx
-        .select({ id: vpsInstances.id })
-        .from(vpsInstances)
-        .where(and(eq(vpsInstances.id, vps.id), eq(vpsInstances.settlesAt, vps.settlesAt!)))
-        .limit(1);
-      if (!still) return;
-      await tx
-        .update(vpsActions)
-        .set({ status: "completed", finishedAt: vps.settlesAt })
-        .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")));
-      const next = SETTLES_TO[vps.status as TransitionalStatus];
-      if (next === null) await tx.delete(vpsInstances).where(eq(vpsInstances.id, vps.id));
-      else
-        await tx
-          .update(vpsInstances)
-          .set({ status: next ?? vps.status, settlesAt: null })
-          .where(eq(vpsInstances.id, vps.id));
-    });
-  }
+  for (const vps of due) await settleVps(db, vps);
   return due.length;
+}
+
+/**
+ * Settles one instance as it was read. Every app instance runs a ticker, so the row may have moved on since: another
+ * ticker settled it, or a command (a delete while provisioning) started a new transition. Only the transition that
+ * was read is ended; anything newer is left alone. Answers whether it settled the instance.
+ */
+export async function settleVps(db: Db, vps: VpsInstanceRow): Promise<boolean> {
+  return await inTransaction(db, async (tx) => {
+    const unchanged = and(
+      eq(vpsInstances.id, vps.id),
+      eq(vpsInstances.status, vps.status),
+      eq(vpsInstances.settlesAt, vps.settlesAt!),
+    );
+    const next = SETTLES_TO[vps.status as TransitionalStatus];
+    // Its actions go with a deleted instance (the foreign key cascades).
+    const settled =
+      next === null
+        ? await tx.delete(vpsInstances).where(unchanged).returning({ id: vpsInstances.id })
+        : await tx
+            .update(vpsInstances)
+            .set({ status: next ?? vps.status, settlesAt: null })
+            .where(unchanged)
+            .returning({ id: vpsInstances.id });
+    if (settled.length === 0) return false;
+    await tx
+      .update(vpsActions)
+      .set({ status: "completed", finishedAt: vps.settlesAt })
+      .where(and(eq(vpsActions.vpsId, vps.id), eq(vpsActions.status, "in_progress")));
+    return true;
+  });
 }
 
 /** Settles due instances every second; `stop()` clears the timer. */
