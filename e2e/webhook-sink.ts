@@ -9,7 +9,7 @@ export interface SinkRequest {
   webhookId: string;
   headers: http.IncomingHttpHeaders;
   body: string;
-  /** The sending process, one of the pids given to startWebhookSink; null if none of them. */
+  /** The sending process, one of the pids given to startWebhookSink; null if none of them (it has exited). */
   sender: number | null;
   state: "waiting" | "acknowledged" | "dropped";
   receivedAt: number;
@@ -66,6 +66,11 @@ export async function startWebhookSink(pids: number[]) {
         receivedAt: Date.now(),
       };
       requests.push(request);
+      // Its process is gone (killed after writing the request, read only now): no one would read an answer.
+      if (sender === null) {
+        request.state = "dropped";
+        return void req.socket.destroy();
+      }
       setTimeout(() => {
         request.answeredAt = Date.now();
         // The sender died while we waited: it never saw an answer, so this is not a delivery.

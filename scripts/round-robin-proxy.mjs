@@ -1,7 +1,8 @@
 // A small round-robin HTTP load balancer in front of several app instances, for the multi-instance end-to-end test
 // and `npm run bench -- postgres` (production uses nginx or HAProxy: docs/several-machines.md). Like nginx's default
 // (`proxy_next_upstream error`), a request goes to the next instance only when the chosen one refused the
-// connection, i.e. before it saw a byte; one that fails after that is answered 502, never sent twice.
+// connection, i.e. before it saw a byte, or, for GET and HEAD, when a kept-alive connection was reset; any other
+// failure is answered 502, and a POST is never sent twice.
 // Run on its own: node scripts/round-robin-proxy.mjs <port> <backend URL>…  (prints "listening <port>")
 import http from "node:http";
 import { fileURLToPath } from "node:url";
@@ -40,7 +41,9 @@ export function startRoundRobinProxy(backends, port = 0) {
       },
     );
     upstream.on("error", (error) => {
-      if (error.code === "ECONNREFUSED" && triesLeft > 1)
+      // A kept-alive connection the instance closed as idle just as it was reused: a GET or HEAD goes again.
+      const staleSocket = upstream.reusedSocket && error.code === "ECONNRESET" && ["GET", "HEAD"].includes(req.method);
+      if ((error.code === "ECONNREFUSED" || staleSocket) && triesLeft > 1)
         return forward(req, res, body, (index + 1) % targets.length, triesLeft - 1);
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { "content-type": "text/plain" }).end(`upstream ${target.host}: ${error.code ?? error}`);
