@@ -30,6 +30,11 @@ export async function getFileVersion(
   version?: number | string,
 ): Promise<{ file: FileRow; version: FileVersionRow }> {
   const file = await getFile(db, workspaceId, fileId);
+  return { file, version: await getVersionOf(db, file, version) };
+}
+
+/** A version of a file already read: the current one unless a version number or id is given. */
+export async function getVersionOf(db: Db, file: FileRow, version?: number | string): Promise<FileVersionRow> {
   const match =
     version === undefined
       ? eq(fileVersions.id, file.currentVersionId)
@@ -37,6 +42,6 @@ export async function getFileVersion(
         ? and(eq(fileVersions.fileId, file.id), eq(fileVersions.number, version))
         : and(eq(fileVersions.fileId, file.id), eq(fileVersions.id, version));
   const row = (await db.select().from(fileVersions).where(match).limit(1))[0];
-  if (!row) throw new DomainError("not_found", `File ${fileId} has no version ${version}.`, { param: "version" });
-  return { file, version: row };
+  if (!row) throw new DomainError("not_found", `File ${file.id} has no version ${version}.`, { param: "version" });
+  return row;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { DomainError, isDomainError } from "@/lib/errors";
-import { getFile, getFileVersion, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
+import { getFile, getVersionOf, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
 import { getActiveCatalog } from "@/lib/quotes/catalog-store";
@@ -119,16 +119,17 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
   const limits = request.limits ?? machineLimitsFromEnv();
   let print: { version: FileVersionRow; profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
   if (request.process === "print_3d") {
-    const { version } = await getFileVersion(db, request.workspaceId, file.id, file.currentVersionId);
+    const version = await getVersionOf(db, file);
     // assertProcess has checked the file is a mesh; its versions are all meshes.
     const watertight = version.analysis.kind === "mesh" && version.analysis.geometry.is_watertight;
     const profiles = familyProfiles(catalog.catalog, familiesFor(catalog.catalog, request.print.materials));
-    await prepareEstimates(db, version, profiles, watertight);
-    const states = await readEstimateStates(
-      db,
-      version.id,
-      profiles.map((p) => p.key),
-    );
+    const keys = profiles.map((p) => p.key);
+    let states = await readEstimateStates(db, version.id, keys);
+    // Read once on the usual path (a cached quote); again only after slicing what was missing.
+    if (watertight && keys.some((key) => !states.some((s) => s.profileKey === key && s.method === "layers"))) {
+      await prepareEstimates(db, version, profiles, watertight);
+      states = await readEstimateStates(db, version.id, keys);
+    }
     const plan = planPrintFigures(
       profiles,
       states,
@@ -147,8 +148,7 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
   const hit = await readCachedQuote(db, key, now.getTime());
   if (hit) return { ...JSON.parse(hit), cached: true };
 
-  const version =
-    print?.version ?? (await getFileVersion(db, request.workspaceId, file.id, file.currentVersionId)).version;
+  const version = print?.version ?? (await getVersionOf(db, file));
   const meta: QuoteMeta = {
     id: newId("quote"),
     file_id: file.id,
