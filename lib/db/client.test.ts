@@ -39,10 +39,11 @@ describe("inTransaction", () => {
     expect([await exists("ws_outer"), await exists("ws_inner")]).toEqual([true, false]);
   });
 
-  it("read-then-write steps never interleave: 20 concurrent 'add if fewer than 5' add exactly 5", async () => {
+  it("read-then-write steps behind lockFor never interleave: 20 concurrent 'add if fewer than 5' add exactly 5", async () => {
     const prefix = "ws_capped_";
     const addIfRoom = (i: number) =>
       inTransaction(db, async (tx) => {
+        await lockFor(tx, "capped-test"); // a no-op on SQLite, whose transactions already take turns
         const rows = await tx.select({ id: workspaces.id }).from(workspaces);
         if (rows.filter((r) => r.id.startsWith(prefix)).length >= 5) return false;
         await tx.insert(workspaces).values(workspace(`${prefix}${i}`));

@@ -101,16 +101,17 @@ export function describeDb(db: Db): string {
 /**
  * Runs `work` in one transaction and returns its result; a throw rolls it
  * back. `work` should await only the database, and may run more than once.
- * Both databases give it the isolation SQLite's single writer gives:
+ * Both databases keep concurrent read-then-write steps apart:
  * - SQLite: the transaction takes the write lock at BEGIN (IMMEDIATE: a
  *   read-then-write transaction cannot fail to upgrade) and other requests'
  *   statements wait for it to end;
- * - PostgreSQL: SERIALIZABLE, so read-then-write steps (a plan's bucket count,
- *   the next free address) cannot interleave; a transaction PostgreSQL aborts
- *   for that (40001), for a deadlock (40P01), or because a row it meant to
- *   add was added meanwhile (23505: its snapshot predates the other's commit)
- *   is run again, and then sees the other's work (its checks answer 409 if
- *   the row really is a duplicate).
+ * - PostgreSQL: READ COMMITTED, each statement seeing what committed before
+ *   it; hot read-then-write steps queue on `lockFor` first. A transaction
+ *   aborted by a deadlock (40P01), a serialization failure (40001) or a unique
+ *   violation (23505: a row it meant to add was added meanwhile) is run again,
+ *   and then sees the other's work (its checks answer 409 if the row really
+ *   is a duplicate). (SERIALIZABLE was tried: its snapshot is taken before a
+ *   `lockFor` wait, so under 40 concurrent uploads most waiters kept retrying.)
  * Called with a transaction, it nests as a savepoint.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
@@ -128,7 +129,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(run as never, { isolationLevel: "serializable" } as never);
+      return await db.transaction(run as never);
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isSerializationFailure(error)) throw error;
       // Jittered, growing pauses so the transactions that collided do not collide again.
@@ -148,11 +149,10 @@ function isSerializationFailure(error: unknown): boolean {
 
 /**
  * Inside a transaction: waits until no other transaction holds `key`, then
- * holds it to the end. For hot read-then-write steps (next version number,
- * next catalogue): on PostgreSQL, contenders queue here instead of colliding
- * and retrying in a loop (one retry each, as a waiter's snapshot is older than
- * the lock). SQLite needs nothing: its transactions take the one write lock at
- * BEGIN.
+ * holds it to the end. For read-then-write steps (next version number, next
+ * catalogue, webhook order): on PostgreSQL the statements after it see what
+ * the previous holder committed. SQLite needs nothing: its transactions take
+ * the one write lock at BEGIN.
  */
 export async function lockFor(tx: Db, key: string): Promise<void> {
   if (connectionOf(tx).dialect === "postgres") {
