@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/client";
 import { createStorageCredential, type CredentialInput } from "@/lib/infra/storage/storage-credentials";
 import { startS3Server } from "@/lib/infra/storage/s3/s3-server";
 import type { RunningServer } from "@/lib/infra/dns/dns-server";
+import { afterAll, beforeAll } from "vitest";
+import { useTestDb } from "./test-db";
 
 /** Debian's awscli, not the pyenv shim first on some PATHs. */
 export const AWS_BIN = "/usr/bin/aws";
@@ -13,6 +15,30 @@ export const REGION = "us-east-1";
 export async function startTestS3(db: Db): Promise<{ server: RunningServer; endpoint: string }> {
   const server = await startS3Server(db, { host: "127.0.0.1", port: 0, region: REGION });
   return { server, endpoint: `http://127.0.0.1:${server.port}` };
+}
+
+export interface TestS3 {
+  db: Db;
+  dir: string;
+  s3: { server: RunningServer; endpoint: string };
+}
+
+/**
+ * For a test file: a migrated database with DATA_DIR in its temp folder and the S3 endpoint on a free loopback
+ * port, stopped and removed after the file. `ready` gets them once started (the file keeps its own variables).
+ */
+export function withTestS3(ready: (env: TestS3) => unknown): void {
+  let env: TestS3 | undefined;
+  beforeAll(async () => {
+    const { db, dir } = await useTestDb();
+    process.env.DATA_DIR = dir;
+    env = { db, dir, s3: await startTestS3(db) };
+    await ready(env);
+  });
+  afterAll(async () => {
+    await env?.s3.server.stop();
+    if (env) fs.rmSync(env.dir, { recursive: true, force: true });
+  });
 }
 
 export interface AwsProfile {

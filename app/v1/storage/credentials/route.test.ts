@@ -1,27 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ListBucketsCommand, S3Client } from "@aws-sdk/client-s3";
 import { GET as list, POST as create } from "./route";
 import { DELETE as revoke } from "./[id]/route";
 import { POST as createBucket } from "@/app/v1/storage/buckets/route";
 import { storageCredentials } from "@/db/schema";
-import { apiRequest, routeParams, seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { REGION, startTestS3 } from "@/test/helpers/s3";
+import { apiRequest, routeParams, seedWorkspace } from "@/test/helpers/test-db";
+import { REGION, withTestS3, type TestS3 } from "@/test/helpers/s3";
 import type { Db } from "@/lib/db/client";
 
 let db: Db;
 let dir: string;
-let s3: Awaited<ReturnType<typeof startTestS3>>;
-beforeAll(async () => {
-  ({ db, dir } = await useTestDb());
-  process.env.DATA_DIR = dir;
-  s3 = await startTestS3(db);
-});
-afterAll(async () => {
-  await s3.server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+let s3: TestS3["s3"];
+withTestS3((env) => ({ db, dir, s3 } = env));
 
 const post = (key: string, body: unknown) =>
   create(apiRequest("/v1/storage/credentials", { method: "POST", key, body }));

@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import http from "node:http";
 import { createHash, createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SignatureV4 } from "@smithy/signature-v4";
-import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { createProfile, REGION, startTestS3, type AwsProfile } from "@/test/helpers/s3";
+import { seedWorkspace } from "@/test/helpers/test-db";
+import { createProfile, REGION, withTestS3, type TestS3, type AwsProfile } from "@/test/helpers/s3";
 import type { Db } from "@/lib/db/client";
 import { createBucket } from "../manage-buckets";
 import { putObject } from "../manage-objects";
@@ -12,18 +11,11 @@ import { startS3Server } from "./s3-server";
 
 // Requests signed by AWS's own SigV4 signer (the one inside the SDK), bent one way at a time.
 let db: Db;
-let dir: string;
-let s3: Awaited<ReturnType<typeof startTestS3>>;
+let s3: TestS3["s3"];
 let me: AwsProfile;
-beforeAll(async () => {
-  ({ db, dir } = await useTestDb());
-  process.env.DATA_DIR = dir;
-  s3 = await startTestS3(db);
+withTestS3(async (env) => {
+  ({ db, s3 } = env);
   me = await createProfile(db, (await seedWorkspace(db)).workspace.id);
-});
-afterAll(async () => {
-  await s3.server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const bytes = (data: string | ArrayBuffer | ArrayBufferView) =>

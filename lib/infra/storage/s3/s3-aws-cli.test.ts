@@ -1,27 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { storageObjects } from "@/db/schema";
-import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { createProfile, runAws, startTestS3, type AwsProfile } from "@/test/helpers/s3";
+import { seedWorkspace } from "@/test/helpers/test-db";
+import { createProfile, runAws, withTestS3, type TestS3, type AwsProfile } from "@/test/helpers/s3";
 import type { Db } from "@/lib/db/client";
 
 // Debian's awscli drives the endpoint as a customer would; the expectations are the CLI's own output, the bytes'
 // SHA-256 and S3's documented formats (the multipart ETag is computed here from the parts' MD5s).
 let db: Db;
 let dir: string;
-let s3: Awaited<ReturnType<typeof startTestS3>>;
-beforeAll(async () => {
-  ({ db, dir } = await useTestDb());
-  process.env.DATA_DIR = dir;
-  s3 = await startTestS3(db);
-});
-afterAll(async () => {
-  await s3.server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+let s3: TestS3["s3"];
+withTestS3((env) => ({ db, dir, s3 } = env));
 
 const sha256 = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 const md5 = (bytes: Buffer) => createHash("md5").update(bytes).digest();

@@ -2,24 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { createProfile, REGION, startTestS3 } from "@/test/helpers/s3";
+import { describe, expect, it } from "vitest";
+import { seedWorkspace } from "@/test/helpers/test-db";
+import { createProfile, REGION, withTestS3, type TestS3 } from "@/test/helpers/s3";
 import type { Db } from "@/lib/db/client";
 
 // rclone, an S3 client written apart from AWS's: `check` compares every file's MD5 with the ETag we serve.
 let db: Db;
 let dir: string;
-let s3: Awaited<ReturnType<typeof startTestS3>>;
-beforeAll(async () => {
-  ({ db, dir } = await useTestDb());
-  process.env.DATA_DIR = dir;
-  s3 = await startTestS3(db);
-});
-afterAll(async () => {
-  await s3.server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+let s3: TestS3["s3"];
+withTestS3((env) => ({ db, dir, s3 } = env));
 
 function rclone(config: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>

@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
@@ -20,28 +20,22 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { storageObjects } from "@/db/schema";
-import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
-import { createProfile, REGION, startTestS3, type AwsProfile } from "@/test/helpers/s3";
+import { seedWorkspace } from "@/test/helpers/test-db";
+import { createProfile, REGION, withTestS3, type TestS3, type AwsProfile } from "@/test/helpers/s3";
 import type { Db } from "@/lib/db/client";
 
 // AWS's own JavaScript SDK as the client: its signer, its XML parser, its error codes.
 let db: Db;
 let dir: string;
-let s3: Awaited<ReturnType<typeof startTestS3>>;
+let s3: TestS3["s3"];
 let client: S3Client;
-beforeAll(async () => {
-  ({ db, dir } = await useTestDb());
-  process.env.DATA_DIR = dir;
-  s3 = await startTestS3(db);
+withTestS3(async (env) => {
+  ({ db, dir, s3 } = env);
   const { workspace } = await seedWorkspace(db);
   client = sdk(await createProfile(db, workspace.id));
   await client.send(new CreateBucketCommand({ Bucket: "sdk-bucket" }));
 });
-afterAll(async () => {
-  client.destroy();
-  await s3.server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => client.destroy());
 
 const sdk = (profile: AwsProfile) =>
   new S3Client({
