@@ -52,3 +52,13 @@ export async function scratchPostgres(serverUrl: string): Promise<{ url: string;
       admin(serverUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
+
+/** Drops every scratch database a test run made on the server at `serverUrl` (the global teardown). */
+export async function dropScratchDatabases(serverUrl: string): Promise<void> {
+  await admin(serverUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'bengkel\\_test\\_%'",
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  });
+}
