@@ -42,7 +42,7 @@ export function dialectOf(db: Db): Dialect {
   return connectionOf(db).dialect;
 }
 
-export function isPostgresUrl(url: string): boolean {
+function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 

@@ -26,7 +26,7 @@ export interface SearchDialect {
   jsonField(column: SQL, key: string): SQL;
 }
 
-export const workspaceToken = (workspaceId: string) => `zw${workspaceId.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+const workspaceToken = (workspaceId: string) => `zw${workspaceId.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
 /** An FTS5 phrase: a token the analyser made of several words ("c_bracket") must match as one. */
 const phrase = (token: string) => `"${token.replace(/"/g, "")}"`;
 /** Column weights of bm25(): a word in the name says more than one in the description. */
