@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import S3rver from "s3rver";
 import { freePort, startPostgresCluster } from "../scripts/postgres-cluster.mjs";
+import { waitUntilIdle } from "./server.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
@@ -88,6 +89,7 @@ async function startInstance(i) {
     if (tries > 300) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
+  await waitUntilIdle(child.pid);
   return { base, pid: child.pid };
 }
 

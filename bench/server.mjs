@@ -28,6 +28,7 @@ export async function startBenchServer({ port, plan }) {
   };
   process.on("exit", stop);
   await waitFor(`${base}/login`);
+  await waitUntilIdle(server.pid);
   return { base, dir, auth: { authorization: `Bearer ${key}` }, stop };
 }
 
@@ -41,4 +42,39 @@ async function waitFor(url) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("server did not start");
+}
+
+/** CPU seconds used so far by `root` and every process under it (user + system, /proc/<pid>/stat). */
+function treeCpuSeconds(root) {
+  const stats = new Map();
+  for (const name of fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
+    try {
+      const fields = fs.readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ");
+      stats.set(Number(name), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      /* gone */
+    }
+  }
+  const inTree = (pid) => {
+    for (let p = pid; p > 1; p = stats.get(p)?.parent ?? 0) if (p === root) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, { cpu }] of stats) if (inTree(pid)) total += cpu;
+  return total;
+}
+
+/**
+ * Waits until the server and its children (the analysis pool warms its engines after start) use under 5 % of
+ * a core for a second: the figures are those of a settled server, not of its first seconds.
+ */
+export async function waitUntilIdle(pid, timeoutMs = 60_000) {
+  const started = Date.now();
+  let before = treeCpuSeconds(pid);
+  while (Date.now() - started < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = treeCpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
 }

@@ -11,6 +11,21 @@ export class Page<T> {
   ) {}
 }
 
+/**
+ * A success payload already serialised (a cached quote's stored JSON, an object): sent inside the envelope
+ * as is, without parsing and serialising it again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The envelope around a payload's JSON text, the same bytes `successBody` would give for the parsed payload. */
+export function successText(envelope: Envelope, payload: JsonText): string {
+  if (envelope === "v1") return `{"success":true,"data":${payload.text}}`;
+  // The legacy envelope spreads the payload's fields beside `ok`.
+  return payload.text === "{}" ? '{"ok":true}' : `{"ok":true,${payload.text.slice(1)}`;
+}
+
 export function successBody(envelope: Envelope, data: unknown): unknown {
   if (data instanceof Page) return { success: true, data: data.items, next_cursor: data.nextCursor };
   if (envelope === "v1") return { success: true, data };
@@ -34,7 +49,10 @@ export function errorBody(envelope: Envelope, error: DomainError, requestId: str
 const UNCOMPRESSED_MAX_BYTES = 16 * 1024;
 
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
-  const text = JSON.stringify(body);
+  return jsonTextResponse(JSON.stringify(body), status, headers);
+}
+
+export function jsonTextResponse(text: string, status: number, headers: Record<string, string>): Response {
   const small = Buffer.byteLength(text) < UNCOMPRESSED_MAX_BYTES;
   return new Response(text, {
     status,
@@ -44,4 +62,15 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
       ...headers,
     },
   });
+}
+
+/** The success response for a handler's result, parsed or already serialised. */
+export function successResponse(
+  envelope: Envelope,
+  result: unknown,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  if (result instanceof JsonText) return jsonTextResponse(successText(envelope, result), status, headers);
+  return jsonResponse(successBody(envelope, result), status, headers);
 }

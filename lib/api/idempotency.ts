@@ -3,7 +3,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "./app-error";
-import { jsonResponse, successBody } from "./envelope";
+import { successResponse } from "./envelope";
 import { newId } from "@/lib/ids";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export async function withIdempotency(
   now = new Date(),
 ): Promise<Response> {
   const key = ctx.request.headers.get("idempotency-key");
-  if (key === null) return jsonResponse(successBody("v1", await run()), status, {});
+  if (key === null) return successResponse("v1", await run(), status, {});
   if (!KEY_PATTERN.test(key)) {
     throw new AppError("invalid_request", "`Idempotency-Key` must be 1–255 visible ASCII characters.", {
       param: "Idempotency-Key",
@@ -49,7 +49,7 @@ export async function withIdempotency(
   if (!claimed) return replay((await db.select().from(idempotencyKeys).where(scope).limit(1))[0]!, requestHash);
 
   try {
-    const response = jsonResponse(successBody("v1", await run()), status, {});
+    const response = successResponse("v1", await run(), status, {});
     const body = await response.clone().text();
     await db.update(idempotencyKeys).set({ status, body }).where(eq(idempotencyKeys.id, claimed.id));
     return response;

@@ -1,4 +1,5 @@
 import { DomainError, isDomainError } from "@/lib/errors";
+import { JsonText } from "./envelope";
 
 type QuoteApi = "v1" | "legacy";
 type QuoteProcess = "print_3d" | "laser";
@@ -27,3 +28,7 @@ export async function withQuoteEndpoint<T>(api: QuoteApi, fileId: string, run: (
     });
   }
 }
+
+/** `withQuoteEndpoint` for a quote answered as JSON text (lib/quotes/quote-file.ts `quoteFileJson`). */
+export const withQuoteJson = (api: QuoteApi, fileId: string, run: () => Promise<string>): Promise<JsonText> =>
+  withQuoteEndpoint(api, fileId, async () => new JsonText(await run()));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isDomainError, type DomainError } from "@/lib/errors";
 import { AppError, errorHeaders, httpStatus } from "./app-error";
-import { errorBody, jsonResponse, successBody, type Envelope, type Page } from "./envelope";
+import { errorBody, jsonResponse, successResponse, type Envelope, type JsonText, type Page } from "./envelope";
 import type { Operation } from "./operation";
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateApiKey, keyHasScope, type ApiKeyRow, type WorkspaceRow } from "@/lib/auth/api-keys";
@@ -42,7 +42,12 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   op: Operation<P, Q, B, R>,
   handler: (
     ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>>,
-  ) => Promise<z.input<R> | Page<z.input<R>> | Response> | z.input<R> | Page<z.input<R>> | Response,
+  ) =>
+    | Promise<z.input<R> | Page<z.input<R>> | JsonText | Response>
+    | z.input<R>
+    | Page<z.input<R>>
+    | JsonText
+    | Response,
 ) {
   return async (request: Request, next?: NextRouteArgs): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
@@ -73,7 +78,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
         return result;
       }
-      return jsonResponse(successBody(op.envelope, result), op.successStatus ?? 200, headers);
+      return successResponse(op.envelope, result, op.successStatus ?? 200, headers);
     } catch (error) {
       return errorResponse(op.envelope, error, requestId, headers);
     }

@@ -32,3 +32,14 @@ export function containsLower(db: Db, column: SQL | unknown, text: string): SQL 
     ? sql`strpos(lower(${column}), ${text}) > 0`
     : sql`instr(lower(${column}), ${text}) > 0`;
 }
+
+/** An aggregate of the group's rows as one JSON text, `[[v1, v2, …], …]` (`[]` for none): a list read in the same statement. */
+export function jsonRowsAgg(db: Db, values: (SQL | unknown)[]): SQL {
+  const row = sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  return dialectOf(db) === "postgres"
+    ? sql`coalesce(json_agg(json_build_array(${row})), '[]'::json)`
+    : sql`json_group_array(json_array(${row}))`;
+}

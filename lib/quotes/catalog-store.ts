@@ -10,18 +10,60 @@ import { parseInput } from "@/lib/pricing/validate-input";
 
 export type StoredCatalog = typeof priceCatalogs.$inferSelect;
 
+// The latest version's identity only: its catalogue JSON is parsed once per process (rows are append-only).
 const selectLatest = preparedPerConnection("select_latest_catalog", (db) =>
   db
-    .select()
+    .select({
+      id: priceCatalogs.id,
+      workspaceId: priceCatalogs.workspaceId,
+      version: priceCatalogs.version,
+      createdBy: priceCatalogs.createdBy,
+      note: priceCatalogs.note,
+      createdAt: priceCatalogs.createdAt,
+    })
     .from(priceCatalogs)
     .where(eq(priceCatalogs.workspaceId, sql.placeholder("workspaceId")))
     .orderBy(desc(priceCatalogs.version))
     .limit(1),
 );
 
+const selectCatalogJson = preparedPerConnection("select_catalog_json", (db) =>
+  db
+    .select({ catalog: priceCatalogs.catalog })
+    .from(priceCatalogs)
+    .where(eq(priceCatalogs.id, sql.placeholder("id")))
+    .limit(1),
+);
+
+const PARSED_LIMIT = 1000;
+const parsed = new Map<string, PriceCatalog>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The catalogue stored under `id`, parsed once per process and shared frozen: a cached quote then
+ * neither moves nor parses its JSON (and the profiles derived from it are memoised on the object).
+ */
+export async function catalogById(db: Db, id: string): Promise<PriceCatalog> {
+  const known = parsed.get(id);
+  if (known) return known;
+  const [row] = await selectCatalogJson(db).execute({ id });
+  if (!row) throw new Error(`price catalogue ${id} vanished; catalogues are append-only`);
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  const catalog = deepFreeze(row.catalog);
+  parsed.set(id, catalog);
+  return catalog;
+}
+
 async function latest(db: Db, workspaceId: string): Promise<StoredCatalog | undefined> {
   const [row] = await selectLatest(db).execute({ workspaceId });
-  return row;
+  return row && { ...row, catalog: await catalogById(db, row.id) };
 }
 
 /**

@@ -38,7 +38,20 @@ export function familiesFor(catalog: PriceCatalog, materials: string[] | undefin
   return [...new Set(chosen.map((m) => m.family))];
 }
 
+// Per catalogue object (stored ones are parsed once and frozen): keys hash every setting, once.
+const profilesOf = new WeakMap<PriceCatalog, Map<string, FamilyProfile[]>>();
+
 export function familyProfiles(catalog: PriceCatalog, families: string[]): FamilyProfile[] {
+  let byFamilies = profilesOf.get(catalog);
+  if (!byFamilies) profilesOf.set(catalog, (byFamilies = new Map()));
+  const memoKey = families.join("\u0000");
+  let profiles = byFamilies.get(memoKey);
+  if (!profiles)
+    byFamilies.set(memoKey, (profiles = Object.freeze(buildFamilyProfiles(catalog, families)) as FamilyProfile[]));
+  return profiles;
+}
+
+function buildFamilyProfiles(catalog: PriceCatalog, families: string[]): FamilyProfile[] {
   return families.map((family) => {
     const entry = catalog.print_3d.families[family];
     const process = processOf(entry);

@@ -3,9 +3,10 @@
  * estimator's basis (sliced once in an analysis child, then reused for every infill) and the real
  * slicer's figures where a background run has finished (lib/quotes/slicer-jobs.ts).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { printEstimates } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
+import { preparedPerConnection } from "@/lib/db/prepared";
 import { getAnalysisPool } from "@/lib/analyze/analysis-pool";
 import { isDomainError } from "@/lib/errors";
 import { getBlobStore } from "@/lib/files/blob-store";
@@ -44,9 +45,9 @@ const decode = <T>(text: string): T =>
     return v;
   }) as T;
 
-export async function readEstimateStates(db: Db, versionId: string, keys: string[]): Promise<EstimateState[]> {
-  if (keys.length === 0) return [];
-  return await db
+// Every state of the version (a few rows per profile), filtered here: one prepared statement whatever the keys.
+const selectStates = preparedPerConnection("select_estimate_states", (db) =>
+  db
     .select({
       profileKey: printEstimates.profileKey,
       method: printEstimates.method,
@@ -54,7 +55,13 @@ export async function readEstimateStates(db: Db, versionId: string, keys: string
       status: printEstimates.status,
     })
     .from(printEstimates)
-    .where(and(eq(printEstimates.versionId, versionId), inArray(printEstimates.profileKey, keys)));
+    .where(eq(printEstimates.versionId, sql.placeholder("versionId"))),
+);
+
+export async function readEstimateStates(db: Db, versionId: string, keys: string[]): Promise<EstimateState[]> {
+  if (keys.length === 0) return [];
+  const states = await selectStates(db).execute({ versionId });
+  return states.filter((s) => keys.includes(s.profileKey));
 }
 
 export async function readEstimateData<T>(db: Db, versionId: string, state: EstimateState): Promise<T> {

@@ -1,9 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import { DomainError, isDomainError } from "@/lib/errors";
-import { getFile, getVersionOf, type FileRow, type FileVersionRow } from "@/lib/files/get-file";
+import type { FileRow, FileVersionRow } from "@/lib/files/get-file";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import type { LaserGeometry as DrawingGeometry } from "@/lib/laser/types";
-import { getActiveCatalog } from "@/lib/quotes/catalog-store";
 import type { LaserQuote, PrintQuote } from "@/lib/pricing";
 import { newId } from "@/lib/ids";
 import { buildLaserQuote, buildPrintQuote, type BuiltQuote, type PrintQuoteParams } from "./build-quote";
@@ -19,6 +18,7 @@ import {
 import { ensureLayerBases, readEstimateStates, storedEstimates } from "./print-estimates";
 import { machineLimitsFromEnv, type MachineLimits } from "./machine-limits";
 import { readCachedQuote, writeCachedQuote, type QuoteCacheKey } from "./quote-cache";
+import { readQuoteContext } from "./quote-context";
 
 /** The spec's cache lifetime: a quote is valid, and reused, for 24 hours. */
 export const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -112,19 +112,30 @@ async function prepareEstimates(
 export function quoteFile(db: Db, request: PrintQuoteRequest): Promise<PrintQuotePayload>;
 export function quoteFile(db: Db, request: LaserQuoteRequest): Promise<LaserQuotePayload>;
 export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuotePayload | LaserQuotePayload> {
+  return JSON.parse(await quoteFileJson(db, request));
+}
+
+// A stored answer says `"cached":false` among its leading fields (ids and timestamps before it cannot
+// contain that text), so its first occurrence is the flag.
+const markCached = (payload: string) => payload.replace('"cached":false', '"cached":true');
+
+/**
+ * `quoteFile`'s answer as JSON text: a cached answer is sent as stored, without parsing and
+ * serialising ~10 KB again on every request.
+ */
+export async function quoteFileJson(db: Db, request: QuoteRequest): Promise<string> {
   const now = request.now ?? new Date();
-  const file = await getFile(db, request.workspaceId, request.fileId);
+  const context = await readQuoteContext(db, request.workspaceId, request.fileId);
+  const { file, version, catalog } = context;
   assertProcess(file, request);
-  const catalog = await getActiveCatalog(db, request.workspaceId);
   const limits = request.limits ?? machineLimitsFromEnv();
-  let print: { version: FileVersionRow; profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
+  let print: { profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
   if (request.process === "print_3d") {
-    const version = await getVersionOf(db, file);
     // assertProcess has checked the file is a mesh; its versions are all meshes.
     const watertight = version.analysis.kind === "mesh" && version.analysis.geometry.is_watertight;
     const profiles = familyProfiles(catalog.catalog, familiesFor(catalog.catalog, request.print.materials));
     const keys = profiles.map((p) => p.key);
-    let states = await readEstimateStates(db, version.id, keys);
+    let states = context.estimates.filter((s) => keys.includes(s.profileKey));
     // Read once on the usual path (a cached quote); again only after slicing what was missing.
     if (watertight && keys.some((key) => !states.some((s) => s.profileKey === key && s.method === "layers"))) {
       await prepareEstimates(db, version, profiles, watertight);
@@ -137,18 +148,17 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
       request.print.infill_percent,
       request.print.supports ?? "none",
     );
-    print = { version, profiles, plan };
+    print = { profiles, plan };
   }
   const key: QuoteCacheKey = {
-    versionId: file.currentVersionId,
+    versionId: version.id,
     kind: request.process,
     params: canonicalParams(request, limits, print?.plan),
     catalogVersion: catalog.version,
   };
   const hit = await readCachedQuote(db, key, now.getTime());
-  if (hit) return { ...JSON.parse(hit), cached: true };
+  if (hit) return markCached(hit);
 
-  const version = print?.version ?? (await getVersionOf(db, file));
   const meta: QuoteMeta = {
     id: newId("quote"),
     file_id: file.id,
@@ -187,14 +197,15 @@ export async function quoteFile(db: Db, request: QuoteRequest): Promise<PrintQuo
     // assertProcess matched the file's kind, and a file's versions all share it.
     throw new Error(`version ${version.id} is a ${analysis.kind}, not what ${file.id} is`);
   }
+  const text = JSON.stringify(payload);
   await writeCachedQuote(db, {
     ...key,
     id: meta.id,
     workspaceId: request.workspaceId,
     fileId: file.id,
-    payload: JSON.stringify(payload),
+    payload: text,
     createdAt: now.getTime(),
     expiresAt: now.getTime() + QUOTE_TTL_MS,
   });
-  return payload;
+  return text;
 }
