@@ -15,6 +15,7 @@ const ON_POSTGRES = [
   "lib/quotes/quote-file.test.ts",
   "lib/db",
   "lib/infra/vps/vps-lifecycle.test.ts",
+  "lib/infra/dns/powerdns/push-race.test.ts",
 ];
 const cluster = await startPostgresCluster();
 let status = 1;

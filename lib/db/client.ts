@@ -162,6 +162,32 @@ export async function lockFor(tx: Db, key: string): Promise<void> {
   }
 }
 
+/** Holders of `withHeldLock` keys in this process (SQLite: one server process uses the file). */
+const heldHere = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` holding `key` against every other holder, for work with an outside side effect that must not
+ * interleave with itself (a PowerDNS push read before another's and landing after it). On PostgreSQL, several
+ * instances: a transaction behind `lockFor`, its reads after the wait. On SQLite, one process: an in-process queue
+ * per key, so the database's one write lock is not held through the outside call.
+ */
+export async function withHeldLock<T>(db: Db, key: string, work: (db: Db) => Promise<T>): Promise<T> {
+  if (connectionOf(db).dialect === "postgres")
+    return await inTransaction(db, async (tx) => {
+      await lockFor(tx, key);
+      return await work(tx);
+    });
+  const before = heldHere.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(() => work(db));
+  const tail = mine.catch(() => {});
+  heldHere.set(key, tail);
+  try {
+    return await mine;
+  } finally {
+    if (heldHere.get(key) === tail) heldHere.delete(key);
+  }
+}
+
 /** Raw SQL for what Drizzle cannot express (full-text search): rows as objects. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const connection = connectionOf(db);

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { dnsPushes } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { withHeldLock, type Db } from "@/lib/db/client";
 import { logError } from "@/lib/log";
 import type { PowerDnsClient } from "./powerdns-client";
 import { pushZone } from "./push-zone";
@@ -28,8 +28,14 @@ export async function pushDueZones(db: Db, client: PowerDnsClient, now = new Dat
     .limit(limit);
   for (const row of due) {
     try {
-      await pushZone(db, client, row.domain);
-      await db.delete(dnsPushes).where(and(eq(dnsPushes.domain, row.domain), eq(dnsPushes.generation, row.generation)));
+      // One push of a zone at a time across instances: each reads the zone after the previous one landed, so
+      // the last push to land is never older than the last change.
+      await withHeldLock(db, `dns-push:${row.domain}`, async (held) => {
+        await pushZone(held, client, row.domain);
+        await held
+          .delete(dnsPushes)
+          .where(and(eq(dnsPushes.domain, row.domain), eq(dnsPushes.generation, row.generation)));
+      });
       summary.pushed++;
     } catch (error) {
       const attempts = row.attempts + 1;

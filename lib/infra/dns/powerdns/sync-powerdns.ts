@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { dnsZones } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { withHeldLock, type Db } from "@/lib/db/client";
 import type { PowerDnsClient } from "./powerdns-client";
 import { PDNS_ACCOUNT, pushZone, type PushOutcome } from "./push-zone";
 
@@ -14,6 +14,6 @@ export async function syncPowerDns(db: Db, client: PowerDnsClient): Promise<Reco
   const ours = (await client.listZones()).filter((z) => z.account === PDNS_ACCOUNT).map((z) => z.name.slice(0, -1));
   const result: Record<PushOutcome, string[]> = { created: [], updated: [], unchanged: [], deleted: [], absent: [] };
   for (const domain of [...new Set([...active.map((z) => z.domain), ...ours])].sort())
-    result[await pushZone(db, client, domain)].push(domain);
+    result[await withHeldLock(db, `dns-push:${domain}`, (held) => pushZone(held, client, domain))].push(domain);
   return result;
 }
