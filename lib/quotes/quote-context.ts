@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { files, fileVersions, priceCatalogs, printEstimates } from "@/db/schema";
+import { files, fileVersions, priceCatalogs, printEstimates, quoteCache } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import { jsonRowsAgg } from "@/lib/db/portable-sql";
 import { preparedPerConnection } from "@/lib/db/prepared";
@@ -13,8 +13,10 @@ import type { EstimateState } from "./choose-print-figures";
 const latestCatalog = <T>(column: typeof priceCatalogs.id | typeof priceCatalogs.version) =>
   sql<T | null>`(select ${column} from ${priceCatalogs} where ${priceCatalogs.workspaceId} = ${files.workspaceId} order by ${priceCatalogs.version} desc limit 1)`;
 
-// A quote's every read but the cache in one statement: on PostgreSQL each saved statement is a round
-// trip, and on both a query Drizzle does not build again.
+// A cached quote's every read in one statement: on PostgreSQL each saved statement is a round trip, and
+// on both a query Drizzle does not build again. The cache entry's key ends with the estimate methods,
+// known only once the estimate states are read: the newest live entry whose key starts with the rest is
+// read along (its key before a newline, then its answer), and the caller checks the whole key.
 const selectContext = preparedPerConnection("select_quote_context", (db) =>
   db
     .select({
@@ -29,6 +31,13 @@ const selectContext = preparedPerConnection("select_quote_context", (db) =>
         printEstimates.variant,
         printEstimates.status,
       ])} from ${printEstimates} where ${printEstimates.versionId} = ${files.currentVersionId})`,
+      cached: sql<string | null>`(select ${quoteCache.params} || cast(${"\n"} as text) || ${quoteCache.payload}
+        from ${quoteCache}
+        where ${quoteCache.versionId} = ${files.currentVersionId} and ${quoteCache.kind} = ${sql.placeholder("kind")}
+          and ${quoteCache.catalogVersion} = ${latestCatalog(priceCatalogs.version)}
+          and ${quoteCache.expiresAt} > ${sql.placeholder("now")}
+          and substr(${quoteCache.params}, 1, ${sql.placeholder("prefixLength")}) = ${sql.placeholder("paramsPrefix")}
+        order by ${quoteCache.createdAt} desc limit 1)`,
     })
     .from(files)
     .innerJoin(fileVersions, eq(fileVersions.id, files.currentVersionId))
@@ -43,14 +52,35 @@ export interface QuoteContext {
   catalog: { version: number; catalog: PriceCatalog };
   /** Every stored print estimate of the version (a quote reads only its profiles'). */
   estimates: EstimateState[];
+  /** The newest live cached answer whose parameters start with the given prefix: its parameters and answer. */
+  cached: { params: string; payload: string } | null;
+}
+
+/** What the cache lookup riding along needs: the process, the clock and the parameters' prefix. */
+export interface CacheProbe {
+  kind: "print_3d" | "laser";
+  nowMs: number;
+  paramsPrefix: string;
 }
 
 /**
  * A workspace file (404 for another workspace's id), its current version, the active catalogue and the
  * version's stored print estimates.
  */
-export async function readQuoteContext(db: Db, workspaceId: string, fileId: string): Promise<QuoteContext> {
-  const [row] = await selectContext(db).execute({ fileId, workspaceId });
+export async function readQuoteContext(
+  db: Db,
+  workspaceId: string,
+  fileId: string,
+  probe: CacheProbe,
+): Promise<QuoteContext> {
+  const [row] = await selectContext(db).execute({
+    fileId,
+    workspaceId,
+    kind: probe.kind,
+    now: probe.nowMs,
+    prefixLength: probe.paramsPrefix.length,
+    paramsPrefix: probe.paramsPrefix,
+  });
   if (!row) throw new DomainError("not_found", `No file ${fileId} in this workspace.`, { param: "id" });
   const { file, version, catalogId, catalogVersion } = row;
   const estimates = (
@@ -61,5 +91,7 @@ export async function readQuoteContext(db: Db, workspaceId: string, fileId: stri
     catalogId === null
       ? await getActiveCatalog(db, workspaceId)
       : { version: Number(catalogVersion), catalog: await catalogById(db, catalogId) };
-  return { file, version, catalog, estimates };
+  const split = row.cached?.indexOf("\n") ?? -1;
+  const cached = split < 0 ? null : { params: row.cached!.slice(0, split), payload: row.cached!.slice(split + 1) };
+  return { file, version, catalog, estimates, cached };
 }

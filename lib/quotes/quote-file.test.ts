@@ -3,7 +3,10 @@ import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
 import { addTestVersion, boxStl, createTestFile, plateDxf, useTestBlobs } from "@/test/helpers/files";
 import { DEFAULT_CATALOG } from "@/lib/pricing";
 import { publishCatalog } from "@/lib/quotes/catalog-store";
-import { quoteCache } from "@/db/schema";
+import { printEstimates, quoteCache } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { familiesFor, familyProfiles } from "./choose-print-figures";
+import { storeEstimate } from "./print-estimates";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { closeDb, openDb, type Db } from "@/lib/db/client";
 import { QUOTE_TTL_MS, quoteFile, type PrintQuoteRequest } from "./quote-file";
@@ -124,5 +127,31 @@ describe("quote cache", () => {
     const rows = await db.select().from(quoteCache);
     expect(rows.every((row) => row.expiresAt.getTime() > later.getTime())).toBe(true);
     expect(rows).toHaveLength(1);
+  });
+
+  it("keys on the estimate methods: a slicer result gets its own answer, and the layer one stays reachable", async () => {
+    const { file, request } = await boxFile();
+    const layers = await quoteFile(db, request(T0, { infill_percent: 20, quantity: 1, materials: ["pla"] }));
+    expect(layers.estimate.fdm.method).toBe("layers");
+    const [pla] = familyProfiles(DEFAULT_CATALOG, familiesFor(DEFAULT_CATALOG, ["pla"]));
+    const versionId = file.currentVersionId;
+    // What a finished PrusaSlicer run at 20 % stores (figures chosen, not computed: only the method matters here).
+    await storeEstimate(db, {
+      versionId,
+      profileKey: pla.key,
+      method: "slicer",
+      variant: "none:20",
+      status: "done",
+      data: { material_mm3: 30_000, time_s: 5_400 },
+    });
+    const sliced = await quoteFile(db, request(at(1_000), { infill_percent: 20, quantity: 1, materials: ["pla"] }));
+    expect(sliced).toMatchObject({ cached: false, estimate: { fdm: { method: "slicer" } } });
+    // The slicer's rows gone (a re-run pending), the plan is the layer estimate again: its answer, from the cache,
+    // though the newest entry with these parameters is the slicer's.
+    await db
+      .delete(printEstimates)
+      .where(and(eq(printEstimates.versionId, versionId), eq(printEstimates.method, "slicer")));
+    const again = await quoteFile(db, request(at(2_000), { infill_percent: 20, quantity: 1, materials: ["pla"] }));
+    expect(again).toEqual({ ...layers, cached: true });
   });
 });

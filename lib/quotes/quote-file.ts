@@ -70,10 +70,16 @@ function assertProcess(file: FileRow, request: QuoteRequest): void {
 
 /**
  * Everything besides file version and catalogue that changes the answer, as stable JSON. For prints
- * that includes the estimate method per family, so a slicer result replaces a layer estimate.
+ * that includes the estimate method per family, last, so a slicer result replaces a layer estimate:
+ * `paramsPrefix` is the same text up to it, known before the estimates are read.
  */
 function canonicalParams(request: QuoteRequest, limits: MachineLimits, plan?: PrintFigurePlan): string {
-  if (request.process === "laser") return JSON.stringify({ laser_bed_mm: limits.laserBedMm });
+  const prefix = paramsPrefix(request, limits);
+  return request.process === "laser" ? `${prefix}}` : `${prefix},"estimate":${JSON.stringify(plan?.methods)}}`;
+}
+
+function paramsPrefix(request: QuoteRequest, limits: MachineLimits): string {
+  if (request.process === "laser") return JSON.stringify({ laser_bed_mm: limits.laserBedMm }).slice(0, -1);
   const { infill_percent, materials, quantity, supports = "none" } = request.print;
   return JSON.stringify({
     infill_percent,
@@ -82,8 +88,7 @@ function canonicalParams(request: QuoteRequest, limits: MachineLimits, plan?: Pr
     quantity,
     supports,
     printer_volume_mm: limits.printerVolumeMm,
-    estimate: plan?.methods,
-  });
+  }).slice(0, -1);
 }
 
 /**
@@ -125,10 +130,14 @@ const markCached = (payload: string) => payload.replace('"cached":false', '"cach
  */
 export async function quoteFileJson(db: Db, request: QuoteRequest): Promise<string> {
   const now = request.now ?? new Date();
-  const context = await readQuoteContext(db, request.workspaceId, request.fileId);
+  const limits = request.limits ?? machineLimitsFromEnv();
+  const context = await readQuoteContext(db, request.workspaceId, request.fileId, {
+    kind: request.process,
+    nowMs: now.getTime(),
+    paramsPrefix: paramsPrefix(request, limits),
+  });
   const { file, version, catalog } = context;
   assertProcess(file, request);
-  const limits = request.limits ?? machineLimitsFromEnv();
   let print: { profiles: FamilyProfile[]; plan: PrintFigurePlan } | undefined;
   if (request.process === "print_3d") {
     // assertProcess has checked the file is a mesh; its versions are all meshes.
@@ -156,7 +165,14 @@ export async function quoteFileJson(db: Db, request: QuoteRequest): Promise<stri
     params: canonicalParams(request, limits, print?.plan),
     catalogVersion: catalog.version,
   };
-  const hit = await readCachedQuote(db, key, now.getTime());
+  // Usually the entry read along; one under older estimate methods is looked up on its own, and none
+  // with these parameters at all means a miss.
+  const hit =
+    context.cached === null
+      ? undefined
+      : context.cached.params === key.params
+        ? context.cached.payload
+        : await readCachedQuote(db, key, now.getTime());
   if (hit) return markCached(hit);
 
   const meta: QuoteMeta = {
