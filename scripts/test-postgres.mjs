@@ -16,6 +16,7 @@ const ON_POSTGRES = [
   "lib/db",
   "lib/infra/vps/vps-lifecycle.test.ts",
   "lib/infra/dns/powerdns/push-race.test.ts",
+  "lib/infra/storage/storage-quota.test.ts",
 ];
 const cluster = await startPostgresCluster();
 let status = 1;

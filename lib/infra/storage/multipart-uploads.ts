@@ -5,13 +5,13 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, asc, eq } from "drizzle-orm";
 import { storageUploadParts, storageUploads } from "@/db/schema";
-import type { Db } from "@/lib/db/client";
+import { inTransaction, lockFor, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getBucket, uploadDir } from "./manage-buckets";
 import { assertObjectKey } from "./object-key";
 import { commitBlob, type ObjectAttributes, type ObjectRow } from "./object-store";
-import { assertWithinQuota, remainingBytes } from "./storage-quota";
+import { assertWithinQuota, remainingBytes, storageQuotaLock } from "./storage-quota";
 import { openTemp, SINGLE_PUT_MAX_BYTES, tempPath, tooLarge, writeBlob } from "./write-blob";
 
 export type UploadRow = typeof storageUploads.$inferSelect;
@@ -127,17 +127,31 @@ export async function writePart(
     modifiedAt: new Date(),
   };
   try {
-    fs.renameSync(blob.tmp, partFile(upload.id, partNumber));
-  } catch (error) {
-    fs.rmSync(blob.tmp, { force: true });
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      throw fail("not_found", "NoSuchUpload", "The upload was aborted or completed meanwhile.");
-    throw error;
+    await inTransaction(db, async (tx) => {
+      // As an object's commit: checked again under the workspace's lock, with what raced in meanwhile, and
+      // only then put in place (a refused re-send leaves the part it would have replaced).
+      await lockFor(tx, storageQuotaLock(upload.workspaceId));
+      const replaced = await tx
+        .select({ size: storageUploadParts.sizeBytes })
+        .from(storageUploadParts)
+        .where(and(eq(storageUploadParts.uploadId, upload.id), eq(storageUploadParts.partNumber, partNumber)))
+        .limit(1);
+      await assertWithinQuota(tx, upload.workspaceId, row.sizeBytes, replaced[0]?.size ?? 0);
+      try {
+        fs.renameSync(blob.tmp, partFile(upload.id, partNumber));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT")
+          throw fail("not_found", "NoSuchUpload", "The upload was aborted or completed meanwhile.");
+        throw error;
+      }
+      await tx
+        .insert(storageUploadParts)
+        .values(row)
+        .onConflictDoUpdate({ target: [storageUploadParts.uploadId, storageUploadParts.partNumber], set: { ...row } });
+    });
+  } finally {
+    fs.rmSync(blob.tmp, { force: true }); // gone once renamed
   }
-  await db
-    .insert(storageUploadParts)
-    .values(row)
-    .onConflictDoUpdate({ target: [storageUploadParts.uploadId, storageUploadParts.partNumber], set: { ...row } });
   return row;
 }
 

@@ -4,13 +4,13 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { storageObjects } from "@/db/schema";
-import { inTransaction, type Db } from "@/lib/db/client";
+import { inTransaction, lockFor, type Db } from "@/lib/db/client";
 import { startsWithBytes } from "@/lib/db/portable-sql";
 import { DomainError } from "@/lib/errors";
 import { randomToken } from "@/lib/ids";
 import { bucketDir, getBucket } from "./manage-buckets";
 import { assertObjectKey } from "./object-key";
-import { assertWithinQuota, remainingBytes } from "./storage-quota";
+import { assertWithinQuota, remainingBytes, storageQuotaLock } from "./storage-quota";
 import { openTemp, SINGLE_PUT_MAX_BYTES, tempPath, tooLarge, writeBlob } from "./write-blob";
 
 export type ObjectRow = typeof storageObjects.$inferSelect;
@@ -79,6 +79,8 @@ export async function commitBlob(
   let replaced: string | undefined;
   try {
     await inTransaction(db, async (tx) => {
+      // Commits of one workspace queue here, so each quota check sees the others' bytes (PostgreSQL).
+      await lockFor(tx, storageQuotaLock(workspaceId));
       await getBucket(tx, workspaceId, row.bucket);
       const old = (
         await tx

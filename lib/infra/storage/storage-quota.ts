@@ -4,6 +4,9 @@ import type { Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { STORAGE_QUOTA_BYTES } from "@/lib/plans/plans";
 
+/** The `lockFor` key under which a workspace's stored bytes are checked and added (objects and parts). */
+export const storageQuotaLock = (workspaceId: string) => `storage-quota:${workspaceId}`;
+
 /** Bytes the workspace keeps: its objects plus the parts of its unfinished multipart uploads. */
 export async function usedBytes(db: Db, workspaceId: string): Promise<number> {
   const objects = (
