@@ -38,3 +38,4 @@ export const storageCredentials = postgresTable(tables.storageCredentials);
 export const storageUploads = postgresTable(tables.storageUploads);
 export const storageUploadParts = postgresTable(tables.storageUploadParts);
 export const blobReservations = postgresTable(tables.blobReservations);
+export const loginFailures = postgresTable(tables.loginFailures);

@@ -17,6 +17,7 @@ const ON_POSTGRES = [
   "lib/infra/vps/vps-lifecycle.test.ts",
   "lib/infra/dns/powerdns/push-race.test.ts",
   "lib/infra/storage/storage-quota.test.ts",
+  "lib/auth/db-failure-store.test.ts",
 ];
 const cluster = await startPostgresCluster();
 let status = 1;

@@ -29,3 +29,4 @@ export * from "./infra-storage-credentials";
 export * from "./infra-storage-uploads";
 export * from "./infra-storage-upload-parts";
 export * from "./blob-reservations";
+export * from "./login-failures";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MemoryFailureStore } from "./failure-store";
 import { LoginThrottle, normalizeAddress, retryMinutes, type LoginThrottleOptions } from "./login-throttle";
 import { tooManyAttemptsMessage, tooManyAttemptsMinutes } from "./sign-in-error";
 
@@ -89,11 +90,13 @@ describe("LoginThrottle", () => {
     await expect(throttle.attempt({ account: "a@b.test" }, () => Promise.reject(new Error("db down")))).rejects.toThrow(
       "db down",
     );
-    expect(throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 0 });
+    expect(await throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 0 });
   });
 
   it("honours configured limits and forgets expired keys", async () => {
+    const store = new MemoryFailureStore(100, () => clock.now);
     const { clock, throttle, fail } = setup({
+      store,
       maxFailures: 2,
       windowMs: MINUTE,
       freeFailures: 1,
@@ -101,23 +104,24 @@ describe("LoginThrottle", () => {
       maxDelayMs: 150,
     });
     await fail("a@b.test");
-    expect(throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 100 });
+    expect(await throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 100 });
     await fail("a@b.test");
-    expect(throttle.check({ account: "a@b.test" })).toMatchObject({ allowed: false });
+    expect(await throttle.check({ account: "a@b.test" })).toMatchObject({ allowed: false });
     clock.now += MINUTE;
-    expect(throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 0 });
-    expect(throttle.size).toBe(0);
+    expect(await throttle.check({ account: "a@b.test" })).toEqual({ allowed: true, delayMs: 0 });
+    expect(store.size).toBe(0);
   });
 
-  it("keeps at most maxKeys keys, dropping the least recently touched", () => {
-    const { throttle } = setup({ maxKeys: 100 });
-    for (let i = 0; i < 1000; i++) throttle.recordFailure({ account: `u${i}@b.test` });
-    expect(throttle.size).toBeLessThanOrEqual(100);
-    expect(throttle.check({ account: "u999@b.test" })).toEqual({ allowed: true, delayMs: 0 });
+  it("keeps at most maxKeys keys in memory, dropping the least recently touched", async () => {
+    const store = new MemoryFailureStore(100, () => 1_000_000);
+    const { throttle } = setup({ store });
+    for (let i = 0; i < 1000; i++) await throttle.recordFailure({ account: `u${i}@b.test` });
+    expect(store.size).toBeLessThanOrEqual(100);
+    expect(await throttle.check({ account: "u999@b.test" })).toEqual({ allowed: true, delayMs: 0 });
     // A 16 KB user name is kept as a short key.
-    throttle.recordFailure({ account: "x".repeat(16_384) });
-    throttle.recordFailure({ account: "x".repeat(16_000) + "y" });
-    expect(throttle.check({ account: "x".repeat(300) })).toMatchObject({ allowed: true });
+    await throttle.recordFailure({ account: "x".repeat(16_384) });
+    await throttle.recordFailure({ account: "x".repeat(16_000) + "y" });
+    expect(await throttle.check({ account: "x".repeat(300) })).toMatchObject({ allowed: true });
   });
 });
 

@@ -12,10 +12,13 @@
  * An attempt counts as a failure from the moment it starts and is taken back
  * only when it succeeds, so parallel attempts cannot get past the limit.
  *
- * State lives in this process's memory: several instances each throttle on their
- * own, and a restart forgets. At most `maxKeys` keys are kept (expired ones are
- * dropped first, then the least recently touched).
+ * The shared throttle keeps its state in the database (db-failure-store.ts), so
+ * every instance behind a load balancer counts the same guesses and a restart
+ * forgets nothing; one made with `new LoginThrottle()` keeps it in memory.
  */
+import { DbFailureStore } from "./db-failure-store";
+import { MemoryFailureStore, type FailureStore } from "./failure-store";
+import type { Db } from "@/lib/db/client";
 
 export interface LoginThrottleOptions {
   /** Failures within the window after which a key is refused. Default 10. */
@@ -34,6 +37,8 @@ export interface LoginThrottleOptions {
   now?: () => number;
   /** How to wait, for tests. */
   sleep?: (ms: number) => Promise<void>;
+  /** Where failures are kept: by default this process's memory (at most `maxKeys` keys). */
+  store?: FailureStore;
 }
 
 export const LOGIN_THROTTLE_DEFAULTS = {
@@ -68,11 +73,9 @@ export class LoginThrottle {
   private readonly freeFailures: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
-  private readonly maxKeys: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Failure times per key, oldest first, at most maxFailures of them; Map order = least recently touched first. */
-  private readonly failures = new Map<string, number[]>();
+  private readonly store: FailureStore;
 
   constructor(options: LoginThrottleOptions = {}) {
     const o = { ...LOGIN_THROTTLE_DEFAULTS, ...options };
@@ -81,25 +84,15 @@ export class LoginThrottle {
     this.freeFailures = o.freeFailures;
     this.baseDelayMs = o.baseDelayMs;
     this.maxDelayMs = o.maxDelayMs;
-    this.maxKeys = Math.max(2, o.maxKeys);
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.store = options.store ?? new MemoryFailureStore(Math.max(2, o.maxKeys), this.now);
   }
 
   /** Whether an attempt may go ahead now, and after which delay. Changes nothing. */
-  check(who: Attempter): Verdict {
+  async check(who: Attempter): Promise<Verdict> {
     const now = this.now();
-    let count = 0;
-    let retryAt = 0;
-    for (const key of this.keys(who)) {
-      const times = this.live(key, now);
-      count = Math.max(count, times.length);
-      // Refused until enough failures leave the window to get back under the limit.
-      if (times.length >= this.maxFailures)
-        retryAt = Math.max(retryAt, times[times.length - this.maxFailures] + this.windowMs);
-    }
-    if (retryAt > now) return { allowed: false, retryAfterMs: retryAt - now };
-    return { allowed: true, delayMs: this.delayFor(count) };
+    return await this.store.update(this.keys(who), this.windowMs, (times) => this.verdict(times, now));
   }
 
   /**
@@ -108,38 +101,61 @@ export class LoginThrottle {
    * null/undefined/false answer counts as a failure.
    */
   async attempt<T>(who: Attempter, verify: () => Promise<T | null | undefined | false>): Promise<AttemptResult<T>> {
-    const verdict = this.check(who);
-    if (!verdict.allowed) return { status: "refused", retryAfterMs: verdict.retryAfterMs };
     const started = this.now();
-    for (const key of this.keys(who)) this.add(key, started);
+    const keys = this.keys(who);
+    // Checked and counted in one step, so parallel attempts (on any instance) cannot all take the last slot.
+    const verdict = await this.store.update(keys, this.windowMs, (times) => {
+      const v = this.verdict(times, started);
+      if (v.allowed) for (const list of times.values()) this.push(list, started);
+      return v;
+    });
+    if (!verdict.allowed) return { status: "refused", retryAfterMs: verdict.retryAfterMs };
     let value: T | null | undefined | false;
     try {
       if (verdict.delayMs > 0) await this.sleep(verdict.delayMs);
       value = await verify();
     } catch (error) {
-      this.takeBack(who, started); // the check broke, the password was not judged
+      await this.takeBack(keys, started); // the check broke, the password was not judged
       throw error;
     }
     if (value === null || value === undefined || value === false) return { status: "failed" };
-    this.failures.delete(accountKey(who.account));
-    this.takeBack({ account: "", address: who.address }, started);
+    // A success clears the account's failures and takes this attempt back from the address's.
+    await this.store.update(keys, this.windowMs, (times) => {
+      for (const [key, list] of times)
+        if (key.startsWith("account:")) list.length = 0;
+        else removeTime(list, started);
+    });
     return { status: "ok", value };
   }
 
   /** A failure decided elsewhere. */
-  recordFailure(who: Attempter): void {
+  async recordFailure(who: Attempter): Promise<void> {
     const now = this.now();
-    for (const key of this.keys(who)) this.add(key, now);
+    await this.store.update(this.keys(who), this.windowMs, (times) => {
+      for (const list of times.values()) this.push(list, now);
+    });
   }
 
   /** A success decided elsewhere: clears the account's failures. */
-  recordSuccess(who: Attempter): void {
-    this.failures.delete(accountKey(who.account));
+  async recordSuccess(who: Attempter): Promise<void> {
+    await this.store.update(this.keys({ account: who.account }), this.windowMs, (times) => {
+      for (const list of times.values()) list.length = 0;
+    });
   }
 
-  /** Keys currently remembered (tests, diagnostics). */
-  get size(): number {
-    return this.failures.size;
+  /** Refused while a key has `maxFailures` failures in the window; else the delay its count asks for. */
+  private verdict(times: Map<string, number[]>, now: number): Verdict {
+    let count = 0;
+    let retryAt = 0;
+    for (const list of times.values()) {
+      this.dropExpired(list, now);
+      count = Math.max(count, list.length);
+      // Refused until enough failures leave the window to get back under the limit.
+      if (list.length >= this.maxFailures)
+        retryAt = Math.max(retryAt, list[list.length - this.maxFailures] + this.windowMs);
+    }
+    if (retryAt > now) return { allowed: false, retryAfterMs: retryAt - now };
+    return { allowed: true, delayMs: this.delayFor(count) };
   }
 
   private delayFor(count: number): number {
@@ -155,51 +171,29 @@ export class LoginThrottle {
     return keys;
   }
 
-  /** The key's failures still inside the window (the expired ones are dropped). */
-  private live(key: string, now: number): number[] {
-    const times = this.failures.get(key);
-    if (!times) return [];
+  private dropExpired(list: number[], now: number): void {
     const from = now - this.windowMs;
     let i = 0;
-    while (i < times.length && times[i] <= from) i++;
-    if (i === times.length) {
-      this.failures.delete(key);
-      return [];
-    }
-    if (i > 0) times.splice(0, i);
-    return times;
+    while (i < list.length && list[i] <= from) i++;
+    if (i > 0) list.splice(0, i);
   }
 
-  private add(key: string, at: number): void {
-    const times = this.live(key, at);
-    this.failures.delete(key); // re-inserted last: the most recently touched
-    times.push(at);
-    if (times.length > this.maxFailures) times.splice(0, times.length - this.maxFailures);
-    this.failures.set(key, times);
-    if (this.failures.size > this.maxKeys) this.evict(at);
+  private push(list: number[], at: number): void {
+    this.dropExpired(list, at);
+    list.push(at);
+    if (list.length > this.maxFailures) list.splice(0, list.length - this.maxFailures);
   }
 
-  private takeBack(who: Attempter, at: number): void {
-    for (const key of this.keys(who)) {
-      const times = this.failures.get(key);
-      const i = times ? times.lastIndexOf(at) : -1;
-      if (i < 0) continue;
-      times!.splice(i, 1);
-      if (times!.length === 0) this.failures.delete(key);
-    }
+  private async takeBack(keys: string[], at: number): Promise<void> {
+    await this.store.update(keys, this.windowMs, (times) => {
+      for (const list of times.values()) removeTime(list, at);
+    });
   }
+}
 
-  private evict(now: number): void {
-    for (const key of [...this.failures.keys()]) this.live(key, now);
-    // Still too many: forget the least recently touched tenth, so this sweep runs rarely.
-    if (this.failures.size > this.maxKeys) {
-      let drop = this.failures.size - Math.floor(this.maxKeys * 0.9);
-      for (const key of this.failures.keys()) {
-        if (drop-- <= 0) break;
-        this.failures.delete(key);
-      }
-    }
-  }
+function removeTime(list: number[], at: number): void {
+  const i = list.lastIndexOf(at);
+  if (i >= 0) list.splice(i, 1);
 }
 
 function accountKey(account: string): string {
@@ -241,14 +235,19 @@ function expandIpv6(address: string): string[] | null {
   return all.map((h) => (h.includes(".") ? h : h.replace(/^0+(?=.)/, "")));
 }
 
-const globalForThrottle = globalThis as unknown as { bengkelPasswordThrottle?: LoginThrottle };
+const globalForThrottle = globalThis as unknown as { bengkelPasswordThrottle?: { db: Db; throttle: LoginThrottle } };
 
 /**
- * The one throttle of this process for every password check (dashboard sign-in, SMTP AUTH): an address guessing
- * on one is refused on the other. Kept on globalThis because Next.js may load this module more than once.
+ * The one throttle for every password check (dashboard sign-in, SMTP AUTH) on `db`, shared by every instance using
+ * it: an address guessing on one is refused on the other. Kept on globalThis because Next.js may load this module
+ * more than once.
  */
-export function sharedLoginThrottle(): LoginThrottle {
-  return (globalForThrottle.bengkelPasswordThrottle ??= new LoginThrottle());
+export function sharedLoginThrottle(db: Db): LoginThrottle {
+  const held = globalForThrottle.bengkelPasswordThrottle;
+  if (held?.db === db) return held.throttle;
+  const throttle = new LoginThrottle({ store: new DbFailureStore(db) });
+  globalForThrottle.bengkelPasswordThrottle = { db, throttle };
+  return throttle;
 }
 
 /** Whole minutes until a refusal ends, at least 1. */

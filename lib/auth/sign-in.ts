@@ -36,9 +36,10 @@ export async function authorizeCredentials(
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
   // Shared with SMTP AUTH: 10 failures per 15 minutes per e-mail or per client address (see login-throttle.ts).
-  const throttle = deps.throttle ?? sharedLoginThrottle();
+  const db = deps.db ?? getDb();
+  const throttle = deps.throttle ?? sharedLoginThrottle(db);
   const result = await throttle.attempt({ account: email, address: clientAddress(req?.headers) }, () =>
-    verifyUserPassword(deps.db ?? getDb(), email, password),
+    verifyUserPassword(db, email, password),
   );
   if (result.status === "refused") throw new Error(tooManyAttemptsMessage(retryMinutes(result.retryAfterMs)));
   if (result.status === "failed") return null;

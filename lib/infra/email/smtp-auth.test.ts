@@ -88,7 +88,8 @@ describe("SMTP AUTH failure paths", () => {
   it("shares the throttle with the dashboard sign-in: an address refused on one is refused on the other", async () => {
     const { port } = await submission(); // the process's shared throttle
     const address = "127.0.9.1";
-    for (let i = 0; i < 10; i++) sharedLoginThrottle().recordFailure({ account: `guess${i}@auth.test`, address });
+    for (let i = 0; i < 10; i++)
+      await sharedLoginThrottle(db).recordFailure({ account: `guess${i}@auth.test`, address });
     const smtp = await timedAuth(port, "me@auth.test", PASSWORD, address);
     expect(smtp.reply).toBe("454 4.7.0 Too many failed login attempts, try again later");
     const dashboard = authorizeCredentials(

@@ -51,7 +51,7 @@ export async function startSmtpServer(db: Db, options: SmtpServerOptions = {}): 
     size: maxMessageBytes,
     // Whatever onData answers, a message over `size` gets 552 (smtp-server's own check of the bytes received).
     rejectOversized: true,
-    onAuth: submission ? mailboxAuthenticator(db, options.throttle ?? sharedLoginThrottle()) : undefined,
+    onAuth: submission ? mailboxAuthenticator(db, options.throttle ?? sharedLoginThrottle(db)) : undefined,
     // AUTH PLAIN/LOGIN is neither advertised nor taken in clear text (RFC 4954 §4); STARTTLS turns it on.
     onConnect(session, callback) {
       if (submission) session.disabledCommands = ["AUTH"];
