@@ -4,7 +4,9 @@
 // bytes stream). Every client also runs against an "ideal server" (bench/s3-ideal-server.mjs: no checks, uploads
 // discarded, the file served from disk) in the same round: the most that client can reach on this machine.
 // Both servers run alone in their own processes (the endpoint bundled here, no Next.js build needed).
-// Usage: node bench/s3.mjs [size_mib=1024] [rounds=3]
+// Usage: node bench/s3.mjs [size_mib=1024] [rounds=3] [--crt]
+// --crt (root only) adds the aws CLI's CRT transfer client, which in awscli 2.9 ignores the endpoint's port and
+// dials 80: the two servers then listen on 127.0.0.3:80 and 127.0.0.2:80 instead of free ports on 127.0.0.1.
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { createHash, randomFillSync } from "node:crypto";
@@ -17,6 +19,8 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 
 const SIZE_MIB = Number(process.argv[2] ?? 1024);
 const ROUNDS = Number(process.argv[3] ?? 3);
+const CRT = process.argv.includes("--crt");
+const [bengkelHost, idealHost, port] = CRT ? ["127.0.0.3", "127.0.0.2", "80"] : ["127.0.0.1", "127.0.0.1", "0"];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bengkel-s3-bench-"));
 const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
 process.on("exit", cleanup);
@@ -31,7 +35,8 @@ const db = openDb();
 const workspace = await createWorkspace(db, { name: "Bench", infraPlan: "planetary" });
 await createBucket(db, workspace.id, { name: "bench", region: "sgp1" });
 const { row, secret } = await createStorageCredential(db, workspace.id, { name: "bench" });
-const server = await startS3Server(db, { host: "127.0.0.1", port: 0, region: "us-east-1" });
+const [host, port] = process.argv.slice(2);
+const server = await startS3Server(db, { host, port: Number(port), region: "us-east-1" });
 console.log(JSON.stringify({ port: server.port, accessKeyId: row.accessKeyId, secret }));
 `;
 await build({
@@ -58,10 +63,14 @@ await build({
 async function startServer(args, env = process.env) {
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] });
   process.on("exit", () => child.kill("SIGTERM"));
-  return { child, ...(await new Promise((resolve) => child.stdout.once("data", (line) => resolve(JSON.parse(line))))) };
+  const details = await new Promise((resolve, reject) => {
+    child.stdout.once("data", (line) => resolve(JSON.parse(line)));
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited with ${code} before it listened`)));
+  });
+  return { child, ...details };
 }
 const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "bench.db")}`, DATA_DIR: path.join(dir, "data") };
-const server = await startServer(["dist/s3-bench-server.mjs"], env);
+const server = await startServer(["dist/s3-bench-server.mjs", bengkelHost, port], env);
 
 const rssMib = () =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8"))[1]) / 1024;
@@ -79,7 +88,7 @@ fs.closeSync(fd);
 const sha256 = (file) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 
 const sourceSha256 = sha256(source);
-const ideal = await startServer(["bench/s3-ideal-server.mjs", source]);
+const ideal = await startServer(["bench/s3-ideal-server.mjs", source, idealHost, port]);
 
 // Each client gets its own config files; credentials are Bengkel's (the ideal server ignores them).
 fs.writeFileSync(
@@ -88,7 +97,11 @@ fs.writeFileSync(
 );
 // The aws CLI's documented knob for this case: over http it SHA-256s every payload unless told not to
 // (Content-MD5 and TCP still cover the bytes). Larger parts and fewer threads were slower here (docs/benchmarks.md).
-const AWS_CONFIGS = { default: "", tuned: "s3 =\n  payload_signing_enabled = false\n" };
+const AWS_CONFIGS = {
+  default: "",
+  tuned: "s3 =\n  payload_signing_enabled = false\n",
+  crt: "s3 =\n  preferred_transfer_client = crt\n",
+};
 for (const [name, extra] of Object.entries(AWS_CONFIGS))
   fs.writeFileSync(path.join(dir, `aws-${name}`), `[default]\nregion = us-east-1\n${extra}`);
 const awsEnv = (config) => ({
@@ -99,7 +112,7 @@ const awsEnv = (config) => ({
   AWS_EC2_METADATA_DISABLED: "true",
 });
 const rcloneConfig = (endpoint) => {
-  const file = path.join(dir, `rclone-${endpoint.split(":").pop()}.conf`);
+  const file = path.join(dir, `rclone-${endpoint.replace(/\W+/g, "-")}.conf`);
   const lines = ["[s3]", "type = s3", "provider = Other", `access_key_id = ${server.accessKeyId}`];
   lines.push(`secret_access_key = ${server.secret}`, `endpoint = ${endpoint}`, "region = us-east-1", "");
   fs.writeFileSync(file, lines.join("\n"));
@@ -127,13 +140,12 @@ function clients(endpoint) {
       env: { PATH: "/usr/bin:/bin", HOME: dir },
     });
   return [
-    { name: "aws s3 cp", setting: "defaults", up: aws("default"), down: aws("default"), s3: "s3://bench/" },
+    { name: "aws s3 cp", setting: "defaults", up: aws("default"), down: aws("default") },
     {
       name: "aws s3 cp",
       setting: "payload_signing_enabled = false",
       up: aws("tuned"),
       down: aws("tuned"),
-      s3: "s3://bench/",
     },
     { name: "rclone copyto", setting: "defaults", up: rclone([]), down: rclone([]), s3: "s3:bench/" },
     {
@@ -142,12 +154,16 @@ function clients(endpoint) {
       up: rclone(["--s3-disable-checksum", "--s3-chunk-size", "64M"]),
       s3: "s3:bench/",
     },
-  ];
+    ...(CRT
+      ? [{ name: "aws s3 cp", setting: "preferred_transfer_client = crt", up: aws("crt"), down: aws("crt") }]
+      : []),
+  ].map((client) => ({ s3: "s3://bench/", ...client }));
 }
 
 // curl with presigned URLs: a client in C that neither hashes nor splits, so its row is the server's own speed.
 const curl = (...args) => timed("curl", ["-sSf", "-o", "/dev/null", ...args]);
-const bengkelEndpoint = `http://127.0.0.1:${server.port}`;
+const address = (host, { port }) => (CRT ? `http://${host}` : `http://${host}:${port}`);
+const bengkelEndpoint = address(bengkelHost, server);
 const presigner = new S3Client({
   endpoint: bengkelEndpoint,
   region: "us-east-1",
@@ -159,8 +175,8 @@ const TARGETS = [
   {
     name: "ideal",
     pid: ideal.child.pid,
-    endpoint: `http://127.0.0.1:${ideal.port}`,
-    url: (key) => `http://127.0.0.1:${ideal.port}/bench/${key}`,
+    endpoint: address(idealHost, ideal),
+    url: (key) => `${address(idealHost, ideal)}/bench/${key}`,
   },
   { name: "bengkel", pid: server.child.pid, endpoint: bengkelEndpoint, presign },
 ];

@@ -11,7 +11,7 @@ const SLAB_BYTES = 1 << 20;
 const SLABS_IN_FLIGHT = 3;
 const spare: Buffer[] = [];
 const takeSlab = () => spare.pop() ?? Buffer.from(new SharedArrayBuffer(SLAB_BYTES));
-const giveSlab = (slab: Buffer) => void (spare.length < 32 && spare.push(slab));
+const giveSlab = (slab: Buffer) => void (spare.length < 16 && spare.push(slab));
 const write = promisify(fs.write);
 
 async function writeAt(fd: number, bytes: Buffer, position: number): Promise<void> {
@@ -81,14 +81,12 @@ export class BlobSink extends Writable {
     this.position += this.fill;
     this.slab = null;
     this.fill = 0;
-    const work = Promise.allSettled([writeAt(this.fd, bytes, position), this.hashing.update(bytes)]).then(
-      (results) => {
-        this.inFlight.delete(work);
-        const failed = results.find((r) => r.status === "rejected");
-        if (failed) this.failure ??= (failed as PromiseRejectedResult).reason as Error;
-        giveSlab(slab); // both the file write and the hash thread are done with it
-      },
-    );
+    const work = Promise.allSettled([writeAt(this.fd, bytes, position), this.hashing.update(bytes)]).then((results) => {
+      this.inFlight.delete(work);
+      const failed = results.find((r) => r.status === "rejected");
+      if (failed) this.failure ??= (failed as PromiseRejectedResult).reason as Error;
+      giveSlab(slab); // both the file write and the hash thread are done with it
+    });
     this.inFlight.add(work);
   }
 
