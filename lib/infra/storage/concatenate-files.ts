@@ -8,7 +8,10 @@ function cat(files: string[], out: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("cat", ["--", ...files], { stdio: ["ignore", out, "pipe"] });
     let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text.slice(0, 1000)));
+    // stderr is a pipe (the stdio above), so never null; its first kilobyte is plenty for the error.
+    child.stderr!.setEncoding("utf8").on("data", (text: string) => {
+      if (stderr.length < 1000) stderr += text;
+    });
     child.on("error", reject);
     child.on("close", (code) =>
       code === 0 ? resolve() : reject(new Error(`cat exited with ${code}: ${stderr.trim()}`)),

@@ -15,6 +15,8 @@ interface HashThread {
   /** One entry per message that gets a reply; the thread answers in order. */
   waiting: { resolve: (reply: Reply) => void; reject: (error: Error) => void }[];
   jobs: number;
+  /** Why the thread is gone: its jobs fail at once rather than wait for replies that will never come. */
+  failure: Error | null;
 }
 
 const threads: HashThread[] = [];
@@ -22,13 +24,14 @@ let lastJob = 0;
 
 function startThread(): HashThread {
   const worker = new Worker(resolveFromRoot("lib/infra/storage/workers/hash-thread.mjs"));
-  const thread: HashThread = { worker, waiting: [], jobs: 0 };
+  const thread: HashThread = { worker, waiting: [], jobs: 0, failure: null };
   worker.unref(); // an idle pool never keeps a process alive
   worker.on("message", (reply: Reply) => {
     thread.waiting.shift()?.resolve(reply);
     if (thread.waiting.length === 0) worker.unref();
   });
   const fail = (error: Error) => {
+    thread.failure ??= error;
     if (threads.includes(thread)) threads.splice(threads.indexOf(thread), 1);
     for (const waiter of thread.waiting.splice(0)) waiter.reject(error);
   };
@@ -64,6 +67,7 @@ export class HashJob {
 
   private send(message: object): Promise<Reply> {
     return new Promise((resolve, reject) => {
+      if (this.thread.failure) return reject(this.thread.failure);
       if (this.thread.waiting.length === 0) this.thread.worker.ref();
       this.thread.waiting.push({ resolve, reject });
       this.thread.worker.postMessage({ job: this.id, ...message });
