@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepDeadWriters, writeBlob } from "./write-blob";
 
@@ -35,6 +35,40 @@ describe("writeBlob", () => {
     const wrongSha = createHash("sha256").update("other").digest("hex");
     await expect(writeBlob(Readable.from([body]), { maxBytes: 100, expectedSha256: wrongSha })).rejects.toMatchObject({
       details: { s3_code: "XAmzContentSHA256Mismatch" },
+    });
+    expect(temps()).toEqual([]);
+  });
+
+  it("hashes on threads across slabs, several bodies at once, as node:crypto hashes them in one piece", async () => {
+    // 3.5 MiB in reads of odd sizes: slabs fill across reads and the last one is partial. 24 bodies with three
+    // slabs in flight each pass the 64 shared slabs, so some bodies take plain ones.
+    const bodies = Array.from({ length: 24 }, (_, i) => randomBytes(3.5 * 1024 * 1024 + i));
+    const reads = (bytes: Buffer) => {
+      const pieces: Buffer[] = [];
+      for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7 + 12_289) % 300_000)
+        pieces.push(bytes.subarray(at, at + size));
+      return Readable.from(pieces);
+    };
+    const blobs = await Promise.all(
+      bodies.map((bytes) => writeBlob(reads(bytes), { maxBytes: 10 * 1024 * 1024, sha256: true })),
+    );
+    blobs.forEach((blob, i) => {
+      expect(blob.sizeBytes).toBe(bodies[i].length);
+      expect(blob.md5).toEqual(createHash("md5").update(bodies[i]).digest());
+      expect(blob.sha256).toBe(createHash("sha256").update(bodies[i]).digest("hex"));
+      expect(fs.readFileSync(blob.tmp).equals(bodies[i])).toBe(true);
+      fs.rmSync(blob.tmp);
+    });
+  });
+
+  it("removes the temp file of a body that fails midway, or passes its limit past the first slab", async () => {
+    const broken = new Readable({ read() {} });
+    broken.push(randomBytes(2 * 1024 * 1024));
+    setImmediate(() => broken.destroy(new Error("connection reset")));
+    await expect(writeBlob(broken, { maxBytes: 10 * 1024 * 1024 })).rejects.toThrow("connection reset");
+    const big = Readable.from([randomBytes(1024 * 1024), randomBytes(1024 * 1024), randomBytes(1024 * 1024)]);
+    await expect(writeBlob(big, { maxBytes: 2.5 * 1024 * 1024 })).rejects.toMatchObject({
+      details: { s3_code: "EntityTooLarge" },
     });
     expect(temps()).toEqual([]);
   });

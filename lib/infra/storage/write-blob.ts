@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { DomainError } from "@/lib/errors";
 import { randomToken } from "@/lib/ids";
 import { dataPath } from "@/lib/config";
+import { BlobSink } from "./blob-sink";
+import { HashJob } from "./hash-thread-pool";
 
 export interface WrittenBlob {
   tmp: string;
@@ -57,46 +58,42 @@ export function sweepDeadWriters(): number {
 }
 
 /**
- * Streams a body to a temp file while hashing it, never holding more than the stream's own buffers. The caller
- * renames the file into place (or removes it); on any failure here it is already removed.
+ * Streams a body to a temp file while hashing it (on a hash thread, blob-sink.ts), never holding more than a few
+ * slabs of it. The caller renames the file into place (or removes it); on any failure here it is already removed.
  */
 export async function writeBlob(
   body: Readable,
   limits: { maxBytes: number; expectedLength?: number; contentMd5?: string; expectedSha256?: string; sha256?: boolean },
 ): Promise<WrittenBlob> {
   const tmp = tempPath();
-  const md5 = createHash("md5");
-  const sha256 = limits.sha256 || limits.expectedSha256 !== undefined ? createHash("sha256") : null;
-  let sizeBytes = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      sizeBytes += chunk.length;
-      if (sizeBytes > limits.maxBytes) return done(tooLarge(limits.maxBytes));
-      md5.update(chunk);
-      sha256?.update(chunk);
-      done(null, chunk);
-    },
-  });
+  const hashing = new HashJob(limits.sha256 || limits.expectedSha256 !== undefined ? ["md5", "sha256"] : ["md5"]);
   try {
-    await pipeline(body, meter, openTemp(tmp));
+    const sink = new BlobSink(fs.openSync(tmp, "wx"), hashing, {
+      maxBytes: limits.maxBytes,
+      tooLarge: () => tooLarge(limits.maxBytes),
+    });
+    await pipeline(body, sink);
+    const sizeBytes = sink.sizeBytes;
     if (limits.expectedLength !== undefined && sizeBytes !== limits.expectedLength)
       throw new DomainError(
         "invalid_request",
         `The body was ${sizeBytes} bytes; Content-Length said ${limits.expectedLength}.`,
         { details: { s3_code: "IncompleteBody" } },
       );
-    const digest = md5.digest();
-    if (limits.contentMd5 !== undefined && limits.contentMd5 !== digest.toString("base64"))
+    const digests = await hashing.digest();
+    const md5 = digests.md5!;
+    if (limits.contentMd5 !== undefined && limits.contentMd5 !== md5.toString("base64"))
       throw new DomainError("invalid_request", "The body does not match its Content-MD5.", {
         details: { s3_code: limits.contentMd5.length === 24 ? "BadDigest" : "InvalidDigest" },
       });
-    const sha256Hex = sha256?.digest("hex") ?? null;
+    const sha256Hex = digests.sha256?.toString("hex") ?? null;
     if (limits.expectedSha256 !== undefined && limits.expectedSha256 !== sha256Hex)
       throw new DomainError("invalid_request", "The body's SHA-256 is not x-amz-content-sha256.", {
         details: { s3_code: "XAmzContentSHA256Mismatch" },
       });
-    return { tmp, sizeBytes, md5: digest, sha256: sha256Hex };
+    return { tmp, sizeBytes, md5, sha256: sha256Hex };
   } catch (error) {
+    hashing.drop().catch(() => {});
     fs.rmSync(tmp, { force: true });
     throw error;
   }

@@ -1,4 +1,3 @@
-import { pipeline } from "node:stream/promises";
 import {
   copyObjectRow,
   deleteObjectRow,
@@ -20,6 +19,7 @@ import {
   type S3Context,
 } from "./s3-request";
 import { assertCanRead, assertCanWrite } from "./s3-access";
+import { sendRange } from "./send-range";
 
 const contentMd5 = (ctx: S3Context) => headerValue(ctx.req, "content-md5");
 const contentType = (ctx: S3Context) => headerValue(ctx.req, "content-type");
@@ -165,7 +165,7 @@ export async function getObject(ctx: S3Context): Promise<void> {
     headers["Content-Length"] = Math.max(0, end - start + 1);
     ctx.res.writeHead(range ? 206 : 200, headers);
     if (ctx.req.method === "HEAD" || row.sizeBytes === 0) return void ctx.res.end();
-    await pipeline(handle.createReadStream({ start, end, autoClose: false, highWaterMark: 1 << 20 }), ctx.res);
+    await sendRange(ctx.res, handle, start, end);
   } finally {
     await handle.close().catch(() => {});
   }
