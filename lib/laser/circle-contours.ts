@@ -1,6 +1,7 @@
 import type { LaserContour } from "./types";
 import type { Point, Segment } from "./geometry/segments";
-import { arcSteps, roundDisplay, roundPoint, segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
+import { arcSteps, roundDisplay, roundPoint, segmentEnd, segmentStart } from "./geometry/segments";
+import type { CutCircles } from "./lone-circles";
 
 export type ArcSegment = Extract<Segment, { kind: "arc" }>;
 
@@ -15,13 +16,15 @@ export function isFullCircle(s: Segment): s is ArcSegment {
  * would make each of them a closed contour on its own (the chainer joins an end to a
  * node within tol, and nodes sit on ends), so they skip it: on a sheet of thousands
  * of holes that is most of the work. The margin over tol only sends borderline
- * circles through the general path, which gives the same answer.
+ * circles through the general path, which gives the same answer. Circles in `more` count as
+ * segments after `segments` (full circles all).
  */
-export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
-  const isolated = new Uint8Array(segments.length);
-  const xs = new Float64Array(2 * segments.length);
-  const ys = new Float64Array(2 * segments.length);
-  const owner = new Int32Array(2 * segments.length);
+export function isolatedCircles(segments: Segment[], tol: number, more: CutCircles | null = null): Uint8Array {
+  const total = segments.length + (more?.count ?? 0);
+  const isolated = new Uint8Array(total);
+  const xs = new Float64Array(2 * total);
+  const ys = new Float64Array(2 * total);
+  const owner = new Int32Array(2 * total);
   let count = 0;
   let circles = 0;
   for (let k = 0; k < segments.length; k++) {
@@ -40,6 +43,16 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
       ys[count] = p[1];
       owner[count++] = k;
     }
+  }
+  // Circles kept as numbers follow the segments (index segments.length + i), each a full circle.
+  for (let i = 0; more && i < more.count; i++) {
+    const d = more.data;
+    const k = segments.length + i;
+    isolated[k] = 1;
+    circles++;
+    xs[count] = d[5 * i] + d[5 * i + 2] * Math.cos(d[5 * i + 3]);
+    ys[count] = d[5 * i + 1] + d[5 * i + 2] * Math.sin(d[5 * i + 3]);
+    owner[count++] = k;
   }
   if (circles === 0) return isolated;
 
@@ -96,25 +109,56 @@ function cellHash(ix: number, iy: number, mask: number): number {
 const ring = { r: NaN, a0: NaN, sweep: NaN, sagitta: NaN, dx: new Float64Array(0), dy: new Float64Array(0) };
 
 /**
- * Lone circles as plain numbers (cx, cy, r, a0, sweep each), which is all their display
- * rings need: the segment objects can then go before the output is serialised.
+ * Lone circles as plain numbers (cx, cy, r, a0, sweep each) with their layers, which is all
+ * their measures and display rings need: the segment objects can then go before the output is
+ * serialised, and circles the reader kept as numbers never become objects (lone-circles.ts).
  */
 export class CircleRings {
   readonly count: number;
   readonly #data: Float64Array;
+  readonly #layers: string[];
   readonly #sagitta: number;
 
-  constructor(circles: ArcSegment[], sagitta: number) {
-    this.count = circles.length;
-    this.#data = new Float64Array(5 * circles.length);
-    circles.forEach((s, k) => {
-      this.#data[5 * k] = s.cx;
-      this.#data[5 * k + 1] = s.cy;
-      this.#data[5 * k + 2] = s.r;
-      this.#data[5 * k + 3] = s.a0;
-      this.#data[5 * k + 4] = s.sweep;
-    });
+  constructor(count: number, data: Float64Array, layers: string[], sagitta: number) {
+    this.count = count;
+    this.#data = data;
+    this.#layers = layers;
     this.#sagitta = sagitta;
+  }
+
+  static fromArcs(circles: ArcSegment[], sagitta: number): CircleRings {
+    const data = new Float64Array(5 * circles.length);
+    circles.forEach((s, k) => data.set([s.cx, s.cy, s.r, s.a0, s.sweep], 5 * k));
+    return new CircleRings(
+      circles.length,
+      data,
+      circles.map((s) => s.layer),
+      sagitta,
+    );
+  }
+
+  cx(k: number): number {
+    return this.#data[5 * k];
+  }
+
+  cy(k: number): number {
+    return this.#data[5 * k + 1];
+  }
+
+  r(k: number): number {
+    return this.#data[5 * k + 2];
+  }
+
+  a0(k: number): number {
+    return this.#data[5 * k + 3];
+  }
+
+  sweep(k: number): number {
+    return this.#data[5 * k + 4];
+  }
+
+  layer(k: number): string {
+    return this.#layers[k];
   }
 
   /**
@@ -179,10 +223,11 @@ export class CircleContour implements LaserContour {
   readonly #rings: CircleRings;
   readonly #index: number;
 
-  constructor(arc: ArcSegment, rings: CircleRings, index: number, role: LaserContour["role"]) {
+  constructor(rings: CircleRings, index: number, role: LaserContour["role"]) {
     this.role = role;
-    this.length_mm = segmentLength(arc);
-    this.layer = arc.layer;
+    // segmentLength of the arc.
+    this.length_mm = rings.r(index) * Math.abs(rings.sweep(index));
+    this.layer = rings.layer(index);
     this.#rings = rings;
     this.#index = index;
   }

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/errors";
 import type { DrawingBlock, DrawingEntity, DrawingModel, Vec3 } from "./types";
-import { convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf-entities";
+import { addPlainCircle, convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf-entities";
+import { PlainCircles } from "./lone-circles";
 
 /**
  * ASCII DXF → DrawingModel with our own streaming group-code scanner.
@@ -9,9 +10,10 @@ import { convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf
  * budget (0.1× ezdxf's read time), and it drops what pricing needs (ellipse
  * extrusion, spline weights, paper-space flag, INSUNITS application). The scanner
  * only slices line indices and converts the few entity kinds that matter;
- * dxf-parser stays as the cross-check in the tests.
+ * dxf-parser stays as the cross-check in the tests. With `plainCircles`, model space's
+ * plain circles are kept as numbers in `model.circles` rather than yielded (lone-circles.ts).
  */
-export function readDxf(bytes: Uint8Array): DrawingModel {
+export function readDxf(bytes: Uint8Array, options: { plainCircles?: boolean } = {}): DrawingModel {
   if (startsWithAscii(bytes, "AutoCAD Binary DXF")) {
     throw new DomainError(
       "unsupported_format",
@@ -59,7 +61,9 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
     else i++;
   }
   if (section) throw truncated(`the ${section} section is not closed`);
-  model.entities = convertEntities(scan, modelSpace, true);
+  const circles = options.plainCircles ? new PlainCircles() : null;
+  model.entities = convertEntities(scan, modelSpace, true, circles);
+  model.circles = circles;
   return model;
 }
 
@@ -169,9 +173,14 @@ function readTableEntry(scan: DxfScan, i: number, model: DrawingModel): number {
 
 /** Reads one entity record (code 0 at pair i up to the next code 0). */
 function readRecord(scan: DxfScan, i: number): DxfRecord {
+  return { type: pairValue(scan, i), scan, start: i + 1, end: recordEnd(scan, i) };
+}
+
+/** The pair after the record at pair i: its next code 0, or the end. */
+function recordEnd(scan: DxfScan, i: number): number {
   let j = i + 1;
   while (j < scan.end && scan.codes[j] !== 0) j++;
-  return { type: pairValue(scan, i), scan, start: i + 1, end: j };
+  return j;
 }
 
 /** Index of the record that ends an entity list at pair i (ENDSEC, ENDBLK or EOF), or the end of the file. */
@@ -191,20 +200,26 @@ function entitiesEnd(scan: DxfScan, i: number): number {
  * Converts the entity records in the pair ranges, one at a time as they are asked for:
  * model space is walked once, so each entity object dies young (cheap to collect)
  * instead of all of them surviving until the walk — on a sheet of 50,000 holes that
- * was most of the garbage collector's work. POLYLINE+VERTEX…SEQEND and
- * INSERT+ATTRIB…SEQEND are sequences in DXF; they are folded here so that entity
- * conversion sees whole objects.
+ * was most of the garbage collector's work. Plain circles go to `circles` instead when
+ * given (lone-circles.ts). POLYLINE+VERTEX…SEQEND and INSERT+ATTRIB…SEQEND are sequences
+ * in DXF; they are folded here so that entity conversion sees whole objects.
  */
-function* convertEntities(scan: DxfScan, ranges: [number, number][], modelSpace: boolean): Generator<DrawingEntity> {
+function* convertEntities(
+  scan: DxfScan,
+  ranges: [number, number][],
+  modelSpace: boolean,
+  circles: PlainCircles | null = null,
+): Generator<DrawingEntity> {
   for (const [from, to] of ranges) {
     let polyline: DxfRecord | null = null;
     let vertices: DxfRecord[] = [];
     for (let i = from; i < to; ) {
-      const record = readRecord(scan, i);
-      const type = record.type;
-      i = record.end;
+      const start = i + 1;
+      const end = recordEnd(scan, i);
+      const type = pairValue(scan, i);
+      i = end;
       if (type === "VERTEX" && polyline) {
-        vertices.push(record);
+        vertices.push({ type, scan, start, end });
         continue;
       }
       if (polyline) {
@@ -212,8 +227,9 @@ function* convertEntities(scan: DxfScan, ranges: [number, number][], modelSpace:
         polyline = null;
         vertices = [];
       }
-      if (type === "POLYLINE") polyline = record;
-      else if (type !== "SEQEND") yield convertDxfRecord(record, modelSpace, []);
+      if (type === "POLYLINE") polyline = { type, scan, start, end };
+      else if (type === "CIRCLE" && circles && addPlainCircle(scan, start, end, circles)) continue;
+      else if (type !== "SEQEND") yield convertDxfRecord({ type, scan, start, end }, modelSpace, []);
     }
     if (polyline) yield convertDxfRecord(polyline, modelSpace, vertices);
   }
