@@ -83,7 +83,7 @@ export function isolatedCircles(segments: Segment[], tol: number, more: CutCircl
     const sx = fx - ix < 0.5 ? -1 : 1;
     const sy = fy - iy < 0.5 ? -1 : 1;
     for (let d = 0; d < 4 && isolated[k]; d++) {
-      const h = cellHash(ix + (d & 1) * sx, iy + (d >> 1) * sy, size - 1);
+      const h = d === 0 ? bucketOf[i] : cellHash(ix + (d & 1) * sx, iy + (d >> 1) * sy, size - 1);
       for (let m = bucketStart[h]; m < bucketStart[h + 1]; m++) {
         const j = members[m];
         const dx = xs[j] - xs[i];

@@ -127,7 +127,8 @@ function planeArc(
   arc[0] = cx;
   arc[1] = cy;
   arc[2] = lu;
-  arc[3] = Math.atan2(uy, ux) + dir * t0;
+  // atan2(±0, x > 0) is ±0 exactly (ECMAScript): the usual unrotated arc skips the call.
+  arc[3] = (uy === 0 && ux > 0 ? uy : Math.atan2(uy, ux)) + dir * t0;
   arc[4] = dir * sweep;
   return ONE_ARC;
 }

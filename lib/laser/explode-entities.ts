@@ -8,6 +8,7 @@ import { interpolateFitPoints } from "./geometry/interpolate-spline";
 import { effectiveLinetype, isDashedLinetype, layerRoles, MODEL_SPACE_LINETYPE } from "./non-cut-rules";
 import { isDimensionBlock, isTableBlock } from "./ignored-types";
 import { CutCircles } from "./lone-circles";
+import { type Insert, insertSizes } from "./insert-sizes";
 import {
   IDENTITY,
   type Affine,
@@ -23,10 +24,10 @@ import {
 
 /**
  * Explosion budgets: a 10 KB DXF of blocks inserting blocks (or one INSERT with a 100,000 × 100,000
- * array) expands to billions of entities, so nothing may be expanded before its size is known.
- * Nesting deeper than this is never drawn by hand; it means a generated or hostile file.
+ * array) expands to billions of entities, so nothing may be expanded before its size is known
+ * (insert-sizes.ts, which also bounds the nesting depth, MAX_BLOCK_DEPTH).
  */
-export const MAX_BLOCK_DEPTH = 32;
+export { MAX_BLOCK_DEPTH } from "./insert-sizes";
 /**
  * Every entity instance an explosion produces counts (each INSERT cell, text, point and line alike):
  * 2.5× the segment cap leaves room for the annotation that rides along with the most cut geometry we
@@ -180,6 +181,9 @@ export function explodeDrawing(
   // as visit would; the cut ones stay numbers (lone-circles.ts), any other goes through visit as an entity.
   const plain = model.circles ?? null;
   let drained = 0;
+  // Holes mostly share one layer: whether it is cut is asked once per run of circles on it.
+  let lastLayer: string | null = null;
+  let lastCut = false;
   const drainCircles = (m: Affine) => {
     if (!plain || !out.circles) return;
     for (; drained < plain.count; drained++) {
@@ -187,8 +191,11 @@ export function explodeDrawing(
       const layer = plain.layers[drained];
       const d = plain.data;
       const at = 4 * drained;
-      const cut = roleOf(layer) === "cut" && !isDashed(layerLinetype(layer));
-      if (cut && out.circles.add(m, d[at], d[at + 1], d[at + 2], d[at + 3], layer, out.segments.length))
+      if (layer !== lastLayer) {
+        lastLayer = layer;
+        lastCut = roleOf(layer) === "cut" && !isDashed(layerLinetype(layer));
+      }
+      if (lastCut && out.circles.add(m, d[at], d[at + 1], d[at + 2], d[at + 3], layer, out.segments.length))
         tooManySegments();
       else visit(plain.entity(drained), m, null, MODEL_SPACE_LINETYPE);
     }
@@ -210,59 +217,6 @@ function tooManyEntities(block: string | null): DomainError {
     `The drawing expands to more than ${MAX_EXPLODED_ENTITIES.toLocaleString("en")} entities once its blocks are exploded${block === null ? "" : ` (block "${block}" is inserted too many times: nested or arrayed INSERTs)`}. Explode the blocks or simplify the drawing and upload it again.`,
     { details: { max_entities: MAX_EXPLODED_ENTITIES, ...(block === null ? {} : { block }) } },
   );
-}
-
-type Insert = Extract<DrawingEntity, { type: "insert" }>;
-
-/** The cells forEachCell visits (column × row counts, DXF codes 70/71; a fractional count from a damaged file rounds up). */
-function cellCount(e: Insert): number {
-  return Math.ceil(e.rows) * Math.ceil(e.columns);
-}
-
-/**
- * How many entity instances an INSERT explodes into, from the block definitions alone: every array cell
- * counts (so empty blocks and points are not free), nested INSERTs multiply out, each block is sized once.
- * Refuses block cycles and nesting deeper than MAX_BLOCK_DEPTH while sizing, so the walk never meets them.
- */
-function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
-  const sizes = new Map<string, number>();
-  const path: string[] = [];
-  const blockSize = (name: string, block: DrawingBlock): number => {
-    const known = sizes.get(name);
-    if (known !== undefined) return known;
-    if (path.includes(name)) {
-      const cycle = [...path.slice(path.indexOf(name)), name].map((b) => `"${b}"`).join(" → ");
-      throw new DomainError(
-        "unreadable_file",
-        `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`,
-        {
-          details: { block: name },
-        },
-      );
-    }
-    if (path.length >= MAX_BLOCK_DEPTH) {
-      throw new DomainError(
-        "drawing_too_complex",
-        `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`,
-        {
-          details: { max_block_depth: MAX_BLOCK_DEPTH, block: name },
-        },
-      );
-    }
-    path.push(name);
-    let size = 0;
-    for (const e of block.entities) size += e.type === "insert" ? insertSize(e) : 1;
-    path.pop();
-    sizes.set(name, size);
-    return size;
-  };
-  const insertSize = (e: Insert): number => {
-    const name = e.block.toUpperCase();
-    const block = blocks.get(name);
-    // Counted before multiplying: a 100,000 × 100,000 array costs one multiplication, not an allocation.
-    return block ? cellCount(e) * (1 + blockSize(name, block)) : 1;
-  };
-  return insertSize;
 }
 
 function checkRange(s: Segment): void {

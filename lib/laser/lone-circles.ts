@@ -79,7 +79,8 @@ export class CutCircles {
       more.set(this.before);
       this.before = more;
     }
-    this.data.set(arc, 5 * this.count);
+    const at = 5 * this.count;
+    for (let k = 0; k < 5; k++) this.data[at + k] = arc[k];
     this.before[this.count++] = before;
     this.layers.push(layer);
     return true;
