@@ -1,7 +1,7 @@
 import type { LaserContour } from "./types";
 import type { Point, Segment } from "./geometry/segments";
-import { arcSteps, roundDisplay, roundPoint, segmentEnd, segmentStart } from "./geometry/segments";
-import type { CutCircles } from "./lone-circles";
+import { arcSteps, cosAt, roundDisplay, roundPoint, segmentEnd, segmentStart, sinAt } from "./geometry/segments";
+import { type CutCircles, LayerColumn } from "./lone-circles";
 
 export type ArcSegment = Extract<Segment, { kind: "arc" }>;
 
@@ -33,8 +33,8 @@ export function isolatedCircles(segments: Segment[], tol: number, more: CutCircl
       isolated[k] = 1;
       circles++;
       // The end of a full circle is its start up to rounding: one point stands for both.
-      xs[count] = s.cx + s.r * Math.cos(s.a0);
-      ys[count] = s.cy + s.r * Math.sin(s.a0);
+      xs[count] = s.cx + s.r * cosAt(s.a0);
+      ys[count] = s.cy + s.r * sinAt(s.a0);
       owner[count++] = k;
       continue;
     }
@@ -50,8 +50,8 @@ export function isolatedCircles(segments: Segment[], tol: number, more: CutCircl
     const k = segments.length + i;
     isolated[k] = 1;
     circles++;
-    xs[count] = d[5 * i] + d[5 * i + 2] * Math.cos(d[5 * i + 3]);
-    ys[count] = d[5 * i + 1] + d[5 * i + 2] * Math.sin(d[5 * i + 3]);
+    xs[count] = d[5 * i] + d[5 * i + 2] * cosAt(d[5 * i + 3]);
+    ys[count] = d[5 * i + 1] + d[5 * i + 2] * sinAt(d[5 * i + 3]);
     owner[count++] = k;
   }
   if (circles === 0) return isolated;
@@ -59,18 +59,32 @@ export function isolatedCircles(segments: Segment[], tol: number, more: CutCircl
   // Ends hashed by cell of side 2·reach into compressed buckets (count, prefix sum, fill).
   const reach = tol > 0 ? 2 * tol : 1e-9;
   const cell = 2 * reach;
+  // A sparse table: on a sheet nearly all neighbouring cells are empty, and a collision costs a look at a point.
   let size = 1;
-  while (size < 2 * count) size *= 2;
+  while (size < 4 * count) size *= 2;
   const bucketOf = new Int32Array(count);
   const bucketStart = new Int32Array(size + 1);
+  // Points per bucket, up to 2, a quarter the size of bucketStart: on a sheet almost every look is at an
+  // empty neighbour or at a point's own bucket holding only itself, and this answers it from cache.
+  const held = new Uint8Array(size);
   for (let i = 0; i < count; i++) {
-    bucketOf[i] = cellHash(Math.floor(xs[i] / cell), Math.floor(ys[i] / cell), size - 1);
-    bucketStart[bucketOf[i] + 1]++;
+    const h = cellHash(Math.floor(xs[i] / cell), Math.floor(ys[i] / cell), size - 1);
+    bucketOf[i] = h;
+    bucketStart[h + 1]++;
+    if (held[h] < 2) held[h]++;
   }
   for (let h = 0; h < size; h++) bucketStart[h + 1] += bucketStart[h];
   const fill = bucketStart.slice(0, size);
-  const members = new Int32Array(count);
-  for (let i = 0; i < count; i++) members[fill[bucketOf[i]]++] = i;
+  // Each bucket's points, their coordinates and owners side by side, in bucket order.
+  const bx = new Float64Array(count);
+  const by = new Float64Array(count);
+  const bowner = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const m = fill[bucketOf[i]]++;
+    bx[m] = xs[i];
+    by[m] = ys[i];
+    bowner[m] = owner[i];
+  }
 
   for (let i = 0; i < count; i++) {
     const k = owner[i];
@@ -84,11 +98,11 @@ export function isolatedCircles(segments: Segment[], tol: number, more: CutCircl
     const sy = fy - iy < 0.5 ? -1 : 1;
     for (let d = 0; d < 4 && isolated[k]; d++) {
       const h = d === 0 ? bucketOf[i] : cellHash(ix + (d & 1) * sx, iy + (d >> 1) * sy, size - 1);
+      if (held[h] === 0 || (d === 0 && held[h] === 1)) continue;
       for (let m = bucketStart[h]; m < bucketStart[h + 1]; m++) {
-        const j = members[m];
-        const dx = xs[j] - xs[i];
-        const dy = ys[j] - ys[i];
-        if (owner[j] !== k && dx * dx + dy * dy <= reach * reach) {
+        const dx = bx[m] - xs[i];
+        const dy = by[m] - ys[i];
+        if (bowner[m] !== k && dx * dx + dy * dy <= reach * reach) {
           isolated[k] = 0;
           break;
         }
@@ -116,10 +130,10 @@ const ring = { r: NaN, a0: NaN, sweep: NaN, sagitta: NaN, dx: new Float64Array(0
 export class CircleRings {
   readonly count: number;
   readonly #data: Float64Array;
-  readonly #layers: string[];
+  readonly #layers: LayerColumn;
   readonly #sagitta: number;
 
-  constructor(count: number, data: Float64Array, layers: string[], sagitta: number) {
+  constructor(count: number, data: Float64Array, layers: LayerColumn, sagitta: number) {
     this.count = count;
     this.#data = data;
     this.#layers = layers;
@@ -128,13 +142,12 @@ export class CircleRings {
 
   static fromArcs(circles: ArcSegment[], sagitta: number): CircleRings {
     const data = new Float64Array(5 * circles.length);
-    circles.forEach((s, k) => data.set([s.cx, s.cy, s.r, s.a0, s.sweep], 5 * k));
-    return new CircleRings(
-      circles.length,
-      data,
-      circles.map((s) => s.layer),
-      sagitta,
-    );
+    const layers = new LayerColumn();
+    circles.forEach((s, k) => {
+      data.set([s.cx, s.cy, s.r, s.a0, s.sweep], 5 * k);
+      layers.push(s.layer);
+    });
+    return new CircleRings(circles.length, data, layers, sagitta);
   }
 
   cx(k: number): number {
@@ -158,7 +171,7 @@ export class CircleRings {
   }
 
   layer(k: number): string {
-    return this.#layers[k];
+    return this.#layers.get(k);
   }
 
   /**

@@ -186,9 +186,10 @@ export function explodeDrawing(
   let lastCut = false;
   const drainCircles = (m: Affine) => {
     if (!plain || !out.circles) return;
+    out.circles.reserve(plain.count - drained);
     for (; drained < plain.count; drained++) {
       if (++exploded > MAX_EXPLODED_ENTITIES) throw tooManyEntities(null);
-      const layer = plain.layers[drained];
+      const layer = plain.layers.get(drained);
       const d = plain.data;
       const at = 4 * drained;
       if (layer !== lastLayer) {

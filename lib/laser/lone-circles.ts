@@ -14,7 +14,7 @@ export class PlainCircles {
   count = 0;
   /** cx, cy, cz, r per circle. */
   data = new Float64Array(4 * 1024);
-  readonly layers: string[] = [];
+  readonly layers = new LayerColumn();
 
   /** Diverted circles are held until drained: beyond this many a hostile file's circles go the general way. */
   static readonly MAX = 2_000_000;
@@ -38,7 +38,7 @@ export class PlainCircles {
     const d = this.data;
     return {
       type: "arc",
-      layer: this.layers[i],
+      layer: this.layers.get(i),
       center: [d[4 * i], d[4 * i + 1], d[4 * i + 2]],
       radius: d[4 * i + 3],
       start: 0,
@@ -58,8 +58,20 @@ const arc = new Float64Array(5);
 export class CutCircles {
   count = 0;
   data = new Float64Array(5 * 1024);
-  readonly layers: string[] = [];
+  readonly layers = new LayerColumn();
   before = new Int32Array(1024);
+
+  /** Room for `more` circles, in one allocation rather than repeated doubling. */
+  reserve(more: number): void {
+    const need = this.count + more;
+    if (need <= this.before.length) return;
+    const data = new Float64Array(5 * need);
+    data.set(this.data.subarray(0, 5 * this.count));
+    this.data = data;
+    const before = new Int32Array(need);
+    before.set(this.before.subarray(0, this.count));
+    this.before = before;
+  }
 
   /**
    * Adds a circle of model space drawn at (cx, cy, cz) with radius r under transform f, as emitEntity would
@@ -96,7 +108,7 @@ export class CutCircles {
       r: d[at + 2],
       a0: d[at + 3],
       sweep: d[at + 4],
-      layer: this.layers[i],
+      layer: this.layers.get(i),
     };
   }
 }
@@ -111,4 +123,36 @@ export function mergeCircles(segments: Segment[], circles: CutCircles): Segment[
   }
   for (; i < circles.count; i++) out.push(circles.segment(i));
   return out;
+}
+
+/**
+ * Each circle's layer as a small integer into the layer names: a list of 50,000 string references costs more to
+ * grow and to store into than a typed array, and holes mostly follow one another on one layer.
+ */
+export class LayerColumn {
+  ids = new Int32Array(1024);
+  count = 0;
+  readonly names: string[] = [];
+  readonly #idOf = new Map<string, number>();
+  #last: string | null = null;
+  #lastId = -1;
+
+  push(layer: string): void {
+    if (layer !== this.#last) {
+      let id = this.#idOf.get(layer);
+      if (id === undefined) this.#idOf.set(layer, (id = this.names.push(layer) - 1));
+      this.#last = layer;
+      this.#lastId = id;
+    }
+    if (this.count === this.ids.length) {
+      const grown = new Int32Array(2 * this.ids.length);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.count++] = this.#lastId;
+  }
+
+  get(i: number): string {
+    return this.names[this.ids[i]];
+  }
 }

@@ -1,9 +1,10 @@
 import { DomainError } from "@/lib/errors";
-import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
+import type { LaserContour, LaserGeometry } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
 import {
   addPoint,
+  cosAt,
   emptyBBox,
   extendBBox,
   flattenSegment,
@@ -12,18 +13,17 @@ import {
   roundPoint,
   segmentDoubleArea,
   segmentLength,
+  sinAt,
 } from "./geometry/segments";
 import { type ArcSegment, CircleContour, CircleRings, isFullCircle } from "./circle-contours";
 import { chainContours, type Contour, type Trail } from "./chain-contours";
 import { nestContours } from "./nest-contours";
 import { measureMinWidth } from "./min-width";
-import { type DrawingUnits, suspectUnits } from "./units";
+import type { DrawingUnits } from "./units";
+import { collectWarnings } from "./collect-warnings";
 import { cutSegments } from "./lone-circle-path";
 import type { CutCircles } from "./lone-circles";
 import { findAnnotations } from "./annotation-geometry";
-
-/** Holes or slots narrower than this rarely cut clean on a fibre laser. */
-const TINY_FEATURE_MM = 1;
 
 export interface MeasureInput {
   exploded: ExplodedDrawing;
@@ -48,19 +48,22 @@ export function measureDrawing({ exploded, units, measurement, tol, withContours
 
   // Lone full circles are closed contours by themselves; only the rest needs chaining. With `numeric`, the other
   // segments hold no arc, so the circles are exactly those, after every segment.
-  const circleOrder: number[] = [];
+  let circleOrder: Int32Array;
   let circles: CircleRings;
   if (numeric) {
-    for (let i = 0; i < numeric.count; i++) circleOrder.push(segments.length + i);
+    circleOrder = new Int32Array(numeric.count);
+    for (let i = 0; i < numeric.count; i++) circleOrder[i] = segments.length + i;
     circles = new CircleRings(numeric.count, numeric.data, numeric.layers, sagitta);
   } else {
     const arcs: ArcSegment[] = [];
+    const order: number[] = [];
     segments.forEach((s, k) => {
       if (isolated[k]) {
         arcs.push(s as ArcSegment);
-        circleOrder.push(k);
+        order.push(k);
       }
     });
+    circleOrder = Int32Array.from(order);
     circles = CircleRings.fromArcs(arcs, sagitta);
   }
   const chained = chainedShapes(segments, isolated, tol, sagitta);
@@ -78,8 +81,8 @@ export function measureDrawing({ exploded, units, measurement, tol, withContours
     boxes[4 * k + 2] = cx + r;
     boxes[4 * k + 3] = cy + r;
     // The first display point, as for every other contour.
-    probes[2 * k] = roundCoordinate(cx + r * Math.cos(circles.a0(k)));
-    probes[2 * k + 1] = roundCoordinate(cy + r * Math.sin(circles.a0(k)));
+    probes[2 * k] = roundCoordinate(cx + r * cosAt(circles.a0(k)));
+    probes[2 * k + 1] = roundCoordinate(cy + r * sinAt(circles.a0(k)));
   }
   closed.forEach((c, j) => {
     const k = circles.count + j;
@@ -115,13 +118,14 @@ export function measureDrawing({ exploded, units, measurement, tol, withContours
   let parts = 0;
   let holes = 0;
   let minFeature: number | null = null;
-  const circleRoles = new Array<LaserContour["role"]>(circles.count);
+  // 1 where circle k is a hole: a byte per circle, not a list of 50,000 role names.
+  const circleHoles = new Uint8Array(circles.count);
   for (let k = 0; k < count; k++) {
     const role = depths[k] % 2 === 0 ? "outer" : "hole";
     const circle = k < circles.count;
     const shape = circle ? null : closed[k - circles.count];
     if (shape) shape.role = role;
-    else circleRoles[k] = role;
+    else circleHoles[k] = role === "hole" ? 1 : 0;
     const a = circle ? (circles.r(k) * circles.r(k) * Math.abs(circles.sweep(k))) / 2 : shape!.area;
     if (role === "outer") {
       parts++;
@@ -141,7 +145,7 @@ export function measureDrawing({ exploded, units, measurement, tol, withContours
   }
 
   const contours = withContours
-    ? outputContours({ circles, circleOrder, circleRoles, chained, nonCut: exploded.nonCut, sagitta })
+    ? outputContours({ circles, circleOrder, circleHoles, chained, nonCut: exploded.nonCut, sagitta })
     : [];
   const ignoredContours = open.filter((c) => c.ignored).length;
   const pierces = circles.count + chained.length - ignoredContours;
@@ -223,17 +227,17 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
 /** Contours in drawing order (by first segment), whichever path measured them; then what is drawn but not cut. */
 function outputContours(m: {
   circles: CircleRings;
-  circleOrder: number[];
-  circleRoles: LaserContour["role"][];
+  circleOrder: Int32Array;
+  circleHoles: Uint8Array;
   chained: ChainedShape[];
   nonCut: ExplodedDrawing["nonCut"];
   sagitta: number;
 }): LaserContour[] {
-  const { circles, circleOrder, circleRoles, chained } = m;
+  const { circles, circleOrder, circleHoles, chained } = m;
   const contours: LaserContour[] = [];
   for (let i = 0, j = 0; i < circles.count || j < chained.length; ) {
     if (j === chained.length || (i < circles.count && circleOrder[i] < chained[j].order)) {
-      contours.push(new CircleContour(circles, i, circleRoles[i]));
+      contours.push(new CircleContour(circles, i, circleHoles[i] ? "hole" : "outer"));
       i++;
       continue;
     }
@@ -350,47 +354,4 @@ function contourArea(trails: Trail[], segments: Segment[]): number {
     total += Math.abs(twice) / 2;
   }
   return total;
-}
-
-function collectWarnings(
-  g: LaserGeometry,
-  dedupe: { duplicates: number; duplicateLengthMm: number },
-  units: DrawingUnits,
-  measurement: number | null,
-  bbox: BBox,
-): LaserWarning[] {
-  const w: LaserWarning[] = [];
-  if (g.open_contours > 0) {
-    w.push({
-      code: "OPEN_CONTOUR",
-      message: `${g.open_contours} contour(s) are not closed; they are priced as cut paths but cannot form a part edge. Check for gaps larger than the joining tolerance.`,
-    });
-  }
-  if (dedupe.duplicates > 0) {
-    w.push({
-      code: "DUPLICATE_LINES",
-      message: `${dedupe.duplicates} duplicate or overlapping segment(s) (${dedupe.duplicateLengthMm.toFixed(1)} mm) were counted once.`,
-    });
-  }
-  const unitProblem = suspectUnits(units, measurement, Math.max(bbox.maxX - bbox.minX, bbox.maxY - bbox.minY));
-  if (unitProblem) w.push({ code: "UNIT_SUSPECT", message: unitProblem });
-  if ((g.ignored.text ?? 0) > 0) {
-    w.push({
-      code: "TEXT_NOT_OUTLINED",
-      message: `${g.ignored.text} text object(s) are not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.`,
-    });
-  }
-  if (g.min_feature_mm !== null && g.min_feature_mm < TINY_FEATURE_MM) {
-    w.push({
-      code: "TINY_FEATURES",
-      message: `The smallest hole or slot is ${g.min_feature_mm.toFixed(2)} mm wide; features narrower than the sheet thickness may not cut cleanly.`,
-    });
-  }
-  if (g.parts > 1) {
-    w.push({
-      code: "MULTIPLE_PARTS",
-      message: `The drawing holds ${g.parts} separate parts; the price covers all of them as drawn.`,
-    });
-  }
-  return w;
 }
