@@ -50,7 +50,8 @@ async function analyze(file: string, filename: string): Promise<FileAnalysis> {
       }
     }
   }
-  return analyzeFile(await readBytes(file), filename);
+  // Only the measurements are stored (toStoredAnalysis): a drawing's display contours are not built.
+  return analyzeFile(await readBytes(file), filename, { contours: false });
 }
 
 /** The viewer's form of a version, written aside and renamed so a reader never sees half a file. */

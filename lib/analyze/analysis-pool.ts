@@ -37,6 +37,8 @@ const MEMORY_POLL_MS = 50;
 const residentLimitMb = (heapMb: number) => heapMb * 1.25 + 128;
 /** A child that kept more than this after a job is replaced, so one big upload's memory goes back to the system. */
 const RECYCLE_ABOVE_MB = 400;
+/** The V8 old space a child starts with (MB), at most a quarter of its heap limit. */
+const INITIAL_OLD_SPACE_MB = 128;
 /** Children beyond the first exit after this long idle. */
 const IDLE_TIMEOUT_MS = 60_000;
 
@@ -115,6 +117,10 @@ export class AnalysisPool {
   private spawn(): Child {
     const args = [
       `--max-old-space-size=${this.options.memoryMb}`,
+      // V8 sizes a young heap's collections to the few MB it holds, so every upload of a large drawing (tens of MB
+      // of typed arrays, which count) ended in a full collection, ~10 ms of a 4.6 MB sheet's ~50: a larger start
+      // leaves that garbage to be collected once in a few jobs (docs/benchmarks.md, issue #18).
+      `--initial-old-space-size=${Math.min(INITIAL_OLD_SPACE_MB, Math.floor(this.options.memoryMb / 4))}`,
       this.options.filename ?? resolveFromRoot("dist/analysis-child.mjs"),
       ...(this.options.warmUp ? [WARM_UP_FLAG] : []),
     ];

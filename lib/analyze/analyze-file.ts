@@ -26,11 +26,17 @@ export const ACCEPTED_EXTENSIONS = [
 /**
  * Any supported CAD file → its measured geometry: a mesh for 3D printing or
  * contours for laser cutting. Each engine is loaded only when a file needs it,
- * which keeps a one-shot `bengkel analyze` from paying for both.
+ * which keeps a one-shot `bengkel analyze` from paying for both. `contours: false` skips a
+ * drawing's display contours, for a caller that keeps only what toStoredAnalysis keeps.
  */
-export async function analyzeFile(bytes: Uint8Array, filename: string): Promise<FileAnalysis> {
+export async function analyzeFile(
+  bytes: Uint8Array,
+  filename: string,
+  options: { contours?: boolean } = {},
+): Promise<FileAnalysis> {
   if (bytes.byteLength === 0) throw new DomainError("unreadable_file", `${filename} is empty.`);
-  if (detectDrawingFormat(bytes, filename)) return (await import("@/lib/laser")).analyzeDrawing(bytes, filename);
+  if (detectDrawingFormat(bytes, filename))
+    return (await import("@/lib/laser")).analyzeDrawing(bytes, filename, { contours: options.contours });
   if (detectMeshFormat(bytes, filename)) return (await import("@/lib/geometry")).analyzeMesh(bytes, filename);
   throw new DomainError(
     "unsupported_format",

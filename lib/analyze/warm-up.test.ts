@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { analyzeDrawing } from "@/lib/laser";
+import { analyzeDrawing, DEFAULT_CHAIN_TOLERANCE_MM, DEFAULT_NON_CUT_LAYER_PATTERNS } from "@/lib/laser";
+import { readDxf } from "@/lib/laser/read-dxf";
+import { explodeDrawing } from "@/lib/laser/explode-entities";
+import { cutSegments } from "@/lib/laser/lone-circle-path";
 import { DEFAULT_PRINT_PROFILE, planSupports, slicePrint } from "@/lib/print-estimate";
 import {
   WARM_UP_COLUMNS,
@@ -34,6 +37,24 @@ describe("warm-up drawing", () => {
     const plateArea = w * h - (c * c - (Math.PI * c * c) / 4);
     const slotArea = 20 * 10 + Math.PI * 25;
     expect(geometry.area_cm2).toBeCloseTo((plateArea - holes * Math.PI * r * r + slotArea) / 100, 6);
+  });
+
+  it("without arcs, is the sheet of holes whose circles stay numbers, every figure from its dimensions", async () => {
+    const drawing = warmUpDrawing({ curved: false });
+    const { geometry } = await analyzeDrawing(drawing, "warm-up.dxf", { contours: false });
+    const w = WARM_UP_COLUMNS * WARM_UP_PITCH_MM;
+    const h = WARM_UP_ROWS * WARM_UP_PITCH_MM;
+    const r = WARM_UP_HOLE_DIAMETER_MM / 2;
+    const holes = WARM_UP_COLUMNS * WARM_UP_ROWS;
+    expect(geometry.cut_length_mm).toBeCloseTo(2 * w + 2 * h + holes * 2 * Math.PI * r, 6);
+    expect(geometry).toMatchObject({ parts: 1, holes, pierce_count: holes + 1, bbox_mm: { x: w, y: h } });
+    expect(geometry.area_cm2).toBeCloseTo((w * h - holes * Math.PI * r * r) / 100, 6);
+    const model = readDxf(drawing, { plainCircles: true });
+    const exploded = explodeDrawing(model, 1, DEFAULT_NON_CUT_LAYER_PATTERNS);
+    expect(cutSegments(exploded, DEFAULT_CHAIN_TOLERANCE_MM).circles?.count).toBe(holes);
+    // The curved plate's arcs send its circles down the general path: the two drawings warm both.
+    const curved = explodeDrawing(readDxf(warmUpDrawing(), { plainCircles: true }), 1, DEFAULT_NON_CUT_LAYER_PATTERNS);
+    expect(cutSegments(curved, DEFAULT_CHAIN_TOLERANCE_MM).circles).toBeNull();
   });
 
   it("waits while the child is busy and finishes its rounds once it is idle", async () => {

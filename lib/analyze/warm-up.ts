@@ -3,7 +3,8 @@
  * after it has run hot for a while, so a new child measured the 50,000-circle benchmark sheet in ~340, ~260 and
  * ~155 ms on its first three uploads and ~110 ms from the fifth on; after 40 analyses of this small drawing the
  * first upload took ~125 ms (docs/benchmarks.md). The drawing goes through every stage a shop drawing does:
- * the DXF scan, polyline bulges, lines and arcs chained into a contour, lone circles, nesting and measuring.
+ * the DXF scan, polyline bulges, lines and arcs chained into a contour, lone circles, nesting and measuring; and
+ * every other round the same plate without arcs, whose circles stay numbers (lone-circle-path.ts).
  * The 3D print estimate is warmed likewise, on a small torus (warmUpPrintEstimate).
  */
 import type { Worker } from "node:worker_threads";
@@ -21,17 +22,19 @@ export const WARM_UP_CORNER_RADIUS_MM = 4;
 
 /**
  * A plate (a closed LWPOLYLINE with one corner rounded by a bulge) with a grid of holes, and beside it a slot drawn
- * as two LINEs and two ARCs, in millimetres.
+ * as two LINEs and two ARCs, in millimetres. `curved: false` leaves the corner square and the slot out: a sheet of
+ * holes in a straight outline, whose circles the engine keeps as numbers (lib/laser/lone-circle-path.ts), while
+ * the arcs send the curved one down the general path.
  */
-export function warmUpDrawing(): Uint8Array {
+export function warmUpDrawing({ curved = true }: { curved?: boolean } = {}): Uint8Array {
   const w = WARM_UP_COLUMNS * WARM_UP_PITCH_MM;
   const h = WARM_UP_ROWS * WARM_UP_PITCH_MM;
   const r = WARM_UP_HOLE_DIAMETER_MM / 2;
-  const c = WARM_UP_CORNER_RADIUS_MM;
+  const c = curved ? WARM_UP_CORNER_RADIUS_MM : 0;
   const out = ["0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC", "0", "SECTION", "2"];
   out.push("ENTITIES", "0", "LWPOLYLINE", "8", "0", "90", "5", "70", "1");
   // Corners (0,0) → (w,0) → (w,h-c) ⌒ (w-c,h) → (0,h): a bulge of tan(90°/4) draws a quarter circle.
-  const bulge = String(Math.tan(Math.PI / 8));
+  const bulge = curved ? String(Math.tan(Math.PI / 8)) : "0";
   for (const [x, y, b] of [
     [0, 0, "0"],
     [w, 0, "0"],
@@ -50,10 +53,12 @@ export function warmUpDrawing(): Uint8Array {
     out.push("0", "LINE", "8", "0", "10", String(x0), "20", String(y0), "11", String(x1), "21", String(y1));
   const arc = (cx: number, from: number, to: number) =>
     out.push("0", "ARC", "8", "0", "10", String(cx), "20", "5", "40", "5", "50", String(from), "51", String(to));
-  line(w + 25, 0, w + 45, 0);
-  arc(w + 45, 270, 90);
-  line(w + 45, 10, w + 25, 10);
-  arc(w + 25, 90, 270);
+  if (curved) {
+    line(w + 25, 0, w + 45, 0);
+    arc(w + 45, 270, 90);
+    line(w + 45, 10, w + 25, 10);
+    arc(w + 25, 90, 270);
+  }
   out.push("0", "ENDSEC", "0", "EOF");
   return new TextEncoder().encode(out.join("\n") + "\n");
 }
@@ -69,7 +74,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function warmUpLaser(busy: () => boolean, rounds = WARM_UP_ROUNDS): Promise<void> {
   try {
     const { analyzeDrawing } = await import("@/lib/laser");
-    const bytes = warmUpDrawing();
+    // Both paths a drawing's circles can take, measured as an upload is (no display contours).
+    const drawings = [warmUpDrawing(), warmUpDrawing({ curved: false })];
     // A child started for a waiting job gets that job within a few milliseconds of being ready: it goes first.
     await sleep(FIRST_ROUND_DELAY_MS);
     for (let done = 0; done < rounds; ) {
@@ -77,7 +83,7 @@ export async function warmUpLaser(busy: () => boolean, rounds = WARM_UP_ROUNDS):
         await sleep(BUSY_POLL_MS);
         continue;
       }
-      await analyzeDrawing(bytes, "warm-up.dxf");
+      await analyzeDrawing(drawings[done % 2], "warm-up.dxf", { contours: false });
       done++;
       await sleep(0); // lets a job that arrived meanwhile be seen before the next round
     }

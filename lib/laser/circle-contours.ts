@@ -1,6 +1,7 @@
 import type { LaserContour } from "./types";
 import type { Point, Segment } from "./geometry/segments";
-import { arcSteps, roundDisplay, roundPoint, segmentEnd, segmentLength, segmentStart } from "./geometry/segments";
+import { arcSteps, cosAt, roundDisplay, roundPoint, segmentEnd, segmentStart, sinAt } from "./geometry/segments";
+import { type CutCircles, LayerColumn } from "./lone-circles";
 
 export type ArcSegment = Extract<Segment, { kind: "arc" }>;
 
@@ -15,13 +16,15 @@ export function isFullCircle(s: Segment): s is ArcSegment {
  * would make each of them a closed contour on its own (the chainer joins an end to a
  * node within tol, and nodes sit on ends), so they skip it: on a sheet of thousands
  * of holes that is most of the work. The margin over tol only sends borderline
- * circles through the general path, which gives the same answer.
+ * circles through the general path, which gives the same answer. Circles in `more` count as
+ * segments after `segments` (full circles all).
  */
-export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
-  const isolated = new Uint8Array(segments.length);
-  const xs = new Float64Array(2 * segments.length);
-  const ys = new Float64Array(2 * segments.length);
-  const owner = new Int32Array(2 * segments.length);
+export function isolatedCircles(segments: Segment[], tol: number, more: CutCircles | null = null): Uint8Array {
+  const total = segments.length + (more?.count ?? 0);
+  const isolated = new Uint8Array(total);
+  const xs = new Float64Array(2 * total);
+  const ys = new Float64Array(2 * total);
+  const owner = new Int32Array(2 * total);
   let count = 0;
   let circles = 0;
   for (let k = 0; k < segments.length; k++) {
@@ -30,8 +33,8 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
       isolated[k] = 1;
       circles++;
       // The end of a full circle is its start up to rounding: one point stands for both.
-      xs[count] = s.cx + s.r * Math.cos(s.a0);
-      ys[count] = s.cy + s.r * Math.sin(s.a0);
+      xs[count] = s.cx + s.r * cosAt(s.a0);
+      ys[count] = s.cy + s.r * sinAt(s.a0);
       owner[count++] = k;
       continue;
     }
@@ -41,23 +44,47 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
       owner[count++] = k;
     }
   }
+  // Circles kept as numbers follow the segments (index segments.length + i), each a full circle.
+  for (let i = 0; more && i < more.count; i++) {
+    const d = more.data;
+    const k = segments.length + i;
+    isolated[k] = 1;
+    circles++;
+    xs[count] = d[5 * i] + d[5 * i + 2] * cosAt(d[5 * i + 3]);
+    ys[count] = d[5 * i + 1] + d[5 * i + 2] * sinAt(d[5 * i + 3]);
+    owner[count++] = k;
+  }
   if (circles === 0) return isolated;
 
   // Ends hashed by cell of side 2·reach into compressed buckets (count, prefix sum, fill).
   const reach = tol > 0 ? 2 * tol : 1e-9;
   const cell = 2 * reach;
+  // A sparse table: on a sheet nearly all neighbouring cells are empty, and a collision costs a look at a point.
   let size = 1;
-  while (size < 2 * count) size *= 2;
+  while (size < 4 * count) size *= 2;
   const bucketOf = new Int32Array(count);
   const bucketStart = new Int32Array(size + 1);
+  // Points per bucket, up to 2, a quarter the size of bucketStart: on a sheet almost every look is at an
+  // empty neighbour or at a point's own bucket holding only itself, and this answers it from cache.
+  const held = new Uint8Array(size);
   for (let i = 0; i < count; i++) {
-    bucketOf[i] = cellHash(Math.floor(xs[i] / cell), Math.floor(ys[i] / cell), size - 1);
-    bucketStart[bucketOf[i] + 1]++;
+    const h = cellHash(Math.floor(xs[i] / cell), Math.floor(ys[i] / cell), size - 1);
+    bucketOf[i] = h;
+    bucketStart[h + 1]++;
+    if (held[h] < 2) held[h]++;
   }
   for (let h = 0; h < size; h++) bucketStart[h + 1] += bucketStart[h];
   const fill = bucketStart.slice(0, size);
-  const members = new Int32Array(count);
-  for (let i = 0; i < count; i++) members[fill[bucketOf[i]]++] = i;
+  // Each bucket's points, their coordinates and owners side by side, in bucket order.
+  const bx = new Float64Array(count);
+  const by = new Float64Array(count);
+  const bowner = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const m = fill[bucketOf[i]]++;
+    bx[m] = xs[i];
+    by[m] = ys[i];
+    bowner[m] = owner[i];
+  }
 
   for (let i = 0; i < count; i++) {
     const k = owner[i];
@@ -70,12 +97,12 @@ export function isolatedCircles(segments: Segment[], tol: number): Uint8Array {
     const sx = fx - ix < 0.5 ? -1 : 1;
     const sy = fy - iy < 0.5 ? -1 : 1;
     for (let d = 0; d < 4 && isolated[k]; d++) {
-      const h = cellHash(ix + (d & 1) * sx, iy + (d >> 1) * sy, size - 1);
+      const h = d === 0 ? bucketOf[i] : cellHash(ix + (d & 1) * sx, iy + (d >> 1) * sy, size - 1);
+      if (held[h] === 0 || (d === 0 && held[h] === 1)) continue;
       for (let m = bucketStart[h]; m < bucketStart[h + 1]; m++) {
-        const j = members[m];
-        const dx = xs[j] - xs[i];
-        const dy = ys[j] - ys[i];
-        if (owner[j] !== k && dx * dx + dy * dy <= reach * reach) {
+        const dx = bx[m] - xs[i];
+        const dy = by[m] - ys[i];
+        if (bowner[m] !== k && dx * dx + dy * dy <= reach * reach) {
           isolated[k] = 0;
           break;
         }
@@ -96,25 +123,55 @@ function cellHash(ix: number, iy: number, mask: number): number {
 const ring = { r: NaN, a0: NaN, sweep: NaN, sagitta: NaN, dx: new Float64Array(0), dy: new Float64Array(0) };
 
 /**
- * Lone circles as plain numbers (cx, cy, r, a0, sweep each), which is all their display
- * rings need: the segment objects can then go before the output is serialised.
+ * Lone circles as plain numbers (cx, cy, r, a0, sweep each) with their layers, which is all
+ * their measures and display rings need: the segment objects can then go before the output is
+ * serialised, and circles the reader kept as numbers never become objects (lone-circles.ts).
  */
 export class CircleRings {
   readonly count: number;
   readonly #data: Float64Array;
+  readonly #layers: LayerColumn;
   readonly #sagitta: number;
 
-  constructor(circles: ArcSegment[], sagitta: number) {
-    this.count = circles.length;
-    this.#data = new Float64Array(5 * circles.length);
-    circles.forEach((s, k) => {
-      this.#data[5 * k] = s.cx;
-      this.#data[5 * k + 1] = s.cy;
-      this.#data[5 * k + 2] = s.r;
-      this.#data[5 * k + 3] = s.a0;
-      this.#data[5 * k + 4] = s.sweep;
-    });
+  constructor(count: number, data: Float64Array, layers: LayerColumn, sagitta: number) {
+    this.count = count;
+    this.#data = data;
+    this.#layers = layers;
     this.#sagitta = sagitta;
+  }
+
+  static fromArcs(circles: ArcSegment[], sagitta: number): CircleRings {
+    const data = new Float64Array(5 * circles.length);
+    const layers = new LayerColumn();
+    circles.forEach((s, k) => {
+      data.set([s.cx, s.cy, s.r, s.a0, s.sweep], 5 * k);
+      layers.push(s.layer);
+    });
+    return new CircleRings(circles.length, data, layers, sagitta);
+  }
+
+  cx(k: number): number {
+    return this.#data[5 * k];
+  }
+
+  cy(k: number): number {
+    return this.#data[5 * k + 1];
+  }
+
+  r(k: number): number {
+    return this.#data[5 * k + 2];
+  }
+
+  a0(k: number): number {
+    return this.#data[5 * k + 3];
+  }
+
+  sweep(k: number): number {
+    return this.#data[5 * k + 4];
+  }
+
+  layer(k: number): string {
+    return this.#layers.get(k);
   }
 
   /**
@@ -179,10 +236,11 @@ export class CircleContour implements LaserContour {
   readonly #rings: CircleRings;
   readonly #index: number;
 
-  constructor(arc: ArcSegment, rings: CircleRings, index: number, role: LaserContour["role"]) {
+  constructor(rings: CircleRings, index: number, role: LaserContour["role"]) {
     this.role = role;
-    this.length_mm = segmentLength(arc);
-    this.layer = arc.layer;
+    // segmentLength of the arc.
+    this.length_mm = rings.r(index) * Math.abs(rings.sweep(index));
+    this.layer = rings.layer(index);
     this.#rings = rings;
     this.#index = index;
   }

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/errors";
 import type { DrawingEntity, PolylineVertex, Vec3 } from "./types";
 import { ignoredReason } from "./ignored-types";
+import { PlainCircles } from "./lone-circles";
 
 /** DXF bytes with line start offsets; pair k = (codes[k], value on line 2k + 1). */
 export interface DxfScan {
@@ -96,9 +97,13 @@ function fastNumber(b: Uint8Array, from: number, to: number): number {
 }
 
 function num(r: DxfRecord, pair: number): number {
-  const fast = fastNumber(r.scan.bytes, r.scan.starts[2 * pair + 1], r.scan.starts[2 * pair + 2] - 1);
+  return numAt(r.scan, pair);
+}
+
+function numAt(scan: DxfScan, pair: number): number {
+  const fast = fastNumber(scan.bytes, scan.starts[2 * pair + 1], scan.starts[2 * pair + 2] - 1);
   if (fast === fast) return fast;
-  const raw = rawValue(r.scan, pair);
+  const raw = rawValue(scan, pair);
   const v = +raw; // Number() ignores surrounding spaces and CR
   if (!Number.isFinite(v) || raw.trim() === "") {
     throw new DomainError(
@@ -140,6 +145,31 @@ function readCommon(r: DxfRecord, code: number, pair: number, c: Common): boolea
     default:
       return false;
   }
+}
+
+/**
+ * A model-space CIRCLE record (pairs [start, end)) into `circles` without an entity object, when it is plain:
+ * no own linetype (6), paper-space flag (67), extrusion (210–230) or angles (50, 51). False otherwise, and then
+ * convertDxfRecord reads it as before. Numbers are read as readArc reads them, so a damaged one fails alike.
+ */
+export function addPlainCircle(scan: DxfScan, start: number, end: number, circles: PlainCircles): boolean {
+  if (circles.count >= PlainCircles.MAX) return false;
+  let layer = "0";
+  let cx = 0;
+  let cy = 0;
+  let cz = 0;
+  let r = 0;
+  for (let k = start; k < end; k++) {
+    const code = scan.codes[k];
+    if (code === 10) cx = numAt(scan, k);
+    else if (code === 20) cy = numAt(scan, k);
+    else if (code === 30) cz = numAt(scan, k);
+    else if (code === 40) r = numAt(scan, k);
+    else if (code === 8) layer = pairValue(scan, k);
+    else if (code === 6 || code === 67 || code === 50 || code === 51 || (code >= 210 && code <= 230)) return false;
+  }
+  circles.add(cx, cy, cz, r, layer);
+  return true;
 }
 
 export function convertDxfRecord(r: DxfRecord, modelSpace: boolean, vertices: DxfRecord[]): DrawingEntity {

@@ -73,6 +73,68 @@ export function pushCircularArc(
   );
 }
 
+/** What planeArc found: nothing to draw, an exact arc, or a curve that is no circle. */
+export const NO_ARC = 0;
+export const ONE_ARC = 1;
+export const NOT_CIRCULAR = 2;
+
+/** The arc pushCircularArc would emit, as cx, cy, r, a0, sweep into `arc` (lone-circles.ts keeps numbers). */
+export function circularArcOf(
+  f: Affine,
+  cx: number,
+  cy: number,
+  cz: number,
+  r: number,
+  t0: number,
+  sweep: number,
+  arc: Float64Array,
+): number {
+  return planeArc(
+    f[0] * cx + f[1] * cy + f[2] * cz + f[3],
+    f[4] * cx + f[5] * cy + f[6] * cz + f[7],
+    f[0] * r,
+    f[4] * r,
+    f[1] * r,
+    f[5] * r,
+    t0,
+    sweep,
+    arc,
+  );
+}
+
+/**
+ * c + u·cos t + v·sin t as an exact arc when the image is still a circle (similarity transform): its
+ * cx, cy, r, a0 and signed sweep go into `arc`.
+ */
+function planeArc(
+  cx: number,
+  cy: number,
+  ux: number,
+  uy: number,
+  vx: number,
+  vy: number,
+  t0: number,
+  sweep: number,
+  arc: Float64Array,
+): number {
+  const lu = length2(ux, uy);
+  const lv = length2(vx, vy);
+  const scale = Math.max(lu, lv);
+  if (scale === 0) return NO_ARC;
+  // Negated as a whole: NaN fails the test and makes a curve, as it always did.
+  if (!(Math.abs(lu - lv) <= 1e-9 * scale && Math.abs(ux * vx + uy * vy) <= 1e-9 * scale * scale)) return NOT_CIRCULAR;
+  const dir = ux * vy - uy * vx >= 0 ? 1 : -1;
+  arc[0] = cx;
+  arc[1] = cy;
+  arc[2] = lu;
+  // atan2(±0, x > 0) is ±0 exactly (ECMAScript): the usual unrotated arc skips the call.
+  arc[3] = (uy === 0 && ux > 0 ? uy : Math.atan2(uy, ux)) + dir * t0;
+  arc[4] = dir * sweep;
+  return ONE_ARC;
+}
+
+const planeArcOut = new Float64Array(5);
+
 /** The arc or curve c + u·cos t + v·sin t, all in the drawing plane (mm). */
 export function pushPlaneArc(
   cx: number,
@@ -86,13 +148,11 @@ export function pushPlaneArc(
   layer: string,
   out: Segment[],
 ): void {
-  const lu = length2(ux, uy);
-  const lv = length2(vx, vy);
-  const scale = Math.max(lu, lv);
-  if (scale === 0) return;
-  if (Math.abs(lu - lv) <= 1e-9 * scale && Math.abs(ux * vx + uy * vy) <= 1e-9 * scale * scale) {
-    const dir = ux * vy - uy * vx >= 0 ? 1 : -1;
-    out.push({ kind: "arc", cx, cy, r: lu, a0: Math.atan2(uy, ux) + dir * t0, sweep: dir * sweep, layer });
+  const kind = planeArc(cx, cy, ux, uy, vx, vy, t0, sweep, planeArcOut);
+  if (kind === NO_ARC) return;
+  if (kind === ONE_ARC) {
+    const a = planeArcOut;
+    out.push({ kind: "arc", cx: a[0], cy: a[1], r: a[2], a0: a[3], sweep: a[4], layer });
     return;
   }
   const breaks = [0, 1, 2, 3, 4].map((k) => t0 + (sweep * k) / 4);

@@ -7,6 +7,8 @@ import { makeNurbs } from "./geometry/nurbs";
 import { interpolateFitPoints } from "./geometry/interpolate-spline";
 import { effectiveLinetype, isDashedLinetype, layerRoles, MODEL_SPACE_LINETYPE } from "./non-cut-rules";
 import { isDimensionBlock, isTableBlock } from "./ignored-types";
+import { CutCircles } from "./lone-circles";
+import { type Insert, insertSizes } from "./insert-sizes";
 import {
   IDENTITY,
   type Affine,
@@ -22,10 +24,10 @@ import {
 
 /**
  * Explosion budgets: a 10 KB DXF of blocks inserting blocks (or one INSERT with a 100,000 × 100,000
- * array) expands to billions of entities, so nothing may be expanded before its size is known.
- * Nesting deeper than this is never drawn by hand; it means a generated or hostile file.
+ * array) expands to billions of entities, so nothing may be expanded before its size is known
+ * (insert-sizes.ts, which also bounds the nesting depth, MAX_BLOCK_DEPTH).
  */
-export const MAX_BLOCK_DEPTH = 32;
+export { MAX_BLOCK_DEPTH } from "./insert-sizes";
 /**
  * Every entity instance an explosion produces counts (each INSERT cell, text, point and line alike):
  * 2.5× the segment cap leaves room for the annotation that rides along with the most cut geometry we
@@ -39,6 +41,8 @@ const MAX_COORDINATE_MM = 1e9;
 
 export interface ExplodedDrawing {
   segments: Segment[];
+  /** Model space's plain circles that are cut, as numbers, each with its place among `segments` (lone-circles.ts). */
+  circles: CutCircles | null;
   ignored: Record<string, number>;
   bendLines: number;
   /** Drawn geometry that is not cut, per entity with its reason; collected only for display. */
@@ -55,7 +59,13 @@ export function explodeDrawing(
   nonCutPatterns: string[],
   includeIgnored = false,
 ): ExplodedDrawing {
-  const out: ExplodedDrawing = { segments: [], ignored: {}, bendLines: 0, nonCut: includeIgnored ? [] : null };
+  const out: ExplodedDrawing = {
+    segments: [],
+    circles: model.circles ? new CutCircles() : null,
+    ignored: {},
+    bendLines: 0,
+    nonCut: includeIgnored ? [] : null,
+  };
   const roleOf = layerRoles(nonCutPatterns);
   // Most entities follow their layer's linetype: resolved once per layer, not per entity.
   const byLayer = new Map<string, string>();
@@ -94,6 +104,60 @@ export function explodeDrawing(
   const sizeOf = insertSizes(model.blocks);
   let exploded = 0;
 
+  const tooManySegments = () => {
+    const cut = out.segments.length + (out.circles?.count ?? 0);
+    if (cut > MAX_SEGMENTS || nonCutSegments > MAX_SEGMENTS) {
+      throw new DomainError(
+        "drawing_too_complex",
+        `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments, the most we quote automatically. Simplify the drawing (one part per file, no repeated arrays) and upload it again.`,
+        { details: { max_segments: MAX_SEGMENTS } },
+      );
+    }
+  };
+
+  const visit = (e: DrawingEntity, m: Affine, parentLayer: string | null, blockLinetype: string): void => {
+    if (e.type === "ignored") {
+      ignore(e.reason);
+      return;
+    }
+    // Entities on layer 0 inside a block take the layer of the INSERT that places them.
+    const layer = e.layer === "0" && parentLayer !== null ? parentLayer : e.layer;
+    const linetype =
+      e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
+    if (e.type === "insert") {
+      const block = model.blocks.get(e.block.toUpperCase());
+      const annotation = isTableBlock(e.block) ? "table" : block && isDimension(e.block, block) ? "dimension" : null;
+      if (annotation) {
+        // One table or dimension, however many lines draw it; the viewer still shows them, greyed.
+        ignore(annotation);
+        if (out.nonCut && block) {
+          const nonCut = out.nonCut;
+          forEachCell(e, block.base, (cell) => {
+            for (const b of block.entities) {
+              const segments: Segment[] = [];
+              emitEntity(b, composeAffine(m, cell), layer, segments);
+              if (segments.length) nonCut.push({ reason: annotation, segments });
+              nonCutSegments += segments.length;
+            }
+          });
+        }
+        return;
+      }
+      if (!block) ignore("missing_block");
+      else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer, linetype));
+      return;
+    }
+    const role = roleOf(layer);
+    if (role === "bend") {
+      out.bendLines++;
+      skip("bend_line", e, m, layer);
+    } else if (role === "non_cut") skip("layer", e, m, layer);
+    // Centre, hidden and phantom lines are drawn dashed; a cut path never is.
+    else if (isDashed(linetype)) skip("linetype", e, m, layer);
+    else emitEntity(e, m, layer, out.segments);
+    tooManySegments();
+  };
+
   const walk = (
     entities: Iterable<DrawingEntity>,
     m: Affine,
@@ -104,59 +168,47 @@ export function explodeDrawing(
       // Model space (no parent INSERT) is charged as it is walked, each INSERT with its whole expansion before
       // anything is expanded; what a block holds is already in its INSERT's size.
       if (parentLayer === null) {
+        drainCircles(m);
         exploded += e.type === "insert" ? sizeOf(e) : 1;
         if (exploded > MAX_EXPLODED_ENTITIES) throw tooManyEntities(e.type === "insert" ? e.block : null);
       }
-      if (e.type === "ignored") {
-        ignore(e.reason);
-        continue;
+      visit(e, m, parentLayer, blockLinetype);
+    }
+    if (parentLayer === null) drainCircles(m);
+  };
+
+  // Plain circles the reader kept as numbers since the last entity came before it: each is charged and judged
+  // as visit would; the cut ones stay numbers (lone-circles.ts), any other goes through visit as an entity.
+  const plain = model.circles ?? null;
+  let drained = 0;
+  // Holes mostly share one layer: whether it is cut is asked once per run of circles on it.
+  let lastLayer: string | null = null;
+  let lastCut = false;
+  const drainCircles = (m: Affine) => {
+    if (!plain || !out.circles) return;
+    out.circles.reserve(plain.count - drained);
+    for (; drained < plain.count; drained++) {
+      if (++exploded > MAX_EXPLODED_ENTITIES) throw tooManyEntities(null);
+      const layer = plain.layers.get(drained);
+      const d = plain.data;
+      const at = 4 * drained;
+      if (layer !== lastLayer) {
+        lastLayer = layer;
+        lastCut = roleOf(layer) === "cut" && !isDashed(layerLinetype(layer));
       }
-      // Entities on layer 0 inside a block take the layer of the INSERT that places them.
-      const layer = e.layer === "0" && parentLayer !== null ? parentLayer : e.layer;
-      const linetype =
-        e.linetype === undefined ? layerLinetype(layer) : effectiveLinetype(model, e.linetype, layer, blockLinetype);
-      if (e.type === "insert") {
-        const block = model.blocks.get(e.block.toUpperCase());
-        const annotation = isTableBlock(e.block) ? "table" : block && isDimension(e.block, block) ? "dimension" : null;
-        if (annotation) {
-          // One table or dimension, however many lines draw it; the viewer still shows them, greyed.
-          ignore(annotation);
-          if (out.nonCut && block) {
-            const nonCut = out.nonCut;
-            forEachCell(e, block.base, (cell) => {
-              for (const b of block.entities) {
-                const segments: Segment[] = [];
-                emitEntity(b, composeAffine(m, cell), layer, segments);
-                if (segments.length) nonCut.push({ reason: annotation, segments });
-                nonCutSegments += segments.length;
-              }
-            });
-          }
-          continue;
-        }
-        if (!block) ignore("missing_block");
-        else forEachCell(e, block.base, (cell) => walk(block.entities, composeAffine(m, cell), layer, linetype));
-        continue;
-      }
-      const role = roleOf(layer);
-      if (role === "bend") {
-        out.bendLines++;
-        skip("bend_line", e, m, layer);
-      } else if (role === "non_cut") skip("layer", e, m, layer);
-      // Centre, hidden and phantom lines are drawn dashed; a cut path never is.
-      else if (isDashed(linetype)) skip("linetype", e, m, layer);
-      else emitEntity(e, m, layer, out.segments);
-      if (out.segments.length > MAX_SEGMENTS || nonCutSegments > MAX_SEGMENTS) {
-        throw new DomainError(
-          "drawing_too_complex",
-          `The drawing expands to more than ${MAX_SEGMENTS.toLocaleString("en")} cut segments, the most we quote automatically. Simplify the drawing (one part per file, no repeated arrays) and upload it again.`,
-          { details: { max_segments: MAX_SEGMENTS } },
-        );
-      }
+      if (lastCut && out.circles.add(m, d[at], d[at + 1], d[at + 2], d[at + 3], layer, out.segments.length))
+        tooManySegments();
+      else visit(plain.entity(drained), m, null, MODEL_SPACE_LINETYPE);
     }
   };
   walk(model.entities, scaling([unitScale, unitScale, unitScale]), null, MODEL_SPACE_LINETYPE);
   for (const s of out.segments) checkRange(s);
+  if (out.circles) {
+    const d = out.circles.data;
+    for (let i = 0; i < out.circles.count; i++) {
+      if (!within(d[5 * i], d[5 * i + 1], d[5 * i + 2])) throw outOfRange();
+    }
+  }
   return out;
 }
 
@@ -168,59 +220,6 @@ function tooManyEntities(block: string | null): DomainError {
   );
 }
 
-type Insert = Extract<DrawingEntity, { type: "insert" }>;
-
-/** The cells forEachCell visits (column × row counts, DXF codes 70/71; a fractional count from a damaged file rounds up). */
-function cellCount(e: Insert): number {
-  return Math.ceil(e.rows) * Math.ceil(e.columns);
-}
-
-/**
- * How many entity instances an INSERT explodes into, from the block definitions alone: every array cell
- * counts (so empty blocks and points are not free), nested INSERTs multiply out, each block is sized once.
- * Refuses block cycles and nesting deeper than MAX_BLOCK_DEPTH while sizing, so the walk never meets them.
- */
-function insertSizes(blocks: Map<string, DrawingBlock>): (e: Insert) => number {
-  const sizes = new Map<string, number>();
-  const path: string[] = [];
-  const blockSize = (name: string, block: DrawingBlock): number => {
-    const known = sizes.get(name);
-    if (known !== undefined) return known;
-    if (path.includes(name)) {
-      const cycle = [...path.slice(path.indexOf(name)), name].map((b) => `"${b}"`).join(" → ");
-      throw new DomainError(
-        "unreadable_file",
-        `Block "${name}" inserts itself (${cycle}), so it never ends; the drawing is damaged. Explode or redefine that block in the CAD program and export the drawing again.`,
-        {
-          details: { block: name },
-        },
-      );
-    }
-    if (path.length >= MAX_BLOCK_DEPTH) {
-      throw new DomainError(
-        "drawing_too_complex",
-        `Blocks in the drawing are nested more than ${MAX_BLOCK_DEPTH} levels deep (block "${name}"). Explode the blocks or simplify the drawing and upload it again.`,
-        {
-          details: { max_block_depth: MAX_BLOCK_DEPTH, block: name },
-        },
-      );
-    }
-    path.push(name);
-    let size = 0;
-    for (const e of block.entities) size += e.type === "insert" ? insertSize(e) : 1;
-    path.pop();
-    sizes.set(name, size);
-    return size;
-  };
-  const insertSize = (e: Insert): number => {
-    const name = e.block.toUpperCase();
-    const block = blocks.get(name);
-    // Counted before multiplying: a 100,000 × 100,000 array costs one multiplication, not an allocation.
-    return block ? cellCount(e) * (1 + blockSize(name, block)) : 1;
-  };
-  return insertSize;
-}
-
 function checkRange(s: Segment): void {
   const inRange =
     s.kind === "arc"
@@ -228,11 +227,14 @@ function checkRange(s: Segment): void {
       : s.kind === "line"
         ? within(s.a[0], s.a[1], 0) && within(s.b[0], s.b[1], 0)
         : within(s.points[0][0], s.points[0][1], 0);
-  if (!inRange)
-    throw new DomainError(
-      "unreadable_file",
-      "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.",
-    );
+  if (!inRange) throw outOfRange();
+}
+
+function outOfRange(): DomainError {
+  return new DomainError(
+    "unreadable_file",
+    "The drawing has coordinates beyond 1,000 km; check the drawing units or re-export the file.",
+  );
 }
 
 /** False for NaN too. */

@@ -50,6 +50,7 @@ export async function analyzeDrawing(
     const { geometry, contours } = measureDrawing({
       ...(await readAndExplode(bytes, format, options)),
       tol: options.chainToleranceMm ?? DEFAULT_CHAIN_TOLERANCE_MM,
+      withContours: options.contours ?? true,
     });
     return { kind: "laser", format, geometry, contours };
   } catch (error) {
@@ -70,7 +71,7 @@ async function readAndExplode(
 ): Promise<Omit<MeasureInput, "tol">> {
   const model: DrawingModel =
     format === "dxf"
-      ? readDxf(bytes)
+      ? readDxf(bytes, { plainCircles: true })
       : await readDwg(bytes, {
           timeoutMs: options.dwgTimeoutMs ?? DEFAULT_DWG_TIMEOUT_MS,
           memoryMb: options.dwgMemoryMb ?? DEFAULT_DWG_MEMORY_MB,

@@ -1,9 +1,10 @@
 import { DomainError } from "@/lib/errors";
-import type { LaserContour, LaserGeometry, LaserWarning } from "./types";
+import type { LaserContour, LaserGeometry } from "./types";
 import type { ExplodedDrawing } from "./explode-entities";
 import type { BBox, Point, Segment } from "./geometry/segments";
 import {
   addPoint,
+  cosAt,
   emptyBBox,
   extendBBox,
   flattenSegment,
@@ -12,70 +13,83 @@ import {
   roundPoint,
   segmentDoubleArea,
   segmentLength,
+  sinAt,
 } from "./geometry/segments";
-import { type ArcSegment, CircleContour, CircleRings, isFullCircle, isolatedCircles } from "./circle-contours";
-import { dedupeSegments } from "./dedupe-segments";
+import { type ArcSegment, CircleContour, CircleRings, isFullCircle } from "./circle-contours";
 import { chainContours, type Contour, type Trail } from "./chain-contours";
 import { nestContours } from "./nest-contours";
 import { measureMinWidth } from "./min-width";
-import { type DrawingUnits, suspectUnits } from "./units";
-import { separateStrayGeometry } from "./stray-geometry";
+import type { DrawingUnits } from "./units";
+import { collectWarnings } from "./collect-warnings";
+import { cutSegments } from "./lone-circle-path";
+import type { CutCircles } from "./lone-circles";
 import { findAnnotations } from "./annotation-geometry";
-
-/** Holes or slots narrower than this rarely cut clean on a fibre laser. */
-const TINY_FEATURE_MM = 1;
 
 export interface MeasureInput {
   exploded: ExplodedDrawing;
   units: DrawingUnits;
   measurement: number | null;
   tol: number;
+  /** False: no display contours (`contours` is empty), for a caller that keeps only the measurements. */
+  withContours?: boolean;
 }
 
-export function measureDrawing({ exploded, units, measurement, tol }: MeasureInput): {
+export function measureDrawing({ exploded, units, measurement, tol, withContours = true }: MeasureInput): {
   geometry: LaserGeometry;
   contours: LaserContour[];
 } {
-  const dedupe = dedupeSegments(exploded.segments, tol);
-  const { kept: segments, stray } = separateStrayGeometry(dedupe.segments);
-  if (segments.length === 0) throw emptyGeometry(exploded);
+  // Lone full circles the reader kept as numbers stay numbers when that changes no figure (lone-circle-path.ts).
+  const { segments, circles: numeric, isolated, dedupe, stray } = cutSegments(exploded, tol);
+  if (segments.length + (numeric?.count ?? 0) === 0) throw emptyGeometry(exploded);
 
-  let { bbox, cutLength } = extentAndLength(segments, null);
+  let { bbox, cutLength } = extentAndLength(segments, numeric, null);
   // Display resolution follows the sheet size: fine for a bracket, light for a 2 m sheet of holes.
   const sagitta = Math.min(0.25, Math.max(0.005, Math.hypot(bbox.maxX - bbox.minX, bbox.maxY - bbox.minY) / 5000));
 
-  // Lone full circles are closed contours by themselves; only the rest needs chaining.
-  const isolated = isolatedCircles(segments, tol);
-  const circles: ArcSegment[] = [];
-  const circleOrder: number[] = [];
-  segments.forEach((s, k) => {
-    if (isolated[k]) {
-      circles.push(s as ArcSegment);
-      circleOrder.push(k);
-    }
-  });
+  // Lone full circles are closed contours by themselves; only the rest needs chaining. With `numeric`, the other
+  // segments hold no arc, so the circles are exactly those, after every segment.
+  let circleOrder: Int32Array;
+  let circles: CircleRings;
+  if (numeric) {
+    circleOrder = new Int32Array(numeric.count);
+    for (let i = 0; i < numeric.count; i++) circleOrder[i] = segments.length + i;
+    circles = new CircleRings(numeric.count, numeric.data, numeric.layers, sagitta);
+  } else {
+    const arcs: ArcSegment[] = [];
+    const order: number[] = [];
+    segments.forEach((s, k) => {
+      if (isolated[k]) {
+        arcs.push(s as ArcSegment);
+        order.push(k);
+      }
+    });
+    circleOrder = Int32Array.from(order);
+    circles = CircleRings.fromArcs(arcs, sagitta);
+  }
   const chained = chainedShapes(segments, isolated, tol, sagitta);
   const closed = chained.filter((c) => c.closed);
 
-  const count = circles.length + closed.length;
+  const count = circles.count + closed.length;
   const boxes = new Float64Array(4 * count);
   const probes = new Float64Array(2 * count);
-  circles.forEach((s, k) => {
-    boxes[4 * k] = s.cx - s.r;
-    boxes[4 * k + 1] = s.cy - s.r;
-    boxes[4 * k + 2] = s.cx + s.r;
-    boxes[4 * k + 3] = s.cy + s.r;
+  for (let k = 0; k < circles.count; k++) {
+    const cx = circles.cx(k);
+    const cy = circles.cy(k);
+    const r = circles.r(k);
+    boxes[4 * k] = cx - r;
+    boxes[4 * k + 1] = cy - r;
+    boxes[4 * k + 2] = cx + r;
+    boxes[4 * k + 3] = cy + r;
     // The first display point, as for every other contour.
-    probes[2 * k] = roundCoordinate(s.cx + s.r * Math.cos(s.a0));
-    probes[2 * k + 1] = roundCoordinate(s.cy + s.r * Math.sin(s.a0));
-  });
+    probes[2 * k] = roundCoordinate(cx + r * cosAt(circles.a0(k)));
+    probes[2 * k + 1] = roundCoordinate(cy + r * sinAt(circles.a0(k)));
+  }
   closed.forEach((c, j) => {
-    const k = circles.length + j;
+    const k = circles.count + j;
     boxes.set([c.box.minX, c.box.minY, c.box.maxX, c.box.maxY], 4 * k);
     probes.set(c.rings[0][0], 2 * k);
   });
-  const circleRings = new CircleRings(circles, sagitta);
-  const rings = (k: number) => (k < circles.length ? [circleRings.points(k)] : closed[k - circles.length].rings);
+  const rings = (k: number) => (k < circles.count ? [circles.points(k)] : closed[k - circles.count].rings);
   const depths = nestContours({ count, boxes, probes, rings });
 
   // Open paths wholly outside the material (centre marks in holes, crosses beside an edge) are not cut.
@@ -88,9 +102,9 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     annotationPieces += c.members.length;
   });
   if (annotationPieces > 0) {
-    const skip = new Uint8Array(segments.length);
+    const skip = new Uint8Array(isolated.length);
     for (const c of open) if (c.ignored) for (const k of c.members) skip[k] = 1;
-    ({ bbox, cutLength } = extentAndLength(segments, skip));
+    ({ bbox, cutLength } = extentAndLength(segments, numeric, skip));
   }
 
   // Compensated (Neumaier) sum: a sheet subtracts tens of thousands of small holes from one large outline.
@@ -104,14 +118,15 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
   let parts = 0;
   let holes = 0;
   let minFeature: number | null = null;
-  const circleRoles = new Array<LaserContour["role"]>(circles.length);
+  // 1 where circle k is a hole: a byte per circle, not a list of 50,000 role names.
+  const circleHoles = new Uint8Array(circles.count);
   for (let k = 0; k < count; k++) {
     const role = depths[k] % 2 === 0 ? "outer" : "hole";
-    const circle = k < circles.length ? circles[k] : null;
-    const shape = circle ? null : closed[k - circles.length];
+    const circle = k < circles.count;
+    const shape = circle ? null : closed[k - circles.count];
     if (shape) shape.role = role;
-    else circleRoles[k] = role;
-    const a = circle ? (circle.r * circle.r * Math.abs(circle.sweep)) / 2 : shape!.area;
+    else circleHoles[k] = role === "hole" ? 1 : 0;
+    const a = circle ? (circles.r(k) * circles.r(k) * Math.abs(circles.sweep(k))) / 2 : shape!.area;
     if (role === "outer") {
       parts++;
       addArea(a);
@@ -121,7 +136,7 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     addArea(-a);
     // A circle's caliper width is its diameter.
     const width = circle
-      ? 2 * circle.r
+      ? 2 * circles.r(k)
       : measureMinWidth(
           shape!.contour.segments.map((i) => shape!.segments[i]),
           shape!.rings.flat(),
@@ -129,30 +144,11 @@ export function measureDrawing({ exploded, units, measurement, tol }: MeasureInp
     minFeature = Math.min(minFeature ?? Infinity, width);
   }
 
-  // Contours come out in drawing order (by first segment), whichever path measured them.
-  const contours: LaserContour[] = [];
-  for (let i = 0, j = 0; i < circles.length || j < chained.length; ) {
-    if (j === chained.length || (i < circles.length && circleOrder[i] < chained[j].order)) {
-      contours.push(new CircleContour(circles[i], circleRings, i, circleRoles[i]));
-      i++;
-      continue;
-    }
-    const c = chained[j++];
-    if (c.ignored && !exploded.nonCut) continue;
-    for (const t of c.trails) {
-      contours.push({
-        points: displayPoints(t.points, c.closed),
-        closed: c.closed,
-        role: c.role,
-        length_mm: t.length,
-        layer: c.segments[t.trail.steps[0].segment].layer,
-        ...(c.ignored && { ignored: c.ignored }),
-      });
-    }
-  }
-  if (exploded.nonCut) contours.push(...nonCutContours(exploded.nonCut, sagitta));
+  const contours = withContours
+    ? outputContours({ circles, circleOrder, circleHoles, chained, nonCut: exploded.nonCut, sagitta })
+    : [];
   const ignoredContours = open.filter((c) => c.ignored).length;
-  const pierces = circles.length + chained.length - ignoredContours;
+  const pierces = circles.count + chained.length - ignoredContours;
   const ignored = { ...exploded.ignored };
   if (stray) ignored.stray = stray.count;
   if (annotationPieces) ignored.annotation = annotationPieces;
@@ -228,8 +224,46 @@ function chainedShapes(all: Segment[], isolated: Uint8Array, tol: number, sagitt
   });
 }
 
-/** Cut length and extent (true extent of arcs) of the segments not skipped. */
-function extentAndLength(segments: Segment[], skip: Uint8Array | null): { bbox: BBox; cutLength: number } {
+/** Contours in drawing order (by first segment), whichever path measured them; then what is drawn but not cut. */
+function outputContours(m: {
+  circles: CircleRings;
+  circleOrder: Int32Array;
+  circleHoles: Uint8Array;
+  chained: ChainedShape[];
+  nonCut: ExplodedDrawing["nonCut"];
+  sagitta: number;
+}): LaserContour[] {
+  const { circles, circleOrder, circleHoles, chained } = m;
+  const contours: LaserContour[] = [];
+  for (let i = 0, j = 0; i < circles.count || j < chained.length; ) {
+    if (j === chained.length || (i < circles.count && circleOrder[i] < chained[j].order)) {
+      contours.push(new CircleContour(circles, i, circleHoles[i] ? "hole" : "outer"));
+      i++;
+      continue;
+    }
+    const c = chained[j++];
+    if (c.ignored && !m.nonCut) continue;
+    for (const t of c.trails) {
+      contours.push({
+        points: displayPoints(t.points, c.closed),
+        closed: c.closed,
+        role: c.role,
+        length_mm: t.length,
+        layer: c.segments[t.trail.steps[0].segment].layer,
+        ...(c.ignored && { ignored: c.ignored }),
+      });
+    }
+  }
+  if (m.nonCut) contours.push(...nonCutContours(m.nonCut, m.sagitta));
+  return contours;
+}
+
+/** Cut length and extent (true extent of arcs) of the segments, then the full circles of `more`, not skipped. */
+function extentAndLength(
+  segments: Segment[],
+  more: CutCircles | null,
+  skip: Uint8Array | null,
+): { bbox: BBox; cutLength: number } {
   const bbox = emptyBBox();
   let cutLength = 0;
   segments.forEach((s, k) => {
@@ -240,6 +274,17 @@ function extentAndLength(segments: Segment[], skip: Uint8Array | null): { bbox: 
       addPoint(bbox, s.cx + s.r, s.cy + s.r);
     } else extendBBox(bbox, s);
   });
+  const d = more?.data;
+  for (let i = 0; d && i < more.count; i++) {
+    if (skip?.[segments.length + i]) continue;
+    const cx = d[5 * i];
+    const cy = d[5 * i + 1];
+    const r = d[5 * i + 2];
+    // segmentLength of the arc.
+    cutLength += r * Math.abs(d[5 * i + 4]);
+    addPoint(bbox, cx - r, cy - r);
+    addPoint(bbox, cx + r, cy + r);
+  }
   return { bbox, cutLength };
 }
 
@@ -309,47 +354,4 @@ function contourArea(trails: Trail[], segments: Segment[]): number {
     total += Math.abs(twice) / 2;
   }
   return total;
-}
-
-function collectWarnings(
-  g: LaserGeometry,
-  dedupe: { duplicates: number; duplicateLengthMm: number },
-  units: DrawingUnits,
-  measurement: number | null,
-  bbox: BBox,
-): LaserWarning[] {
-  const w: LaserWarning[] = [];
-  if (g.open_contours > 0) {
-    w.push({
-      code: "OPEN_CONTOUR",
-      message: `${g.open_contours} contour(s) are not closed; they are priced as cut paths but cannot form a part edge. Check for gaps larger than the joining tolerance.`,
-    });
-  }
-  if (dedupe.duplicates > 0) {
-    w.push({
-      code: "DUPLICATE_LINES",
-      message: `${dedupe.duplicates} duplicate or overlapping segment(s) (${dedupe.duplicateLengthMm.toFixed(1)} mm) were counted once.`,
-    });
-  }
-  const unitProblem = suspectUnits(units, measurement, Math.max(bbox.maxX - bbox.minX, bbox.maxY - bbox.minY));
-  if (unitProblem) w.push({ code: "UNIT_SUSPECT", message: unitProblem });
-  if ((g.ignored.text ?? 0) > 0) {
-    w.push({
-      code: "TEXT_NOT_OUTLINED",
-      message: `${g.ignored.text} text object(s) are not cut. To engrave or cut lettering, convert the text to outlines (explode it) in your CAD program.`,
-    });
-  }
-  if (g.min_feature_mm !== null && g.min_feature_mm < TINY_FEATURE_MM) {
-    w.push({
-      code: "TINY_FEATURES",
-      message: `The smallest hole or slot is ${g.min_feature_mm.toFixed(2)} mm wide; features narrower than the sheet thickness may not cut cleanly.`,
-    });
-  }
-  if (g.parts > 1) {
-    w.push({
-      code: "MULTIPLE_PARTS",
-      message: `The drawing holds ${g.parts} separate parts; the price covers all of them as drawn.`,
-    });
-  }
-  return w;
 }

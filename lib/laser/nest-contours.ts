@@ -63,6 +63,8 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
   }
 
   const ringCache = new Map<number, Point[][]>();
+  let lastContainer = -1;
+  let lastRings: Point[][] | undefined;
   for (let k = 0; k < count; k++) {
     const px = probes[2 * k];
     const py = probes[2 * k + 1];
@@ -78,8 +80,11 @@ export function nestContours({ count, boxes, probes, rings }: NestInput): Int32A
         boxes[4 * o + 3] < boxes[4 * k + 3]
       )
         continue;
-      let r = ringCache.get(o);
+      // On a sheet most probes meet the same container (the outline): the last one skips the lookup.
+      let r = o === lastContainer ? lastRings : ringCache.get(o);
       if (!r) ringCache.set(o, (r = rings(o)));
+      lastContainer = o;
+      lastRings = r;
       if (containsPoint(r, px, py)) depth[k]++;
     }
   }

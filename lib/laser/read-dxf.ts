@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/errors";
 import type { DrawingBlock, DrawingEntity, DrawingModel, Vec3 } from "./types";
-import { convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf-entities";
+import { addPlainCircle, convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf-entities";
+import { PlainCircles } from "./lone-circles";
 
 /**
  * ASCII DXF → DrawingModel with our own streaming group-code scanner.
@@ -9,9 +10,10 @@ import { convertDxfRecord, type DxfRecord, type DxfScan, pairValue } from "./dxf
  * budget (0.1× ezdxf's read time), and it drops what pricing needs (ellipse
  * extrusion, spline weights, paper-space flag, INSUNITS application). The scanner
  * only slices line indices and converts the few entity kinds that matter;
- * dxf-parser stays as the cross-check in the tests.
+ * dxf-parser stays as the cross-check in the tests. With `plainCircles`, model space's
+ * plain circles are kept as numbers in `model.circles` rather than yielded (lone-circles.ts).
  */
-export function readDxf(bytes: Uint8Array): DrawingModel {
+export function readDxf(bytes: Uint8Array, options: { plainCircles?: boolean } = {}): DrawingModel {
   if (startsWithAscii(bytes, "AutoCAD Binary DXF")) {
     throw new DomainError(
       "unsupported_format",
@@ -59,7 +61,9 @@ export function readDxf(bytes: Uint8Array): DrawingModel {
     else i++;
   }
   if (section) throw truncated(`the ${section} section is not closed`);
-  model.entities = convertEntities(scan, modelSpace, true);
+  const circles = options.plainCircles ? new PlainCircles() : null;
+  model.entities = convertEntities(scan, modelSpace, true, circles);
+  model.circles = circles;
   return model;
 }
 
@@ -78,65 +82,68 @@ function truncated(detail: string): DomainError {
 
 /**
  * Line offsets and group codes as typed arrays, straight from the bytes: neither the
- * text nor a million line strings are ever built; values are decoded on demand.
+ * text nor a million line strings are ever built; values are decoded on demand. One pass:
+ * each group-code line is parsed as it is scanned for its end, so no byte is read twice.
  */
 function scanLines(bytes: Uint8Array): DxfScan {
+  const b = bytes;
+  const n = b.length;
   // A UTF-8 byte order mark is not part of the first group code.
-  const first = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  // DXF lines average well over 4 bytes: one allocation almost always suffices.
-  let starts: Int32Array = new Int32Array(Math.max(1024, bytes.length >> 2));
+  const first = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  // DXF lines average well over 4 bytes, pairs over 8: one allocation each almost always suffices.
+  let starts: Int32Array = new Int32Array(Math.max(1024, n >> 2));
+  let codes: Int32Array = new Int32Array(Math.max(512, n >> 3));
+  // The first code line that is not an integer, reported only if a value line follows it.
+  let bad = -1;
   let count = 0;
   starts[count++] = first;
-  for (let at = first; at < bytes.length; at++) {
-    if (bytes[at] !== 10) continue;
+  for (let at = first; at < n; ) {
+    if ((count & 1) === 1) {
+      // Line count - 1 is even: a group code, an integer between spaces (and a trailing CR).
+      let k = at;
+      while (b[k] === 32) k++;
+      const negative = b[k] === 45;
+      if (negative) k++;
+      let value = 0;
+      const digitsFrom = k;
+      for (let c = b[k]; c >= 48 && c <= 57; c = b[++k]) value = value * 10 + (c - 48);
+      const digits = k - digitsFrom;
+      while (b[k] === 32 || b[k] === 13) k++;
+      const pair = count >> 1;
+      if (pair === codes.length) codes = grow(codes);
+      codes[pair] = negative ? -value : value;
+      if (k < n && b[k] !== 10) {
+        if (bad < 0) bad = pair;
+        while (k < n && b[k] !== 10) k++;
+      } else if (digits === 0 && bad < 0) bad = pair;
+      at = k;
+    } else {
+      while (at < n && b[at] !== 10) at++;
+    }
+    if (at >= n) break;
     if (count === starts.length) starts = grow(starts);
-    starts[count++] = at + 1;
+    starts[count++] = ++at;
   }
-  if (starts[count - 1] <= bytes.length) {
-    if (count === starts.length) starts = grow(starts);
-    starts[count++] = bytes.length + 1;
-  }
+  if (count === starts.length) starts = grow(starts);
+  starts[count++] = n + 1;
   starts = starts.subarray(0, count);
   const end = Math.floor((count - 1) / 2);
-  const codes = new Int32Array(end);
-  for (let k = 0; k < end; k++) {
-    const code = parseCode(bytes, starts[2 * k], starts[2 * k + 1] - 1);
-    if (code === null) {
-      const raw = new TextDecoder("utf-8")
-        .decode(bytes.subarray(starts[2 * k], Math.min(starts[2 * k + 1] - 1, starts[2 * k] + 40)))
-        .trim();
-      throw new DomainError(
-        "unreadable_file",
-        `The DXF file is damaged: line ${2 * k + 1} should hold a group code but holds "${raw}".`,
-      );
-    }
-    codes[k] = code;
+  if (bad >= 0 && bad < end) {
+    const raw = new TextDecoder("utf-8")
+      .decode(b.subarray(starts[2 * bad], Math.min(starts[2 * bad + 1] - 1, starts[2 * bad] + 40)))
+      .trim();
+    throw new DomainError(
+      "unreadable_file",
+      `The DXF file is damaged: line ${2 * bad + 1} should hold a group code but holds "${raw}".`,
+    );
   }
-  return { bytes, starts, codes, end };
+  return { bytes, starts, codes: codes.subarray(0, end), end };
 }
 
 function grow(a: Int32Array): Int32Array {
   const b = new Int32Array(a.length * 2);
   b.set(a);
   return b;
-}
-
-/** Integer between spaces (and a trailing CR), without allocating a substring; null if anything else. */
-function parseCode(b: Uint8Array, from: number, to: number): number | null {
-  let k = from;
-  while (k < to && b[k] === 32) k++;
-  const negative = b[k] === 45;
-  if (negative) k++;
-  let value = 0;
-  let digits = 0;
-  for (; k < to; k++) {
-    const c = b[k];
-    if (c < 48 || c > 57) break;
-    value = value * 10 + (c - 48);
-    digits++;
-  }
-  while (k < to && (b[k] === 32 || b[k] === 13)) k++;
-  return digits > 0 && k === to ? (negative ? -value : value) : null;
 }
 
 /** Header variable at pair i (code 9); the two we need are integers under code 70. */
@@ -169,9 +176,14 @@ function readTableEntry(scan: DxfScan, i: number, model: DrawingModel): number {
 
 /** Reads one entity record (code 0 at pair i up to the next code 0). */
 function readRecord(scan: DxfScan, i: number): DxfRecord {
+  return { type: pairValue(scan, i), scan, start: i + 1, end: recordEnd(scan, i) };
+}
+
+/** The pair after the record at pair i: its next code 0, or the end. */
+function recordEnd(scan: DxfScan, i: number): number {
   let j = i + 1;
   while (j < scan.end && scan.codes[j] !== 0) j++;
-  return { type: pairValue(scan, i), scan, start: i + 1, end: j };
+  return j;
 }
 
 /** Index of the record that ends an entity list at pair i (ENDSEC, ENDBLK or EOF), or the end of the file. */
@@ -191,20 +203,26 @@ function entitiesEnd(scan: DxfScan, i: number): number {
  * Converts the entity records in the pair ranges, one at a time as they are asked for:
  * model space is walked once, so each entity object dies young (cheap to collect)
  * instead of all of them surviving until the walk — on a sheet of 50,000 holes that
- * was most of the garbage collector's work. POLYLINE+VERTEX…SEQEND and
- * INSERT+ATTRIB…SEQEND are sequences in DXF; they are folded here so that entity
- * conversion sees whole objects.
+ * was most of the garbage collector's work. Plain circles go to `circles` instead when
+ * given (lone-circles.ts). POLYLINE+VERTEX…SEQEND and INSERT+ATTRIB…SEQEND are sequences
+ * in DXF; they are folded here so that entity conversion sees whole objects.
  */
-function* convertEntities(scan: DxfScan, ranges: [number, number][], modelSpace: boolean): Generator<DrawingEntity> {
+function* convertEntities(
+  scan: DxfScan,
+  ranges: [number, number][],
+  modelSpace: boolean,
+  circles: PlainCircles | null = null,
+): Generator<DrawingEntity> {
   for (const [from, to] of ranges) {
     let polyline: DxfRecord | null = null;
     let vertices: DxfRecord[] = [];
     for (let i = from; i < to; ) {
-      const record = readRecord(scan, i);
-      const type = record.type;
-      i = record.end;
+      const start = i + 1;
+      const end = recordEnd(scan, i);
+      const type = pairValue(scan, i);
+      i = end;
       if (type === "VERTEX" && polyline) {
-        vertices.push(record);
+        vertices.push({ type, scan, start, end });
         continue;
       }
       if (polyline) {
@@ -212,8 +230,9 @@ function* convertEntities(scan: DxfScan, ranges: [number, number][], modelSpace:
         polyline = null;
         vertices = [];
       }
-      if (type === "POLYLINE") polyline = record;
-      else if (type !== "SEQEND") yield convertDxfRecord(record, modelSpace, []);
+      if (type === "POLYLINE") polyline = { type, scan, start, end };
+      else if (type === "CIRCLE" && circles && addPlainCircle(scan, start, end, circles)) continue;
+      else if (type !== "SEQEND") yield convertDxfRecord({ type, scan, start, end }, modelSpace, []);
     }
     if (polyline) yield convertDxfRecord(polyline, modelSpace, vertices);
   }

@@ -1,5 +1,6 @@
 import type { Segment } from "./geometry/segments";
 import { segmentLength } from "./geometry/segments";
+import type { CutCircles } from "./lone-circles";
 
 /** A drawing wider than this holds no single sheet part: something in it is stray. */
 export const STRAY_EXTENT_MM = 10_000;
@@ -89,8 +90,11 @@ export function separateStrayGeometry(segments: Segment[]): { kept: Segment[]; s
   return { kept, stray: { count: segments.length - kept.length, lengthMm, distanceMm } };
 }
 
-/** The drawing's larger side, without an object per segment: almost every drawing stops here. */
-function widestExtent(segments: Segment[]): number {
+/**
+ * The drawing's larger side, without an object per segment: almost every drawing stops here. Circles kept as
+ * numbers (lone-circles.ts) count too.
+ */
+export function widestExtent(segments: Segment[], circles: CutCircles | null = null): number {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -105,6 +109,10 @@ function widestExtent(segments: Segment[]): number {
     if (s.kind === "arc") add(s.cx - s.r, s.cy - s.r, s.cx + s.r, s.cy + s.r);
     else if (s.kind === "curve") add(s.box.minX, s.box.minY, s.box.maxX, s.box.maxY);
     else add(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]));
+  }
+  for (let i = 0; circles && i < circles.count; i++) {
+    const d = circles.data;
+    add(d[5 * i] - d[5 * i + 2], d[5 * i + 1] - d[5 * i + 2], d[5 * i] + d[5 * i + 2], d[5 * i + 1] + d[5 * i + 2]);
   }
   return Math.max(maxX - minX, maxY - minY);
 }

@@ -1,4 +1,5 @@
 /** Public result types of the laser (2D) engine, plus the reader-neutral drawing model. */
+import type { PlainCircles } from "./lone-circles";
 
 export type DrawingFormat = "dxf" | "dwg";
 
@@ -64,6 +65,8 @@ export interface AnalyzeOptions {
   chainToleranceMm?: number;
   /** Also return the drawn geometry that is not cut, as contours flagged `ignored` (for the viewer). */
   includeIgnored?: boolean;
+  /** False: measure only, `contours` comes back empty (an upload keeps only the measurements). Default true. */
+  contours?: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -127,6 +130,11 @@ export interface DrawingModel {
   measurement: number | null;
   /** Model space, walked once: the DXF reader converts each entity only when it is reached. */
   entities: Iterable<DrawingEntity>;
+  /**
+   * Model space's plain circles, when the reader was asked to keep them as numbers: filled while `entities` is
+   * walked, each one met before the entity that follows it in the file (lone-circles.ts).
+   */
+  circles?: PlainCircles | null;
   blocks: Map<string, DrawingBlock>;
   /** Upper-case layer name → its linetype name (LAYER table). */
   layerLinetypes: Map<string, string>;

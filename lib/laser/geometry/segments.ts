@@ -21,7 +21,17 @@ export function emptyBBox(): BBox {
 }
 
 function arcPoint(cx: number, cy: number, r: number, a: number): Point {
-  return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+  return [cx + r * cosAt(a), cy + r * sinAt(a)];
+}
+
+/** Math.cos, without the call at ±0 (where most full circles start): cos(±0) is 1 exactly. */
+export function cosAt(a: number): number {
+  return a === 0 ? 1 : Math.cos(a);
+}
+
+/** Math.sin, without the call at ±0: sin(±0) is ±0, the angle itself. */
+export function sinAt(a: number): number {
+  return a === 0 ? a : Math.sin(a);
 }
 
 export function segmentStart(s: Segment): Point {
