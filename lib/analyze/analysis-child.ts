@@ -123,7 +123,7 @@ async function estimate(
   filename: string,
   profiles: EstimateProfile[],
 ): Promise<AnalysisResults["estimate"]> {
-  const [{ parseMesh }, { measurePrint, measurePrintOnTwoThreads }, { PARALLEL_SLICE_MIN_TRIANGLES }] =
+  const [{ parseMesh }, { basisKey, measurePrint, measurePrintOnTwoThreads }, { PARALLEL_SLICE_MIN_TRIANGLES }] =
     await Promise.all([
       import("@/lib/geometry"),
       import("@/lib/print-estimate/measure-print"),
@@ -131,7 +131,15 @@ async function estimate(
     ]);
   const mesh = await parseMesh(await readBytes(file), filename);
   const out: AnalysisResults["estimate"] = {};
+  // Families whose profiles differ only in speeds, cooling and the like (PLA, nylon) share one slicing.
+  const byBasis = new Map<string, string>();
   for (const profile of profiles) {
+    const shared = byBasis.get(basisKey(profile.process, profile.settings));
+    if (shared !== undefined) {
+      out[profile.key] = out[shared];
+      continue;
+    }
+    byBasis.set(basisKey(profile.process, profile.settings), profile.key);
     const thread = mesh.indices.length / 3 >= PARALLEL_SLICE_MIN_TRIANGLES ? sliceThread : null;
     if (!thread) {
       out[profile.key] = measurePrint(mesh, profile.process, profile.settings);

@@ -38,6 +38,40 @@ function resinProfile(settings: PrintSettings): PrintProfile {
   return { ...DEFAULT_PRINT_PROFILE, layerHeight: h, firstLayerHeight: h, elephantFootCompensation: 0 };
 }
 
+/**
+ * The profile fields an FDM basis (slicePrint, planSupports and what they call) reads. The rest (speeds,
+ * accelerations, machine limits, cooling, retraction, extrusion multiplier, filament) only turn a basis into
+ * time and material, so profiles that differ only there share one slicing (measure-print.test.ts checks it).
+ */
+const FDM_BASIS_FIELDS = [
+  "layerHeight",
+  "firstLayerHeight",
+  "maxLayerHeight",
+  "perimeters",
+  "topSolidLayers",
+  "bottomSolidLayers",
+  "topSolidMinThickness",
+  "bottomSolidMinThickness",
+  "nozzleDiameter",
+  "widths",
+  "infillOverlap",
+  "bridgeFlowRatio",
+  "thickBridges",
+  "elephantFootCompensation",
+  "resolution",
+  "skirtHeight",
+  "supports",
+] as const satisfies readonly (keyof PrintProfile)[];
+
+/** Equal for two profiles exactly when `measurePrint` gives them the same basis. */
+export function basisKey(kind: ProcessKind, settings: PrintSettings): string {
+  if (kind !== "fdm") return JSON.stringify([kind, Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  const profile = profileFromSettings(settings);
+  // The supports plan reads the support settings but its speeds, which only time it.
+  const { speed: _speed, interfaceSpeed: _interfaceSpeed, ...supports } = profile.supports;
+  return JSON.stringify([kind, FDM_BASIS_FIELDS.map((field) => (field === "supports" ? supports : profile[field]))]);
+}
+
 /** The supports plan's CPU time against the slicing's (the 1M-triangle torus: ~0.4 s against ~1.1 s warm). */
 const SUPPORTS_PLAN_SHARE = 0.35;
 
