@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { printEstimates } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { fileVersions, printEstimates } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { boxStl, createTestFile, tableStl, useTestBlobs } from "@/test/helpers/files";
@@ -118,5 +119,41 @@ describe("a slicer that hangs or crashes", () => {
     ).toBe(true);
     expect(quote.estimate.fdm.method).toBe("layers");
     expect(logged.mock.calls.some(([line]) => String(line).includes("slicer_timeout"))).toBe(true);
+  });
+});
+
+describe("a slicer run that fails outside the slicer", () => {
+  it("is logged and the queue goes on with the next version's runs", async () => {
+    const fake = path.join(dir, "hanging-slicer.sh");
+    fs.writeFileSync(fake, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
+    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "off");
+    vi.stubEnv("SLICER_ENABLED", "on");
+    vi.stubEnv("SLICER_PATH", fake);
+    vi.stubEnv("SLICER_TIMEOUT_S", "0.3");
+    vi.stubEnv("SLICER_INFILL_LEVELS", "20");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const first = await uploadBox();
+    const { workspace } = await seedWorkspace(db, { plan: "pro" });
+    const second = (await createTestFile(db, blobs, workspace.id, tableStl(), "table.stl")).file;
+    const [firstVersion] = await db.select().from(fileVersions).where(eq(fileVersions.id, first.file.currentVersionId));
+    // The first version's blob cannot be read when its runs come (a failing disk).
+    const withLocalFile = blobs.withLocalFile.bind(blobs);
+    const broken = vi.spyOn(blobs, "withLocalFile").mockImplementation(async (sha, use) => {
+      if (sha === firstVersion.sha256) throw new Error("EIO: the disk failed");
+      return await withLocalFile(sha, use);
+    });
+    schedulePrintEstimates(db, first.workspace.id, first.file.id);
+    schedulePrintEstimates(db, workspace.id, second.id);
+    await settlePrintEstimates();
+    broken.mockRestore();
+    const runs = (await db.select().from(printEstimates)).filter((r) => r.method === "slicer");
+    expect(runs.filter((r) => r.versionId === firstVersion.id)).toEqual([]);
+    // The second version's runs still came: one per FDM family, each killed at the limit.
+    expect(runs.filter((r) => r.versionId === second.currentVersionId).map((r) => `${r.variant}:${r.status}`)).toEqual(
+      Array(3).fill("none:20:failed"),
+    );
+    expect(logged.mock.calls.some(([line]) => String(line).includes(`slicer run for ${firstVersion.id} failed`))).toBe(
+      true,
+    );
   });
 });

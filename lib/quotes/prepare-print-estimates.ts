@@ -127,7 +127,12 @@ function enqueue(job: SlicerJob): void {
 }
 
 async function drain(): Promise<void> {
-  for (let job = queue.shift(); job; job = queue.shift()) await slice(job);
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    const { version } = job;
+    // A run that fails outside the slicer (its blob deleted with the file meanwhile, the disk) is logged and
+    // recorded nowhere, and the queue goes on: nothing waits on the drain to hear about it.
+    await slice(job).catch((error) => logError(`slicer run for ${version.id} failed`, { error }));
+  }
 }
 
 /**
