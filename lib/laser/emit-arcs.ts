@@ -59,18 +59,21 @@ export function pushCircularArc(
   layer: string,
   out: Segment[],
 ): void {
-  pushPlaneArc(
-    f[0] * cx + f[1] * cy + f[2] * cz + f[3],
-    f[4] * cx + f[5] * cy + f[6] * cz + f[7],
-    f[0] * r,
-    f[4] * r,
-    f[1] * r,
-    f[5] * r,
-    t0,
-    sweep,
-    layer,
-    out,
-  );
+  const c = circleInPlane(f, cx, cy, cz, r);
+  pushPlaneArc(c[0], c[1], c[2], c[3], c[4], c[5], t0, sweep, layer, out);
+}
+
+const planeCircle = new Float64Array(6);
+
+/** The circle (c, r) in its entity's frame `f`, in the drawing plane: cx, cy, then u = f·(r, 0, 0) and v = f·(0, r, 0). */
+function circleInPlane(f: Affine, cx: number, cy: number, cz: number, r: number): Float64Array {
+  planeCircle[0] = f[0] * cx + f[1] * cy + f[2] * cz + f[3];
+  planeCircle[1] = f[4] * cx + f[5] * cy + f[6] * cz + f[7];
+  planeCircle[2] = f[0] * r;
+  planeCircle[3] = f[4] * r;
+  planeCircle[4] = f[1] * r;
+  planeCircle[5] = f[5] * r;
+  return planeCircle;
 }
 
 /** What planeArc found: nothing to draw, an exact arc, or a curve that is no circle. */
@@ -89,17 +92,8 @@ export function circularArcOf(
   sweep: number,
   arc: Float64Array,
 ): number {
-  return planeArc(
-    f[0] * cx + f[1] * cy + f[2] * cz + f[3],
-    f[4] * cx + f[5] * cy + f[6] * cz + f[7],
-    f[0] * r,
-    f[4] * r,
-    f[1] * r,
-    f[5] * r,
-    t0,
-    sweep,
-    arc,
-  );
+  const c = circleInPlane(f, cx, cy, cz, r);
+  return planeArc(c[0], c[1], c[2], c[3], c[4], c[5], t0, sweep, arc);
 }
 
 /**
