@@ -15,7 +15,7 @@ const ON_POSTGRES = [
   "lib/quotes/quote-file.test.ts",
   "lib/db",
   "lib/infra/vps/vps-lifecycle.test.ts",
-  "lib/infra/dns/powerdns/push-race.test.ts",
+  "lib/infra/dns/powerdns/powerdns.test.ts",
   "lib/infra/storage/storage-quota.test.ts",
   "lib/auth/db-failure-store.test.ts",
 ];
