@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import S3rver from "s3rver";
 import { freePort, startPostgresCluster } from "../scripts/postgres-cluster.mjs";
-import { waitUntilIdle } from "./server.mjs";
+import { treeCpuSeconds, waitUntilIdle } from "./server.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
@@ -118,19 +118,7 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 /** CPU seconds of PostgreSQL: the postmaster and its backends (a backend that ended meanwhile is not counted). */
-function postgresCpuSeconds() {
-  const postmaster = cluster.pid();
-  let total = cpuSeconds(postmaster);
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      /* gone */
-    }
-  }
-  return total;
-}
+const postgresCpuSeconds = () => treeCpuSeconds(cluster.pid());
 /** Statements PostgreSQL has committed (each statement outside a transaction is one). */
 async function committed() {
   const { rows } = await pgClient.query(

@@ -45,7 +45,7 @@ async function waitFor(url) {
 }
 
 /** CPU seconds used so far by `root` and every process under it (user + system, /proc/<pid>/stat). */
-function treeCpuSeconds(root) {
+export function treeCpuSeconds(root) {
   const stats = new Map();
   for (const name of fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
     try {

@@ -134,12 +134,13 @@ async function estimate(
   // Families whose profiles differ only in speeds, cooling and the like (PLA, nylon) share one slicing.
   const byBasis = new Map<string, string>();
   for (const profile of profiles) {
-    const shared = byBasis.get(basisKey(profile.process, profile.settings));
+    const basis = basisKey(profile.process, profile.settings);
+    const shared = byBasis.get(basis);
     if (shared !== undefined) {
       out[profile.key] = out[shared];
       continue;
     }
-    byBasis.set(basisKey(profile.process, profile.settings), profile.key);
+    byBasis.set(basis, profile.key);
     const thread = mesh.indices.length / 3 >= PARALLEL_SLICE_MIN_TRIANGLES ? sliceThread : null;
     if (!thread) {
       out[profile.key] = measurePrint(mesh, profile.process, profile.settings);

@@ -1,4 +1,4 @@
-import { inArray, lt } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import { loginFailures } from "@/db/schema";
 import { inTransaction, lockFor, type Db } from "@/lib/db/client";
 import type { FailureStore } from "./failure-store";
@@ -31,7 +31,7 @@ export class DbFailureStore implements FailureStore {
       for (const [key, list] of times) {
         const text = JSON.stringify(list);
         if (text === (before.get(key) ?? "[]")) continue;
-        if (list.length === 0) await tx.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+        if (list.length === 0) await tx.delete(loginFailures).where(eq(loginFailures.key, key));
         else {
           const row = { key, times: text, expiresAt: new Date(list[list.length - 1] + windowMs) };
           await tx

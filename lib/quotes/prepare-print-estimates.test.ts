@@ -92,16 +92,21 @@ describe.skipIf(!fs.existsSync(SLICER))("background slicing of a part that needs
   });
 });
 
+/** A "slicer" that never answers, run at 20 % infill and killed at `timeoutS`; the log lines are caught and returned. */
+function useHangingSlicer(options: { layersOnUpload: "on" | "off"; timeoutS: string }) {
+  const fake = path.join(dir, "hanging-slicer.sh");
+  fs.writeFileSync(fake, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
+  vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", options.layersOnUpload);
+  vi.stubEnv("SLICER_ENABLED", "on");
+  vi.stubEnv("SLICER_PATH", fake);
+  vi.stubEnv("SLICER_TIMEOUT_S", options.timeoutS);
+  vi.stubEnv("SLICER_INFILL_LEVELS", "20");
+  return vi.spyOn(console, "error").mockImplementation(() => {});
+}
+
 describe("a slicer that hangs or crashes", () => {
   it("is killed at its limit, recorded as failed with a log line, and the layer estimate stands", async () => {
-    const fake = path.join(dir, "fake-slicer.sh");
-    fs.writeFileSync(fake, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
-    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "on");
-    vi.stubEnv("SLICER_ENABLED", "on");
-    vi.stubEnv("SLICER_PATH", fake);
-    vi.stubEnv("SLICER_TIMEOUT_S", "0.5");
-    vi.stubEnv("SLICER_INFILL_LEVELS", "20");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = useHangingSlicer({ layersOnUpload: "on", timeoutS: "0.5" });
     const { workspace, file, request } = await uploadBox();
     schedulePrintEstimates(db, workspace.id, file.id);
     await settlePrintEstimates();
@@ -124,14 +129,7 @@ describe("a slicer that hangs or crashes", () => {
 
 describe("a slicer run that fails outside the slicer", () => {
   it("is logged and the queue goes on with the next version's runs", async () => {
-    const fake = path.join(dir, "hanging-slicer.sh");
-    fs.writeFileSync(fake, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
-    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "off");
-    vi.stubEnv("SLICER_ENABLED", "on");
-    vi.stubEnv("SLICER_PATH", fake);
-    vi.stubEnv("SLICER_TIMEOUT_S", "0.3");
-    vi.stubEnv("SLICER_INFILL_LEVELS", "20");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = useHangingSlicer({ layersOnUpload: "off", timeoutS: "0.3" });
     const first = await uploadBox();
     const { workspace } = await seedWorkspace(db, { plan: "pro" });
     const second = (await createTestFile(db, blobs, workspace.id, tableStl(), "table.stl")).file;
