@@ -269,6 +269,7 @@ test("kill -9 of one instance mid-load loses nothing committed; its claimed deli
   const survivor = victim === a ? b : a;
   const inFlight = sink.requests.filter((r) => r.sender === victim.pid && r.state === "waiting");
   process.kill(victim.pid, "SIGKILL");
+  sink.markDead(victim.pid);
   console.log(`killed ${victim.pid} at ${Date.now()}`);
   sink.setDelay(0);
   await new Promise((r) => setTimeout(r, 2_000));

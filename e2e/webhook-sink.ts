@@ -50,6 +50,8 @@ function socketOwner(localPort: number, remotePort: number, pids: number[]): num
 
 export async function startWebhookSink(pids: number[]) {
   const requests: SinkRequest[] = [];
+  /** Senders the test killed: what they wrote last may still be read, but no answer can reach them. */
+  const dead = new Set<number>();
   let delayMs = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -67,14 +69,14 @@ export async function startWebhookSink(pids: number[]) {
       };
       requests.push(request);
       // Its process is gone (killed after writing the request, read only now): no one would read an answer.
-      if (sender === null) {
+      if (sender === null || dead.has(sender)) {
         request.state = "dropped";
         return void req.socket.destroy();
       }
       setTimeout(() => {
         request.answeredAt = Date.now();
         // The sender died while we waited: it never saw an answer, so this is not a delivery.
-        if (req.socket.destroyed || res.destroyed) return void (request.state = "dropped");
+        if (req.socket.destroyed || res.destroyed || dead.has(sender)) return void (request.state = "dropped");
         request.state = "acknowledged";
         res.writeHead(200).end("ok");
       }, delayMs);
@@ -85,6 +87,8 @@ export async function startWebhookSink(pids: number[]) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     setDelay: (ms: number) => void (delayMs = ms),
+    /** Called right after kill -9 of `pid`: its socket may not look closed yet, but it will never read an answer. */
+    markDead: (pid: number) => void dead.add(pid),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
