@@ -129,7 +129,9 @@ async function estimate(
       import("@/lib/print-estimate/measure-print"),
       import("@/lib/print-estimate/parallel-slice"),
     ]);
-  const mesh = await parseMesh(await readBytes(file), filename);
+  // Only the arrays: an object of the same shape as the warm-up's meshes keeps the optimised code valid.
+  const { positions, indices } = await parseMesh(await readBytes(file), filename);
+  const mesh = { positions, indices };
   const out: AnalysisResults["estimate"] = {};
   // Families whose profiles differ only in speeds, cooling and the like (PLA, nylon) share one slicing.
   const byBasis = new Map<string, string>();

@@ -3,6 +3,9 @@ import { analyzeDrawing, DEFAULT_CHAIN_TOLERANCE_MM, DEFAULT_NON_CUT_LAYER_PATTE
 import { readDxf } from "@/lib/laser/read-dxf";
 import { explodeDrawing } from "@/lib/laser/explode-entities";
 import { cutSegments } from "@/lib/laser/lone-circle-path";
+import fs from "node:fs";
+import { parseMesh } from "@/lib/geometry";
+import { resolveFromRoot } from "@/lib/paths";
 import { DEFAULT_PRINT_PROFILE, planSupports, slicePrint } from "@/lib/print-estimate";
 import {
   WARM_UP_COLUMNS,
@@ -14,6 +17,7 @@ import {
   warmUpLaser,
   warmUpPrintEstimate,
   warmUpTorus,
+  WARM_UP_PART,
 } from "./warm-up";
 
 describe("warm-up drawing", () => {
@@ -80,6 +84,14 @@ describe("print estimate warm-up", () => {
       expect(summary[column].some((v) => v > 0)).toBe(true);
     // A torus's lower half overhangs: the supports plan has work to do.
     expect(planSupports(warmUpTorus(), P).overhangArea).toBeGreaterThan(0);
+  });
+
+  it("has its real part in the repository, a closed mesh with overhangs", async () => {
+    const bytes = fs.readFileSync(resolveFromRoot(WARM_UP_PART));
+    const mesh = await parseMesh(new Uint8Array(bytes), "part.stl");
+    // A binary STL: the triangle count is the header's, every triangle kept.
+    expect(mesh.indices.length / 3).toBe(bytes.readUInt32LE(80));
+    expect(planSupports(mesh, DEFAULT_PRINT_PROFILE).overhangArea).toBeGreaterThan(0);
   });
 
   it("waits while the child is busy and finishes its rounds once it is idle, with no slicing thread too", async () => {

@@ -5,7 +5,7 @@
  * first upload took ~125 ms (docs/benchmarks.md). The drawing goes through every stage a shop drawing does:
  * the DXF scan, polyline bulges, lines and arcs chained into a contour, lone circles, nesting and measuring; and
  * every other round the same plate without arcs, whose circles stay numbers (lone-circle-path.ts).
- * The 3D print estimate is warmed likewise, on a small torus (warmUpPrintEstimate).
+ * The 3D print estimate is warmed likewise, on a small torus and a real part (warmUpPrintEstimate).
  */
 import type { Worker } from "node:worker_threads";
 
@@ -92,13 +92,20 @@ export async function warmUpLaser(busy: () => boolean, rounds = WARM_UP_ROUNDS):
   }
 }
 
-/** Rounds of the print estimate's warm-up (below) a new child runs while it has no job. */
+/** Rounds of the print estimate's warm-up (below) a new child runs while it has no job: the torus, then the part. */
 export const PRINT_WARM_UP_ROUNDS = 8;
 /** The warm-up torus: 120 × 60 quads (14,400 triangles), 40 mm across, 10 mm high (50 layers at 0.2 mm). */
 const TORUS_MAJOR_SEGMENTS = 120;
 const TORUS_MINOR_SEGMENTS = 60;
 const TORUS_MAJOR_RADIUS_MM = 15;
 const TORUS_MINOR_RADIUS_MM = 5;
+/**
+ * A real printed part (Voron 2 XY joint, 24,544 triangles, GPL-3.0; eval/quotes/SOURCES.md): holes, bosses,
+ * overhangs and bridges take Clipper and the estimator down paths a torus never does. Warmed on the torus alone,
+ * the first large upload still made V8 compile ~85 functions again (deoptimised on code it had not seen, ~0.8 s
+ * of compiling on two busy cores); after this part too, ~25 (docs/benchmarks.md, issue #15).
+ */
+export const WARM_UP_PART = "eval/quotes/parts/voron2-xy_joint_left_lower_MGN12.stl";
 
 /**
  * A closed ring torus lying on z = 0, every layer different: it goes through every step of the layer estimate.
@@ -123,11 +130,24 @@ export function warmUpTorus(): { positions: Float32Array; indices: Uint32Array }
   return { positions, indices };
 }
 
+/** The warm-up part, read and welded as an upload is; null when the file is not there (warming uses the torus). */
+async function readWarmUpPart(): Promise<{ positions: Float32Array | Float64Array; indices: Uint32Array } | null> {
+  const [{ readFile }, { parseMesh }, { resolveFromRoot }] = await Promise.all([
+    import("node:fs/promises"),
+    import("@/lib/geometry"),
+    import("@/lib/paths"),
+  ]);
+  const bytes = await readFile(resolveFromRoot(WARM_UP_PART)).catch(() => null);
+  if (!bytes) return null;
+  const mesh = await parseMesh(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), "warm-up.stl");
+  return { positions: mesh.positions, indices: mesh.indices };
+}
+
 /**
  * Warms the layer estimate (lib/print-estimate) on this thread and on the slicing thread, whose
  * first share of a large mesh would otherwise run about twice as slow as a warm one: each round
- * measures the torus here (slicing, supports, estimate) while the thread slices it. Runs like
- * warmUpLaser, and never throws.
+ * measures a mesh here (slicing, supports, estimate) while the thread slices it, the torus in the
+ * first half of the rounds and the part in the second. Runs like warmUpLaser, and never throws.
  */
 export async function warmUpPrintEstimate(
   busy: () => boolean,
@@ -148,15 +168,19 @@ export async function warmUpPrintEstimate(
       import("@/lib/print-estimate/default-profiles"),
       import("@/lib/print-estimate/profile-settings"),
     ]);
-    const mesh = warmUpTorus();
     const profile = profileFromSettings(MK3S_QUALITY_SETTINGS);
-    const crossed = triangleLayers(mesh, profile);
+    const torus = warmUpTorus();
+    const part = (await readWarmUpPart()) ?? torus;
     for (let done = 0; done < rounds; ) {
       if (busy()) {
         await sleep(BUSY_POLL_MS);
         continue;
       }
-      const sliced = thread ? askSliceThread(thread, { ...mesh, crossed, profile, from: 0, to: crossed.layers }) : null;
+      const mesh = done < rounds / 2 ? torus : part;
+      const crossed = thread ? triangleLayers(mesh, profile) : null;
+      const sliced = crossed
+        ? askSliceThread(thread!, { ...mesh, crossed, profile, from: 0, to: crossed.layers })
+        : null;
       measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS);
       await sliced;
       done++;
