@@ -46,6 +46,8 @@ export class OverhangMarks {
   private readonly tri = new Float64Array(9);
   private readonly half = new Float64Array(15);
   private readonly clip = new Float64Array(15);
+  /** The triangle's slope (mm of rise per mm). */
+  private slope = 0;
   private readonly h0: number;
   private readonly h: number;
   private readonly distance: number;
@@ -66,23 +68,23 @@ export class OverhangMarks {
   }
 
   /**
-   * A triangle facing down (`d`: twice its projected area, < 0) whose top is above the second layer's plane,
-   * in pixel units with heights above the bed. Per layer k the surface spans, the part of it farther from
-   * the layer below than the rule: above that layer's plane by more than the distance × slope (the surface
-   * extrapolated down).
+   * A triangle facing down whose top is above the second layer's plane: corners a, b, c (offsets of u, v, z
+   * triples in `uvz`: pixel units, heights above the bed). Per layer k the surface spans, the part of it
+   * farther from the layer below than the rule: above that layer's plane by more than the distance × slope
+   * (the surface extrapolated down). Corner offsets, not coordinates, as arguments: V8 boxes every
+   * floating-point argument of a call it does not inline.
    */
-  addTriangle(
-    au: number,
-    av: number,
-    az: number,
-    bu: number,
-    bv: number,
-    bz: number,
-    qu: number,
-    qv: number,
-    qz: number,
-    d: number,
-  ): void {
+  addTriangle(uvz: Float64Array, a: number, b: number, c: number): void {
+    const au = uvz[a],
+      av = uvz[a + 1],
+      az = uvz[a + 2],
+      bu = uvz[b],
+      bv = uvz[b + 1],
+      bz = uvz[b + 2],
+      qu = uvz[c],
+      qv = uvz[c + 1],
+      qz = uvz[c + 2];
+    const d = (bu - au) * (qv - av) - (bv - av) * (qu - au); // 2 × projected area, < 0
     const h0 = this.h0,
       h = this.h;
     const uLo = au < bu ? (au < qu ? au : qu) : bu < qu ? bu : qu,
@@ -94,6 +96,7 @@ export class OverhangMarks {
     const gu = ((bz - az) * (qv - av) - (qz - az) * (bv - av)) / d,
       gv = ((qz - az) * (bu - au) - (bz - az) * (qu - au)) / d;
     const slope = Math.sqrt(gu * gu + gv * gv) / this.pixelSize; // mm of rise per mm
+    this.slope = slope;
     const single = Math.floor(uLo) === Math.floor(uHi) && Math.floor(vLo) === Math.floor(vHi);
     const p = Math.floor(vLo) * this.cols + Math.floor(uLo);
     const tri = this.tri;
@@ -122,14 +125,14 @@ export class OverhangMarks {
         continue;
       }
       const clip = this.clip;
-      const m = this.slab(lo, hi);
+      const m = this.slab(k, 0);
       if (m < 3) continue;
       let area = 0;
       for (let v = 0, u = m - 1; v < m; u = v++) area += clip[3 * u] * clip[3 * v + 1] - clip[3 * v] * clip[3 * u + 1];
       this.area += Math.abs(area) / 2;
       this.touch(m, k, 0);
       if (denseLo < top) {
-        const md = this.slab(denseLo, hi);
+        const md = this.slab(k, 1);
         if (md >= 3) this.touch(md, k, 1);
       }
     }
@@ -148,8 +151,16 @@ export class OverhangMarks {
     };
   }
 
-  /** The triangle between lo < z < hi, into `clip`; returns its vertex count (< 3: nothing). */
-  private slab(lo: number, hi: number): number {
+  /**
+   * The triangle between layer k − 1's plane plus the rule's distance (dense: 1, the dense one) × its slope and
+   * layer k's plane, into `clip`; returns its vertex count (< 3: nothing). Recomputes those heights, as
+   * addTriangle does, rather than take them: V8 boxes the floating-point arguments of a call it does not inline.
+   */
+  private slab(k: number, dense: number): number {
+    const h0 = this.h0,
+      h = this.h;
+    const lo = layerPlane(k - 1, h0, h) + (dense ? this.denseDistance : this.distance) * this.slope,
+      hi = layerPlane(k, h0, h) + 1e-9;
     const m = cutPolygon(this.tri, 3, this.half, lo, 1);
     return m < 3 ? 0 : cutPolygon(this.half, m, this.clip, hi, -1);
   }

@@ -101,7 +101,7 @@ export function rasterizeMesh(
     if (d > -1e-12 && d < 1e-12) continue;
     const down = d < 0 ? 1 : 0;
     const zHi = az > bz ? (az > qz ? az : qz) : bz > qz ? bz : qz;
-    if (down && zHi > secondPlane) marks.addTriangle(au, av, az, bu, bv, bz, qu, qv, qz, d);
+    if (down && zHi > secondPlane) marks.addTriangle(uvz, a, b, c);
     // Pixel centres (i + ½, j + ½) inside the triangle.
     const uLo = au < bu ? (au < qu ? au : qu) : bu < qu ? bu : qu,
       uHi = au > bu ? (au > qu ? au : qu) : bu > qu ? bu : qu;
