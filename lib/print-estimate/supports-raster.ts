@@ -81,49 +81,10 @@ export function rasterizeMesh(
     uvz[v + 2] = positions[v + 2] - minZ;
   }
 
-  const secondPlane = layerPlane(1, profile.firstLayerHeight, profile.layerHeight);
   const marks = new OverhangMarks(cols, rows, pixel, profile, rule);
-  const crossings = new Crossings(Math.max(FIRST_CROSSINGS, indices.length / 3));
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = 3 * indices[t],
-      b = 3 * indices[t + 1],
-      c = 3 * indices[t + 2];
-    const au = uvz[a],
-      av = uvz[a + 1],
-      az = uvz[a + 2],
-      bu = uvz[b],
-      bv = uvz[b + 1],
-      bz = uvz[b + 2],
-      qu = uvz[c],
-      qv = uvz[c + 1],
-      qz = uvz[c + 2];
-    const d = (bu - au) * (qv - av) - (bv - av) * (qu - au); // 2 × projected area; < 0: faces down
-    if (d > -1e-12 && d < 1e-12) continue;
-    const down = d < 0 ? 1 : 0;
-    const zHi = az > bz ? (az > qz ? az : qz) : bz > qz ? bz : qz;
-    if (down && zHi > secondPlane) marks.addTriangle(uvz, a, b, c);
-    // Pixel centres (i + ½, j + ½) inside the triangle.
-    const uLo = au < bu ? (au < qu ? au : qu) : bu < qu ? bu : qu,
-      uHi = au > bu ? (au > qu ? au : qu) : bu > qu ? bu : qu;
-    const i0 = Math.max(0, Math.ceil(uLo - 0.5)),
-      i1 = Math.min(cols - 1, Math.floor(uHi - 0.5));
-    if (i0 > i1) continue;
-    const vLo = av < bv ? (av < qv ? av : qv) : bv < qv ? bv : qv,
-      vHi = av > bv ? (av > qv ? av : qv) : bv > qv ? bv : qv;
-    const j0 = Math.max(0, Math.ceil(vLo - 0.5)),
-      j1 = Math.min(rows - 1, Math.floor(vHi - 0.5));
-    for (let j = j0; j <= j1; j++) {
-      const Y = j + 0.5;
-      for (let i = i0; i <= i1; i++) {
-        const X = i + 0.5;
-        const w0 = ((bu - X) * (qv - Y) - (bv - Y) * (qu - X)) / d;
-        const w1 = ((qu - X) * (av - Y) - (qv - Y) * (au - X)) / d;
-        const w2 = 1 - w0 - w1;
-        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        crossings.add(j * cols + i, w0 * az + w1 * bz + w2 * qz, down);
-      }
-    }
-  }
+  const crossings = new Crossings(uvz, cols, rows, profile, marks, Math.max(FIRST_CROSSINGS, indices.length / 3));
+  for (let t = 0; t < indices.length; t += 3)
+    crossings.addTriangle(3 * indices[t], 3 * indices[t + 1], 3 * indices[t + 2]);
   const height = maxZ - minZ;
   return {
     cols,
@@ -142,25 +103,73 @@ export function rasterizeMesh(
  */
 const FIRST_CROSSINGS = 1 << 12;
 
-/** Crossings of the pixel centres: pixel, z, down (1: a bottom surface, the part above it). */
+/**
+ * Crossings of the pixel centres: pixel, z, down (1: a bottom surface, the part above it). Added a triangle
+ * per call (corner offsets in `uvz`, integers: V8 boxes the floating-point arguments of a call it does not
+ * inline), so the work is a function V8 has optimised on the warm-up mesh before a large mesh's first loop.
+ */
 class Crossings {
   pixel: Int32Array;
   z: Float32Array;
   down: Uint8Array;
   count = 0;
+  private readonly secondPlane: number;
 
-  constructor(capacity: number) {
+  constructor(
+    private readonly uvz: Float64Array,
+    private readonly cols: number,
+    private readonly rows: number,
+    profile: PrintProfile,
+    private readonly marks: OverhangMarks,
+    capacity: number,
+  ) {
+    this.secondPlane = layerPlane(1, profile.firstLayerHeight, profile.layerHeight);
     this.pixel = new Int32Array(capacity);
     this.z = new Float32Array(capacity);
     this.down = new Uint8Array(capacity);
   }
 
-  add(p: number, z: number, down: number): void {
-    if (this.count === this.pixel.length) this.grow();
-    const n = this.count++;
-    this.pixel[n] = p;
-    this.z[n] = z;
-    this.down[n] = down;
+  /** The pixel centres (i + ½, j + ½) inside triangle a, b, c; and its overhangs if it faces down. */
+  addTriangle(a: number, b: number, c: number): void {
+    const { uvz, cols } = this;
+    const au = uvz[a],
+      av = uvz[a + 1],
+      az = uvz[a + 2],
+      bu = uvz[b],
+      bv = uvz[b + 1],
+      bz = uvz[b + 2],
+      qu = uvz[c],
+      qv = uvz[c + 1],
+      qz = uvz[c + 2];
+    const d = (bu - au) * (qv - av) - (bv - av) * (qu - au); // 2 × projected area; < 0: faces down
+    if (d > -1e-12 && d < 1e-12) return;
+    const down = d < 0 ? 1 : 0;
+    const zHi = az > bz ? (az > qz ? az : qz) : bz > qz ? bz : qz;
+    if (down && zHi > this.secondPlane) this.marks.addTriangle(uvz, a, b, c);
+    const uLo = au < bu ? (au < qu ? au : qu) : bu < qu ? bu : qu,
+      uHi = au > bu ? (au > qu ? au : qu) : bu > qu ? bu : qu;
+    const i0 = Math.max(0, Math.ceil(uLo - 0.5)),
+      i1 = Math.min(cols - 1, Math.floor(uHi - 0.5));
+    if (i0 > i1) return;
+    const vLo = av < bv ? (av < qv ? av : qv) : bv < qv ? bv : qv,
+      vHi = av > bv ? (av > qv ? av : qv) : bv > qv ? bv : qv;
+    const j0 = Math.max(0, Math.ceil(vLo - 0.5)),
+      j1 = Math.min(this.rows - 1, Math.floor(vHi - 0.5));
+    for (let j = j0; j <= j1; j++) {
+      const Y = j + 0.5;
+      for (let i = i0; i <= i1; i++) {
+        const X = i + 0.5;
+        const w0 = ((bu - X) * (qv - Y) - (bv - Y) * (qu - X)) / d;
+        const w1 = ((qu - X) * (av - Y) - (qv - Y) * (au - X)) / d;
+        const w2 = 1 - w0 - w1;
+        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+        if (this.count === this.pixel.length) this.grow();
+        const n = this.count++;
+        this.pixel[n] = j * cols + i;
+        this.z[n] = w0 * az + w1 * bz + w2 * qz;
+        this.down[n] = down;
+      }
+    }
   }
 
   private grow(): void {
