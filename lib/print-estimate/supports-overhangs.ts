@@ -27,16 +27,17 @@ export function layerPlane(i: number, h0: number, h: number): number {
 }
 
 /**
- * Starting room for overhang pixels. Small on purpose: the warm-up torus (lib/analyze/warm-up.ts) then
- * grows the arrays too, so the growth has run before V8 optimises the code around it.
+ * Starting room for overhang pixels: a quarter of the triangles (the benchmark torus marks a third), at
+ * least this. Small on purpose: the warm-up torus (lib/analyze/warm-up.ts) then grows the arrays too, so
+ * the growth has run before V8 optimises the code around it.
  */
 const FIRST_CAPACITY = 1 << 12;
 
 /** Overhang pixels of one mesh, with the bottom surfaces' projected area, in the pixel grid's units. */
 export class OverhangMarks {
-  pixel = new Int32Array(FIRST_CAPACITY);
-  layer = new Int32Array(FIRST_CAPACITY);
-  dense = new Uint8Array(FIRST_CAPACITY);
+  pixel: Int32Array;
+  layer: Int32Array;
+  dense: Uint8Array;
   count = 0;
   /** Projected area of the overhanging surfaces (pixels). */
   area = 0;
@@ -59,7 +60,12 @@ export class OverhangMarks {
     private readonly pixelSize: number,
     profile: PrintProfile,
     rule: OverhangRule,
+    triangles: number,
   ) {
+    const capacity = Math.max(FIRST_CAPACITY, triangles >> 2);
+    this.pixel = new Int32Array(capacity);
+    this.layer = new Int32Array(capacity);
+    this.dense = new Uint8Array(capacity);
     this.last = new Int32Array(2 * cols * rows).fill(-1);
     this.h0 = profile.firstLayerHeight;
     this.h = profile.layerHeight;

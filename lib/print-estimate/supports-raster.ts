@@ -81,7 +81,7 @@ export function rasterizeMesh(
     uvz[v + 2] = positions[v + 2] - minZ;
   }
 
-  const marks = new OverhangMarks(cols, rows, pixel, profile, rule);
+  const marks = new OverhangMarks(cols, rows, pixel, profile, rule, indices.length / 3);
   const crossings = new Crossings(uvz, cols, rows, profile, marks, Math.max(FIRST_CROSSINGS, indices.length / 3));
   for (let t = 0; t < indices.length; t += 3)
     crossings.addTriangle(3 * indices[t], 3 * indices[t + 1], 3 * indices[t + 2]);
