@@ -15,6 +15,9 @@ export interface MeshRaster {
   rows: number;
   cellsX: number;
   cellsY: number;
+  /** Where pixel (i, j) starts, (x0 + i × pixel, y0 + j × pixel) in the mesh's coordinates (mm). */
+  x0: number;
+  y0: number;
   /** Height of the mesh (mm). */
   height: number;
   /** Per pixel (CSR): object layer ranges [rangeA, rangeB] inside the part, bottom first. */
@@ -91,6 +94,8 @@ export function rasterizeMesh(
     rows,
     cellsX,
     cellsY,
+    x0,
+    y0,
     height,
     ...layerRanges(crossings, cols * rows, layerCountFor(height, profile), profile),
     ...marks.result(pixel),
@@ -256,6 +261,8 @@ function empty(): MeshRaster {
     rows: 0,
     cellsX: 0,
     cellsY: 0,
+    x0: 0,
+    y0: 0,
     height: 0,
     rangeStart: new Int32Array(1),
     rangeA: new Int32Array(0),
