@@ -279,32 +279,56 @@ class LayerSweep {
 
   /** One cell's pixels of its kind: count, edges (free, against the part, against the other kind; across and along x), links, squares. */
   cellStats(c: number, j: number): void {
-    const { kind, state, cache, cellOn, cellOf, W, o } = this;
-    const base = this.cellBase(c),
-      at = S * c;
-    cache.fill(0, at, at + S);
+    const { kind, state, cellOn, cellOf, W, o } = this;
+    const base = this.cellBase(c);
+    // Integer counters in locals, stored once: the cache is a Float64Array, slow to count in.
+    let count = 0,
+      freeX = 0,
+      freeY = 0,
+      partX = 0,
+      partY = 0,
+      seamX = 0,
+      seamY = 0,
+      links = 0,
+      squares = 0;
     for (let row = base; row < base + o * W; row += W) {
       for (let p = row; p < row + o; p++) {
         const t = kind[p];
         if (t === 0) continue;
-        cache[at]++;
+        count++;
         const right = kind[p + 1],
           down = kind[p + W];
-        if (right === t) cache[at + 7]++;
-        if (down === t) cache[at + 7]++;
-        if (right === t && down === t && kind[p + W + 1] === t) cache[at + 8]++;
+        if (right === t) links++;
+        if (down === t) links++;
+        if (right === t && down === t && kind[p + W + 1] === t) squares++;
         for (let side = 0; side < 4; side++) {
           const q = side === 0 ? p - 1 : side === 1 ? p + 1 : side === 2 ? p - W : p + W;
           const k = kind[q];
           if (k === t) continue;
-          const along = side >> 1; // 0: an edge across x (left, right), 1: along x (below, above)
-          if (k !== 0)
-            cache[at + 5 + along]++; // base against interface: an edge of both, not of the support
-          else if (cellOn[cellOf[q]] ? state[q] & 4 : this.partAt(q, j - 1, j + 1)) cache[at + 3 + along]++;
-          else cache[at + 1 + along]++;
+          const acrossX = side < 2; // an edge across x (left, right), else along x (below, above)
+          if (k !== 0) {
+            // base against interface: an edge of both, not of the support
+            if (acrossX) seamX++;
+            else seamY++;
+          } else if (cellOn[cellOf[q]] ? state[q] & 4 : this.partAt(q, j - 1, j + 1)) {
+            if (acrossX) partX++;
+            else partY++;
+          } else if (acrossX) freeX++;
+          else freeY++;
         }
       }
     }
+    const cache = this.cache,
+      at = S * c;
+    cache[at] = count;
+    cache[at + 1] = freeX;
+    cache[at + 2] = freeY;
+    cache[at + 3] = partX;
+    cache[at + 4] = partY;
+    cache[at + 5] = seamX;
+    cache[at + 6] = seamY;
+    cache[at + 7] = links;
+    cache[at + 8] = squares;
   }
 
   /** The first pixel of cell c. */
