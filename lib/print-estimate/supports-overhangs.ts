@@ -6,6 +6,7 @@
  * mesh after the warm-up (issue #15).
  */
 import type { PrintProfile } from "./profile";
+import type { MeshRaster } from "./supports-raster";
 
 /**
  * How far a bottom surface must lean out of the layer below to be an overhang (mm; the layer below is
@@ -38,17 +39,17 @@ export class OverhangMarks {
   pixel: Int32Array;
   layer: Int32Array;
   dense: Uint8Array;
-  count = 0;
+  count: number;
   /** Projected area of the overhanging surfaces (pixels). */
-  area = 0;
+  area: number;
   /** Per pixel and kind (0 overhang, 1 dense): the layer it was last marked at. */
   private readonly last: Int32Array;
   /** The triangle (u, v, z triples) and its parts cut by one and both slab planes. */
-  private readonly tri = new Float64Array(9);
-  private readonly half = new Float64Array(15);
-  private readonly clip = new Float64Array(15);
+  private readonly tri: Float64Array;
+  private readonly half: Float64Array;
+  private readonly clip: Float64Array;
   /** The triangle's slope (mm of rise per mm). */
-  private slope = 0;
+  private slope: number;
   private readonly h0: number;
   private readonly h: number;
   private readonly distance: number;
@@ -62,7 +63,15 @@ export class OverhangMarks {
     rule: OverhangRule,
     triangles: number,
   ) {
+    // Every field set here, none by a class field initialiser: V8 inlines this constructor into
+    // rasterizeMesh, and an initialiser's stores deoptimised it there on later meshes.
     const capacity = Math.max(FIRST_CAPACITY, triangles >> 2);
+    this.count = 0;
+    this.area = 0;
+    this.slope = 0;
+    this.tri = new Float64Array(9);
+    this.half = new Float64Array(15);
+    this.clip = new Float64Array(15);
     this.pixel = new Int32Array(capacity);
     this.layer = new Int32Array(capacity);
     this.dense = new Uint8Array(capacity);
@@ -144,17 +153,10 @@ export class OverhangMarks {
     }
   }
 
-  /** Final arrays, as long as their content. */
-  result(pixelSize: number) {
+  /** The overhang pixels found, in arrays as long as their content. */
+  overhangs(): MeshRaster["overhangs"] {
     const n = this.count;
-    return {
-      overhangs: {
-        pixel: this.pixel.subarray(0, n),
-        layer: this.layer.subarray(0, n),
-        dense: this.dense.subarray(0, n),
-      },
-      overhangArea: this.area * pixelSize * pixelSize,
-    };
+    return { pixel: this.pixel.subarray(0, n), layer: this.layer.subarray(0, n), dense: this.dense.subarray(0, n) };
   }
 
   /**

@@ -89,6 +89,7 @@ export function rasterizeMesh(
   for (let t = 0; t < indices.length; t += 3)
     crossings.addTriangle(3 * indices[t], 3 * indices[t + 1], 3 * indices[t + 2]);
   const height = maxZ - minZ;
+  const ranges = layerRanges(crossings, cols * rows, layerCountFor(height, profile), profile);
   return {
     cols,
     rows,
@@ -97,8 +98,11 @@ export function rasterizeMesh(
     x0,
     y0,
     height,
-    ...layerRanges(crossings, cols * rows, layerCountFor(height, profile), profile),
-    ...marks.result(pixel),
+    rangeStart: ranges.rangeStart,
+    rangeA: ranges.rangeA,
+    rangeB: ranges.rangeB,
+    overhangs: marks.overhangs(),
+    overhangArea: marks.area * pixel * pixel,
   };
 }
 
@@ -117,7 +121,7 @@ class Crossings {
   pixel: Int32Array;
   z: Float32Array;
   down: Uint8Array;
-  count = 0;
+  count: number;
   private readonly secondPlane: number;
 
   constructor(
@@ -132,6 +136,7 @@ class Crossings {
     this.pixel = new Int32Array(capacity);
     this.z = new Float32Array(capacity);
     this.down = new Uint8Array(capacity);
+    this.count = 0; // here, not in a class field initialiser (OverhangMarks says why)
   }
 
   /** The pixel centres (i + ½, j + ½) inside triangle a, b, c; and its overhangs if it faces down. */
