@@ -20,27 +20,37 @@ export function firstLayer(
   const { cols: W, rangeStart, rangeA } = raster;
   const nPix = rangeStart.length - 1,
     px = grid.pixel;
-  const onBed = (p: number) => rangeStart[p] < rangeStart[p + 1] && rangeA[rangeStart[p]] === 0;
+  const onBed = new Uint8Array(nPix);
+  for (let p = 0; p < nPix; p++) if (rangeStart[p] < rangeStart[p + 1] && rangeA[rangeStart[p]] === 0) onBed[p] = 1;
   const reach = Math.round((profile.supports.firstLayerExpansion / px) * 5); // chamfer distance, 5 per pixel
   const dist = new Int32Array(nPix).fill(-1);
-  const buckets: number[][] = [[]];
+  // Buckets by distance (Dijkstra with a bucket queue), each a linked list of entries. A pixel enters once
+  // as a source or at most three times (d + 5 to d + 7 from the first neighbour that reaches it, ever
+  // lower), so 3 entries a pixel always suffice.
+  const head = new Int32Array(reach + 1).fill(-1);
+  const entryPixel = new Int32Array(3 * nPix),
+    entryNext = new Int32Array(3 * nPix);
+  let entries = 0;
   for (let p = 0; p < nPix; p++)
     if (kind[p] === 1) {
       dist[p] = 0;
-      buckets[0].push(p);
+      entryPixel[entries] = p;
+      entryNext[entries] = head[0];
+      head[0] = entries++;
     }
-  for (let d = 0; d < buckets.length; d++) {
-    const bucket = buckets[d] ?? [];
-    for (let b = 0; b < bucket.length; b++) {
-      const p = bucket[b];
+  for (let d = 0; d <= reach; d++) {
+    for (let entry = head[d]; entry >= 0; entry = entryNext[entry]) {
+      const p = entryPixel[entry];
       if (dist[p] !== d) continue;
       for (let dy = -W; dy <= W; dy += W)
         for (let dx = -1; dx <= 1; dx++) {
           const q = p + dy + dx,
             nd = d + (dx !== 0 && dy !== 0 ? 7 : 5);
-          if (q === p || nd > reach || (dist[q] >= 0 && dist[q] <= nd) || onBed(q)) continue;
+          if (q === p || q < 0 || q >= nPix || nd > reach || (dist[q] >= 0 && dist[q] <= nd) || onBed[q]) continue;
           dist[q] = nd;
-          (buckets[nd] ??= []).push(q);
+          entryPixel[entries] = q;
+          entryNext[entries] = head[nd];
+          head[nd] = entries++;
         }
     }
   }
@@ -60,7 +70,7 @@ export function firstLayer(
     for (let side = 0; side < 4; side++) {
       const q = side === 0 ? p - 1 : side === 1 ? p + 1 : side === 2 ? p - W : p + W;
       if (dist[q] < 0) {
-        if (onBed(q)) partEdges++;
+        if (onBed[q]) partEdges++;
         else freeEdges++;
       }
     }

@@ -7,6 +7,7 @@
 import type { PrintProfile } from "./profile";
 import type { SliceMesh } from "./slice-outlines";
 import { layerCountFor } from "./slice-outlines";
+import { layerAtOrAbove, layerPlane, OverhangMarks, type OverhangRule } from "./supports-overhangs";
 
 export interface MeshRaster {
   /** Pixel grid: `cols` × `rows` pixels, whole cells of `oversampling` × `oversampling` pixels. */
@@ -14,6 +15,9 @@ export interface MeshRaster {
   rows: number;
   cellsX: number;
   cellsY: number;
+  /** Where pixel (i, j) starts, (x0 + i × pixel, y0 + j × pixel) in the mesh's coordinates (mm). */
+  x0: number;
+  y0: number;
   /** Height of the mesh (mm). */
   height: number;
   /** Per pixel (CSR): object layer ranges [rangeA, rangeB] inside the part, bottom first. */
@@ -28,15 +32,6 @@ export interface MeshRaster {
   overhangs: { pixel: Int32Array; layer: Int32Array; dense: Uint8Array };
   /** Area of those overhanging surfaces, projected on the bed (mm²). */
   overhangArea: number;
-}
-
-/**
- * How far a bottom surface must lean out of the layer below to be an overhang (mm; the layer below is
- * never the first: a contact layer under the first layer cannot be printed), and for a dense interface.
- */
-export interface OverhangRule {
-  distance: number;
-  denseDistance: number;
 }
 
 /** A small offset of the pixel centres, so that they never fall exactly on a mesh edge. */
@@ -80,204 +75,96 @@ export function rasterizeMesh(
     cellsY = Math.ceil((maxY + pad - y0) / cell);
   const cols = cellsX * oversampling,
     rows = cellsY * oversampling;
-  // Vertices in pixel units (pixel (i, j) spans [i, i + 1) × [j, j + 1)), heights above the bed.
-  const nVert = positions.length / 3;
-  const U = new Float64Array(nVert),
-    V = new Float64Array(nVert),
-    Z = new Float64Array(nVert);
-  for (let v = 0; v < nVert; v++) {
-    U[v] = (positions[3 * v] - x0) / pixel - JITTER;
-    V[v] = (positions[3 * v + 1] - y0) / pixel - JITTER;
-    Z[v] = positions[3 * v + 2] - minZ;
+  // Vertices in pixel units (pixel (i, j) spans [i, i + 1) × [j, j + 1)), heights above the bed, as
+  // u, v, z triples: a triangle's corners are three places in memory, not nine.
+  const uvz = new Float64Array(positions.length);
+  for (let v = 0; v < positions.length; v += 3) {
+    uvz[v] = (positions[v] - x0) / pixel - JITTER;
+    uvz[v + 1] = (positions[v + 1] - y0) / pixel - JITTER;
+    uvz[v + 2] = positions[v + 2] - minZ;
   }
 
-  const h0 = profile.firstLayerHeight,
-    h = profile.layerHeight;
-  // Same slicing planes as sliceOutlines: the first layer whose plane is at or above z.
-  const firstAbove = (zz: number) => (zz <= h0 / 2 ? 0 : Math.ceil((zz - h0) / h + 0.5 - 1e-12));
-  const plane = (i: number) => (i === 0 ? h0 / 2 : h0 + (i - 0.5) * h);
-  // Overhang pixels (growable).
-  let oCap = 1 << 14,
-    oCount = 0;
-  let oPix = new Int32Array(oCap),
-    oLayer = new Int32Array(oCap),
-    oDense = new Uint8Array(oCap);
-  const lastMark = new Int32Array(2 * cols * rows).fill(-1);
-  const mark = (p: number, layer: number, dense: number) => {
-    if (lastMark[2 * p + dense] === layer) return; // neighbouring triangles touch the same pixels
-    lastMark[2 * p + dense] = layer;
-    if (oCount === oCap) {
-      oCap *= 2;
-      const p2 = new Int32Array(oCap),
-        l2 = new Int32Array(oCap),
-        d2 = new Uint8Array(oCap);
-      p2.set(oPix);
-      l2.set(oLayer);
-      d2.set(oDense);
-      oPix = p2;
-      oLayer = l2;
-      oDense = d2;
-    }
-    oPix[oCount] = p;
-    oLayer[oCount] = layer;
-    oDense[oCount++] = dense;
+  const marks = new OverhangMarks(cols, rows, pixel, profile, rule, indices.length / 3);
+  const crossings = new Crossings(uvz, cols, rows, profile, marks, Math.max(FIRST_CROSSINGS, indices.length / 3));
+  for (let t = 0; t < indices.length; t += 3)
+    crossings.addTriangle(3 * indices[t], 3 * indices[t + 1], 3 * indices[t + 2]);
+  const height = maxZ - minZ;
+  const ranges = layerRanges(crossings, cols * rows, layerCountFor(height, profile), profile);
+  return {
+    cols,
+    rows,
+    cellsX,
+    cellsY,
+    x0,
+    y0,
+    height,
+    rangeStart: ranges.rangeStart,
+    rangeA: ranges.rangeA,
+    rangeB: ranges.rangeB,
+    overhangs: marks.overhangs(),
+    overhangArea: marks.area * pixel * pixel,
   };
-  let overhangArea = 0; // in pixels
-  const tri = new Float64Array(9),
-    half = new Float64Array(15),
-    clip = new Float64Array(15);
-  /** Marks the pixels the convex polygon (m uvz triples in `clip`) touches, row by row. */
-  const touch = (m: number, layer: number, dense: number) => {
-    let uLo = Infinity,
-      uHi = -Infinity,
-      vLo = Infinity,
-      vHi = -Infinity;
-    for (let k = 0; k < 3 * m; k += 3) {
-      const u = clip[k],
-        v = clip[k + 1];
-      if (u < uLo) uLo = u;
-      if (u > uHi) uHi = u;
-      if (v < vLo) vLo = v;
-      if (v > vHi) vHi = v;
-    }
-    const r0 = Math.max(0, Math.floor(vLo)),
-      r1 = Math.min(rows - 1, Math.floor(vHi));
-    const c0 = Math.max(0, Math.floor(uLo)),
-      c1 = Math.min(cols - 1, Math.floor(uHi));
-    if (r0 === r1) {
-      for (let c = c0; c <= c1; c++) mark(r0 * cols + c, layer, dense);
-      return;
-    }
-    for (let r = r0; r <= r1; r++) {
-      let lo = Infinity,
-        hi = -Infinity;
-      for (let k = 0, l = m - 1; k < m; l = k++) {
-        const lu = clip[3 * l],
-          lv = clip[3 * l + 1],
-          ku = clip[3 * k],
-          kv = clip[3 * k + 1];
-        if (kv >= r && kv <= r + 1) {
-          if (ku < lo) lo = ku;
-          if (ku > hi) hi = ku;
-        }
-        for (let band = r; band <= r + 1; band++) {
-          if (lv < band === kv < band) continue;
-          const u = lu + ((band - lv) / (kv - lv)) * (ku - lu);
-          if (u < lo) lo = u;
-          if (u > hi) hi = u;
-        }
-      }
-      const a0 = Math.max(c0, Math.floor(lo)),
-        a1 = Math.min(c1, Math.floor(hi));
-      for (let c = a0; c <= a1; c++) mark(r * cols + c, layer, dense);
-    }
-  };
-  /** Keeps the part of polygon `src` (m vertices) above (sign 1) or below (−1) z = bound, into `dst`. */
-  const cut = (src: Float64Array, m: number, dst: Float64Array, bound: number, sign: number) => {
-    let k = 0;
-    for (let v = 0, u = m - 1; v < m; u = v++) {
-      const zu = src[3 * u + 2],
-        zv = src[3 * v + 2];
-      const inU = sign * (zu - bound) > 0,
-        inV = sign * (zv - bound) > 0;
-      if (inU !== inV) {
-        const t = (bound - zu) / (zv - zu);
-        dst[3 * k] = src[3 * u] + t * (src[3 * v] - src[3 * u]);
-        dst[3 * k + 1] = src[3 * u + 1] + t * (src[3 * v + 1] - src[3 * u + 1]);
-        dst[3 * k++ + 2] = bound;
-      }
-      if (inV) {
-        dst[3 * k] = src[3 * v];
-        dst[3 * k + 1] = src[3 * v + 1];
-        dst[3 * k++ + 2] = zv;
-      }
-    }
-    return k;
-  };
-  /** The triangle between lo < z < hi, into `clip`; returns its vertex count (< 3: nothing). */
-  const slab = (lo: number, hi: number) => {
-    const m = cut(tri, 3, half, lo, 1);
-    return m < 3 ? 0 : cut(half, m, clip, hi, -1);
-  };
+}
 
-  // Crossings of the pixel centres: pixel, z, down (1: a bottom surface, the part above it).
-  let cap = Math.max(1 << 16, indices.length / 3);
-  let cPix = new Int32Array(cap),
-    cZ = new Float32Array(cap),
-    cDown = new Uint8Array(cap);
-  let count = 0;
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t],
-      b = indices[t + 1],
-      c = indices[t + 2];
-    const au = U[a],
-      av = V[a],
-      az = Z[a],
-      bu = U[b],
-      bv = V[b],
-      bz = Z[b],
-      qu = U[c],
-      qv = V[c],
-      qz = Z[c];
+/**
+ * Starting room for crossings (at least one a triangle). Small on purpose, like the overhangs' (supports-overhangs.ts):
+ * the warm-up torus grows it, so the growth has run before V8 optimises the loop around it.
+ */
+const FIRST_CROSSINGS = 1 << 12;
+
+/**
+ * Crossings of the pixel centres: pixel, z, down (1: a bottom surface, the part above it). Added a triangle
+ * per call (corner offsets in `uvz`, integers: V8 boxes the floating-point arguments of a call it does not
+ * inline), so the work is a function V8 has optimised on the warm-up mesh before a large mesh's first loop.
+ */
+class Crossings {
+  pixel: Int32Array;
+  z: Float32Array;
+  down: Uint8Array;
+  count: number;
+  private readonly secondPlane: number;
+
+  constructor(
+    private readonly uvz: Float64Array,
+    private readonly cols: number,
+    private readonly rows: number,
+    profile: PrintProfile,
+    private readonly marks: OverhangMarks,
+    capacity: number,
+  ) {
+    this.secondPlane = layerPlane(1, profile.firstLayerHeight, profile.layerHeight);
+    this.pixel = new Int32Array(capacity);
+    this.z = new Float32Array(capacity);
+    this.down = new Uint8Array(capacity);
+    this.count = 0; // here, not in a class field initialiser (OverhangMarks says why)
+  }
+
+  /** The pixel centres (i + ½, j + ½) inside triangle a, b, c; and its overhangs if it faces down. */
+  addTriangle(a: number, b: number, c: number): void {
+    const { uvz, cols } = this;
+    const au = uvz[a],
+      av = uvz[a + 1],
+      az = uvz[a + 2],
+      bu = uvz[b],
+      bv = uvz[b + 1],
+      bz = uvz[b + 2],
+      qu = uvz[c],
+      qv = uvz[c + 1],
+      qz = uvz[c + 2];
     const d = (bu - au) * (qv - av) - (bv - av) * (qu - au); // 2 × projected area; < 0: faces down
-    if (d > -1e-12 && d < 1e-12) continue;
+    if (d > -1e-12 && d < 1e-12) return;
     const down = d < 0 ? 1 : 0;
+    const zHi = az > bz ? (az > qz ? az : qz) : bz > qz ? bz : qz;
+    if (down && zHi > this.secondPlane) this.marks.addTriangle(uvz, a, b, c);
     const uLo = au < bu ? (au < qu ? au : qu) : bu < qu ? bu : qu,
       uHi = au > bu ? (au > qu ? au : qu) : bu > qu ? bu : qu;
-    const vLo = av < bv ? (av < qv ? av : qv) : bv < qv ? bv : qv,
-      vHi = av > bv ? (av > qv ? av : qv) : bv > qv ? bv : qv;
-    const zHi = az > bz ? (az > qz ? az : qz) : bz > qz ? bz : qz;
-    if (down && zHi > plane(1)) {
-      // Per layer k the surface spans, the part of it farther from the layer below than the rule:
-      // above that layer's plane by more than the distance × slope (the surface extrapolated down).
-      const zLo = az < bz ? (az < qz ? az : qz) : bz < qz ? bz : qz;
-      const gu = ((bz - az) * (qv - av) - (qz - az) * (bv - av)) / d,
-        gv = ((qz - az) * (bu - au) - (bz - az) * (qu - au)) / d;
-      const slope = Math.sqrt(gu * gu + gv * gv) / pixel; // mm of rise per mm
-      const single = Math.floor(uLo) === Math.floor(uHi) && Math.floor(vLo) === Math.floor(vHi);
-      tri[0] = au;
-      tri[1] = av;
-      tri[2] = az;
-      tri[3] = bu;
-      tri[4] = bv;
-      tri[5] = bz;
-      tri[6] = qu;
-      tri[7] = qv;
-      tri[8] = qz;
-      const kHi = firstAbove(zHi);
-      for (let k = Math.max(2, firstAbove(zLo)); k <= kHi; k++) {
-        const lo = plane(k - 1) + rule.distance * slope,
-          hi = plane(k) + 1e-9,
-          top = hi < zHi ? hi : zHi;
-        if (lo >= top || hi <= zLo) continue;
-        const denseLo = plane(k - 1) + rule.denseDistance * slope;
-        if (single) {
-          // Within one pixel (most triangles of a fine mesh): touched if any of it is in the slab.
-          const p = Math.floor(vLo) * cols + Math.floor(uLo);
-          mark(p, k, 0);
-          if (denseLo < top) mark(p, k, 1);
-          overhangArea += zHi > zLo ? (-d / 2) * Math.min(1, (top - Math.max(lo, zLo)) / (zHi - zLo)) : -d / 2;
-          continue;
-        }
-        const m = slab(lo, hi);
-        if (m < 3) continue;
-        let area = 0;
-        for (let v = 0, u = m - 1; v < m; u = v++)
-          area += clip[3 * u] * clip[3 * v + 1] - clip[3 * v] * clip[3 * u + 1];
-        overhangArea += Math.abs(area) / 2;
-        touch(m, k, 0);
-        if (denseLo < top) {
-          const md = slab(denseLo, hi);
-          if (md >= 3) touch(md, k, 1);
-        }
-      }
-    }
-    // Pixel centres (i + ½, j + ½) inside the triangle.
     const i0 = Math.max(0, Math.ceil(uLo - 0.5)),
       i1 = Math.min(cols - 1, Math.floor(uHi - 0.5));
-    if (i0 > i1) continue;
+    if (i0 > i1) return;
+    const vLo = av < bv ? (av < qv ? av : qv) : bv < qv ? bv : qv,
+      vHi = av > bv ? (av > qv ? av : qv) : bv > qv ? bv : qv;
     const j0 = Math.max(0, Math.ceil(vLo - 0.5)),
-      j1 = Math.min(rows - 1, Math.floor(vHi - 0.5));
+      j1 = Math.min(this.rows - 1, Math.floor(vHi - 0.5));
     for (let j = j0; j <= j1; j++) {
       const Y = j + 0.5;
       for (let i = i0; i <= i1; i++) {
@@ -286,27 +173,34 @@ export function rasterizeMesh(
         const w1 = ((qu - X) * (av - Y) - (qv - Y) * (au - X)) / d;
         const w2 = 1 - w0 - w1;
         if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        if (count === cap) {
-          cap *= 2;
-          const p2 = new Int32Array(cap),
-            z2 = new Float32Array(cap),
-            r2 = new Uint8Array(cap);
-          p2.set(cPix);
-          z2.set(cZ);
-          r2.set(cDown);
-          cPix = p2;
-          cZ = z2;
-          cDown = r2;
-        }
-        cPix[count] = j * cols + i;
-        cZ[count] = w0 * az + w1 * bz + w2 * qz;
-        cDown[count++] = down;
+        if (this.count === this.pixel.length) this.grow();
+        const n = this.count++;
+        this.pixel[n] = j * cols + i;
+        this.z[n] = w0 * az + w1 * bz + w2 * qz;
+        this.down[n] = down;
       }
     }
   }
 
-  // Counting sort by pixel, then each pixel's crossings by height.
-  const nPix = cols * rows;
+  private grow(): void {
+    const cap = 2 * this.pixel.length;
+    const pixel = new Int32Array(cap),
+      z = new Float32Array(cap),
+      down = new Uint8Array(cap);
+    pixel.set(this.pixel);
+    z.set(this.z);
+    down.set(this.down);
+    this.pixel = pixel;
+    this.z = z;
+    this.down = down;
+  }
+}
+
+/** Counting sort of the crossings by pixel, then each pixel's by height, walked into layer ranges. */
+function layerRanges(crossings: Crossings, nPix: number, layers: number, profile: PrintProfile) {
+  const h0 = profile.firstLayerHeight,
+    h = profile.layerHeight;
+  const { pixel: cPix, z: cZ, down: cDown, count } = crossings;
   const start = new Int32Array(nPix + 1);
   for (let k = 0; k < count; k++) start[cPix[k] + 1]++;
   for (let p = 0; p < nPix; p++) start[p + 1] += start[p];
@@ -319,15 +213,15 @@ export function rasterizeMesh(
     down[q] = cDown[k];
   }
 
-  const height = maxZ - minZ;
-  const layers = layerCountFor(height, profile);
+  // A range ends where a crossing leaves the part, after one entering it: at most half the crossings.
   const rangeStart = new Int32Array(nPix + 1);
-  const rA: number[] = [],
-    rB: number[] = [];
+  const rA = new Int32Array(count >> 1),
+    rB = new Int32Array(count >> 1);
+  let nR = 0;
   for (let p = 0; p < nPix; p++) {
     const s = start[p],
       e = start[p + 1];
-    rangeStart[p] = rA.length;
+    rangeStart[p] = nR;
     if (e - s < 2) continue;
     for (let k = s + 1; k < e; k++) {
       // insertion sort: a handful of crossings per pixel
@@ -351,31 +245,19 @@ export function rasterizeMesh(
         continue;
       }
       if (depth === 0 || --depth > 0) continue;
-      const a = firstAbove(zIn),
-        b = Math.min(layers - 1, firstAbove(z[k]) - 1);
+      const a = layerAtOrAbove(zIn, h0, h),
+        b = Math.min(layers - 1, layerAtOrAbove(z[k], h0, h) - 1);
       if (a > b) continue; // thinner than a layer: not in any slice
-      const last = rA.length - 1;
-      if (last >= rangeStart[p] && a <= rB[last] + 1) {
-        rB[last] = b;
+      if (nR > rangeStart[p] && a <= rB[nR - 1] + 1) {
+        rB[nR - 1] = b; // no layer of air between
         continue;
-      } // no layer of air between
-      rA.push(a);
-      rB.push(b);
+      }
+      rA[nR] = a;
+      rB[nR++] = b;
     }
   }
-  rangeStart[nPix] = rA.length;
-  return {
-    cols,
-    rows,
-    cellsX,
-    cellsY,
-    height,
-    rangeStart,
-    rangeA: Int32Array.from(rA),
-    rangeB: Int32Array.from(rB),
-    overhangs: { pixel: oPix.slice(0, oCount), layer: oLayer.slice(0, oCount), dense: oDense.slice(0, oCount) },
-    overhangArea: overhangArea * pixel * pixel,
-  };
+  rangeStart[nPix] = nR;
+  return { rangeStart, rangeA: rA.subarray(0, nR), rangeB: rB.subarray(0, nR) };
 }
 
 function empty(): MeshRaster {
@@ -384,6 +266,8 @@ function empty(): MeshRaster {
     rows: 0,
     cellsX: 0,
     cellsY: 0,
+    x0: 0,
+    y0: 0,
     height: 0,
     rangeStart: new Int32Array(1),
     rangeA: new Int32Array(0),
