@@ -18,6 +18,10 @@ export async function register(): Promise<void> {
   startUnusedBlobSweeper(db, getBlobStore()); // blobs no version uses any more (deletes never remove them inline)
   const { getAnalysisPool } = await import("@/lib/analyze/analysis-pool");
   getAnalysisPool().warm(); // the first upload need not wait for a child to load the engines
+  if (config().ANALYSIS_WARM_UP) {
+    const { warmUpPrintFigures } = await import("@/lib/quotes/warm-up-figures");
+    void warmUpPrintFigures(); // the first 3D quote need not run the figures' code cold
+  }
   const { startInfraServices } = await import("@/lib/infra/start-infra-services");
   // DNS (or the PowerDNS pusher), SMTP + submission, Dovecot, S3, VPS ticker; each can be turned off (README, Configuration).
   await startInfraServices(db);
