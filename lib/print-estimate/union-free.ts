@@ -1,0 +1,275 @@
+/**
+ * A cheap proof that Clipper's finishing union of an offset (offset.ts) would hand the raw offset
+ * back unchanged, bar the collinear points it drops: then the union, about half of the Clipper
+ * executions of a layer, need not run. The union of closed paths keeps exactly the loops that
+ * separate filled from unfilled points. When the loops are simple and apart (no two segments that
+ * are not neighbours in one loop come within CLEARANCE) and nest outer, hole, outer… with the
+ * outermost filled, every point's winding number is 0 or 1 and each loop lies between a 1 and a
+ * 0: the union is the loops themselves. Anything else, or too costly to check, is "not proven".
+ */
+import { Clipper, PointInPolygonResult, type Path64, type Paths64 } from "clipper2-ts";
+
+/** Coordinates under 2^25 µm keep every orientation product below 2^53, exact in doubles. */
+const LIMIT = 2 ** 25;
+/** Segments per sweep key: the key is (minX + LIMIT) · SLOTS + segment, exact under 2^53. */
+const SLOTS = 2 ** 22;
+/**
+ * How far apart (µm) segments that are not neighbours must stay. Clipper's sweep rounds where an
+ * edge crosses each scan line to whole units; edges closer than a unit may swap there and be cut
+ * at a false crossing (a 1 µm notch in an offset did that).
+ */
+const CLEARANCE = 2;
+/** Segment pairs (and point-in-loop steps) checked per segment before giving up on the proof. */
+const BUDGET = 64;
+
+// Scratch arrays per segment (grown on demand): end points, y range, loop and position in it.
+let X0 = new Float64Array(0),
+  Y0 = new Float64Array(0),
+  X1 = new Float64Array(0),
+  Y1 = new Float64Array(0),
+  MAXX = new Float64Array(0),
+  KEYS = new Float64Array(0),
+  LOOP = new Int32Array(0),
+  AT = new Int32Array(0),
+  ACTIVE = new Int32Array(0);
+
+/**
+ * Clipper's union of `raw` (Positive fill; Negative, output reversed, when `reversed`; collinear
+ * points dropped) when it is proven to be `raw` without its collinear points, else undefined. The
+ * paths come as Clipper gives them, since later steps (simplification from a path's first point)
+ * see the difference: a loop's path ends at its top (least y) corner, or starts there when
+ * reversed (Clipper closes a loop at its last local maximum, in its sweep towards lesser y; a
+ * horizontal top edge closes at its later end), and the loops come in the order of their bottoms
+ * (greatest y; ties in input order), where its sweep starts each. A loop whose top is neither one
+ * corner nor one edge, or a triangle (which Clipper may drop as tiny), is left to Clipper.
+ * `source[i]` is the loop raw[i] was offset from: it must keep its orientation.
+ */
+export function unionOfApartLoops(raw: Paths64, source: Paths64, reversed: boolean): Paths64 | undefined {
+  if (!unionKeepsLoops(raw, source, reversed)) return undefined;
+  const loops: { path: Path64; bottom: number }[] = [];
+  for (const path of raw) {
+    const kept = dropCollinear(path),
+      n = kept.length;
+    // The top corner, or the later end (in path order) of a horizontal top edge.
+    let top = 0,
+      ties = 0,
+      bottom = kept[0].y;
+    for (let i = 1; i < n; i++) {
+      const y = kept[i].y;
+      if (y < kept[top].y) {
+        top = i;
+        ties = 0;
+      } else if (y === kept[top].y) ties++;
+      if (y > bottom) bottom = y;
+    }
+    if (n < 4 || ties > 1) return undefined;
+    if (ties === 1) {
+      if (top + 1 < n && kept[top + 1].y === kept[top].y) top++;
+      else if (top !== 0 || kept[n - 1].y !== kept[0].y) return undefined; // two tops apart
+    }
+    const start = reversed ? top : top + 1;
+    loops.push({ path: start === n ? kept : [...kept.slice(start), ...kept.slice(0, start)], bottom });
+  }
+  // Array.prototype.sort is stable: ties keep their input order, as in Clipper's sorted minima.
+  return loops.sort((a, b) => b.bottom - a.bottom).map((loop) => loop.path);
+}
+
+/** The path without the points in line with their neighbours (which the union drops too). */
+export function dropCollinear(path: Path64): Path64 {
+  const out: Path64 = [];
+  const n = path.length;
+  for (let i = 0; i < n; i++) {
+    const a = out.length > 0 ? out[out.length - 1] : path[n - 1],
+      b = path[i],
+      c = path[i + 1 === n ? 0 : i + 1];
+    if ((b.x - a.x) * (c.y - b.y) !== (b.y - a.y) * (c.x - b.x)) out.push(b);
+  }
+  return out;
+}
+
+/**
+ * Whether the union of `raw` is `raw` without its collinear points: loops simple, apart, each
+ * with its source loop's orientation, and nested alternately.
+ */
+function unionKeepsLoops(raw: Paths64, source: Paths64, reversed: boolean): boolean {
+  const sign = reversed ? -1 : 1;
+  const m = raw.length;
+  const areas = new Float64Array(m);
+  let total = 0;
+  for (let p = 0; p < m; p++) {
+    const path = raw[p];
+    if (path.length < 3 || !cleanCorners(path)) return false;
+    areas[p] = sign * loopArea(path);
+    if (areas[p] === 0 || Math.sign(areas[p]) !== Math.sign(sign * loopArea(source[p]))) return false;
+    total += path.length;
+  }
+  if (total >= SLOTS) return false;
+  return !segmentsCrowd(raw, total) && nestingAlternates(raw, areas, total);
+}
+
+/** Every coordinate in range, no zero-length segment, no corner that turns straight back. */
+function cleanCorners(path: Path64): boolean {
+  const n = path.length;
+  for (let i = 0; i < n; i++) {
+    const a = path[i === 0 ? n - 1 : i - 1],
+      b = path[i],
+      c = path[i + 1 === n ? 0 : i + 1];
+    if (!(Math.abs(b.x) < LIMIT && Math.abs(b.y) < LIMIT) || (b.x === c.x && b.y === c.y)) return false;
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (cross === 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) < 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Twice the signed area, summed about the first point; 0 where the rounding of the sum could
+ * reach its size (each term is exact, the sum's error at most n·2^-52 of the terms' sizes).
+ */
+function loopArea(path: Path64): number {
+  const ox = path[0].x,
+    oy = path[0].y;
+  let sum = 0,
+    size = 0;
+  for (let i = 1; i + 1 < path.length; i++) {
+    const term = (path[i].x - ox) * (path[i + 1].y - oy) - (path[i].y - oy) * (path[i + 1].x - ox);
+    sum += term;
+    size += Math.abs(term);
+  }
+  return Math.abs(sum) > path.length * 2 ** -52 * size ? sum : 0;
+}
+
+/**
+ * Whether two segments that are not neighbours in one loop come within CLEARANCE: a sweep over the
+ * segments sorted by their left end, each checked against those still open whose y range is near.
+ */
+function segmentsCrowd(raw: Paths64, total: number): boolean {
+  if (total > X0.length) {
+    const size = Math.max(total, 2 * X0.length, 1024);
+    [X0, Y0, X1, Y1, MAXX, KEYS] = Array.from({ length: 6 }, () => new Float64Array(size));
+    [LOOP, AT, ACTIVE] = Array.from({ length: 3 }, () => new Int32Array(size));
+  }
+  const x0 = X0,
+    y0 = Y0,
+    x1 = X1,
+    y1 = Y1,
+    maxX = MAXX,
+    keys = KEYS,
+    loop = LOOP,
+    at = AT,
+    active = ACTIVE;
+  let s = 0;
+  for (let p = 0; p < raw.length; p++) {
+    const path = raw[p],
+      n = path.length;
+    for (let i = 0; i < n; i++, s++) {
+      const a = path[i],
+        b = path[i + 1 === n ? 0 : i + 1];
+      x0[s] = a.x;
+      y0[s] = a.y;
+      x1[s] = b.x;
+      y1[s] = b.y;
+      maxX[s] = a.x > b.x ? a.x : b.x;
+      keys[s] = ((a.x < b.x ? a.x : b.x) + LIMIT) * SLOTS + s;
+      loop[s] = p;
+      at[s] = i;
+    }
+  }
+  const order = keys.subarray(0, total).sort();
+  let open = 0,
+    budget = BUDGET * total;
+  for (let k = 0; k < total; k++) {
+    const key = order[k],
+      e = key - Math.floor(key / SLOTS) * SLOTS,
+      left = Math.floor(key / SLOTS) - LIMIT;
+    const ex0 = x0[e],
+      ey0 = y0[e],
+      ex1 = x1[e],
+      ey1 = y1[e];
+    const eLow = ey0 < ey1 ? ey0 : ey1,
+      eHigh = ey0 < ey1 ? ey1 : ey0;
+    let kept = 0;
+    for (let q = 0; q < open; q++) {
+      const f = active[q];
+      if (maxX[f] + CLEARANCE < left) continue; // closed: it ends left of everything still to come
+      active[kept++] = f;
+      if (--budget < 0) return true; // too many open segments: leave it to Clipper
+      const fy0 = y0[f],
+        fy1 = y1[f];
+      if ((fy0 < fy1 ? fy1 : fy0) + CLEARANCE < eLow || (fy0 < fy1 ? fy0 : fy1) - CLEARANCE > eHigh) continue;
+      if (loop[f] === loop[e]) {
+        const d = at[f] - at[e],
+          n = raw[loop[e]].length;
+        if (d === 1 || d === -1 || d === n - 1 || d === 1 - n) continue; // neighbours share their corner
+      }
+      if (segmentsNear(ex0, ey0, ex1, ey1, x0[f], fy0, x1[f], fy1)) return true;
+    }
+    active[kept++] = e;
+    open = kept;
+  }
+  return false;
+}
+
+/**
+ * Whether segments pq and rs come within CLEARANCE of each other: they touch or cross (exact
+ * orientation tests), or an end of one lies that close to the other.
+ */
+function segmentsNear(
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  rx: number,
+  ry: number,
+  sx: number,
+  sy: number,
+): boolean {
+  const o1 = (qx - px) * (ry - py) - (qy - py) * (rx - px),
+    o2 = (qx - px) * (sy - py) - (qy - py) * (sx - px);
+  const o3 = (sx - rx) * (py - ry) - (sy - ry) * (px - rx),
+    o4 = (sx - rx) * (qy - ry) - (sy - ry) * (qx - rx);
+  // All four zero: collinear, and the callers' overlapping ranges make them overlap.
+  if (((o1 <= 0 && o2 >= 0) || (o1 >= 0 && o2 <= 0)) && ((o3 <= 0 && o4 >= 0) || (o3 >= 0 && o4 <= 0))) return true;
+  return (
+    pointNear(px, py, rx, ry, sx, sy) ||
+    pointNear(qx, qy, rx, ry, sx, sy) ||
+    pointNear(rx, ry, px, py, qx, qy) ||
+    pointNear(sx, sy, px, py, qx, qy)
+  );
+}
+
+/** Whether point p lies within CLEARANCE of segment ab (which has a length). */
+function pointNear(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
+  const dx = bx - ax,
+    dy = by - ay;
+  let t = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy);
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const ex = ax + t * dx - px,
+    ey = ay + t * dy - py;
+  return ex * ex + ey * ey <= CLEARANCE * CLEARANCE;
+}
+
+/**
+ * With the loops apart, whether each outermost loop is an outer (positive, in the fill's sense)
+ * and each other loop has the opposite orientation of the smallest loop around it.
+ */
+function nestingAlternates(raw: Paths64, areas: Float64Array, total: number): boolean {
+  const m = raw.length;
+  if (m === 1) return areas[0] > 0;
+  const boxes = raw.map((path) => Clipper.getBounds(path));
+  let budget = BUDGET * total;
+  for (let a = 0; a < m; a++) {
+    const box = boxes[a];
+    let parent = -1;
+    for (let b = 0; b < m; b++) {
+      const around = boxes[b];
+      if (b === a || around.left >= box.left || around.right <= box.right) continue;
+      if (around.top >= box.top || around.bottom <= box.bottom) continue;
+      if ((budget -= raw[b].length) < 0) return false;
+      // Loops apart: one corner of a decides whether all of a lies inside b.
+      if (Clipper.pointInPolygon(raw[a][0], raw[b]) !== PointInPolygonResult.IsInside) continue;
+      if (parent < 0 || Math.abs(areas[b]) < Math.abs(areas[parent])) parent = b;
+    }
+    if (parent < 0 ? areas[a] < 0 : Math.sign(areas[a]) === Math.sign(areas[parent])) return false;
+  }
+  return true;
+}
