@@ -11,8 +11,6 @@ import { Clipper, PointInPolygonResult, type Path64, type Paths64 } from "clippe
 
 /** Coordinates under 2^25 µm keep every orientation product below 2^53, exact in doubles. */
 const LIMIT = 2 ** 25;
-/** Segments per sweep key: the key is (minX + LIMIT) · SLOTS + segment, exact under 2^53. */
-const SLOTS = 2 ** 22;
 /**
  * How far apart (µm) segments that are not neighbours must stay. Clipper's sweep rounds where an
  * edge crosses each scan line to whole units; edges closer than a unit may swap there and be cut
@@ -22,15 +20,21 @@ const CLEARANCE = 2;
 /** Segment pairs (and point-in-loop steps) checked per segment before giving up on the proof. */
 const BUDGET = 64;
 
-// Scratch arrays per segment (grown on demand): end points, y range, loop and position in it.
+// Scratch arrays per segment (grown on demand): end points, right end, y range, its loop, place in the loop
+// and loop length, x bucket; bucket starts, the sweep order, the open segments.
 let X0 = new Float64Array(0),
   Y0 = new Float64Array(0),
   X1 = new Float64Array(0),
   Y1 = new Float64Array(0),
   MAXX = new Float64Array(0),
-  KEYS = new Float64Array(0),
+  MINY = new Float64Array(0),
+  MAXY = new Float64Array(0),
   LOOP = new Int32Array(0),
   AT = new Int32Array(0),
+  LENGTH = new Int32Array(0),
+  BUCKET = new Int32Array(0),
+  START = new Int32Array(0),
+  ORDER = new Int32Array(0),
   ACTIVE = new Int32Array(0);
 
 /**
@@ -67,8 +71,10 @@ export function unionOfApartLoops(raw: Paths64, source: Paths64, reversed: boole
       if (top + 1 < n && kept[top + 1].y === kept[top].y) top++;
       else if (top !== 0 || kept[n - 1].y !== kept[0].y) return undefined; // two tops apart
     }
-    const start = reversed ? top : top + 1;
-    loops.push({ path: start === n ? kept : [...kept.slice(start), ...kept.slice(0, start)], bottom });
+    const start = reversed ? top : top + 1 === n ? 0 : top + 1;
+    const rotated: Path64 = new Array(n);
+    for (let i = 0, j = start; i < n; i++, j = j + 1 === n ? 0 : j + 1) rotated[i] = kept[j];
+    loops.push({ path: rotated, bottom });
   }
   // Array.prototype.sort is stable: ties keep their input order, as in Clipper's sorted minima.
   return loops.sort((a, b) => b.bottom - a.bottom).map((loop) => loop.path);
@@ -103,7 +109,6 @@ function unionKeepsLoops(raw: Paths64, source: Paths64, reversed: boolean): bool
     if (areas[p] === 0 || Math.sign(areas[p]) !== Math.sign(sign * loopArea(source[p]))) return false;
     total += path.length;
   }
-  if (total >= SLOTS) return false;
   return !segmentsCrowd(raw, total) && nestingAlternates(raw, areas, total);
 }
 
@@ -140,24 +145,34 @@ function loopArea(path: Path64): number {
 
 /**
  * Whether two segments that are not neighbours in one loop come within CLEARANCE: a sweep over the
- * segments sorted by their left end, each checked against those still open whose y range is near.
+ * segments in order of their left ends, each checked against those still open whose y range is
+ * near. The order is a counting sort into as many x buckets as segments (a comparison sort cost
+ * more than the sweep); within a bucket it does not matter, as a segment is closed only once it
+ * ends left of the current bucket.
  */
 function segmentsCrowd(raw: Paths64, total: number): boolean {
-  if (total > X0.length) {
-    const size = Math.max(total, 2 * X0.length, 1024);
-    [X0, Y0, X1, Y1, MAXX, KEYS] = Array.from({ length: 6 }, () => new Float64Array(size));
-    [LOOP, AT, ACTIVE] = Array.from({ length: 3 }, () => new Int32Array(size));
+  if (total + 1 > X0.length) {
+    const size = Math.max(total + 1, 2 * X0.length, 1024);
+    [X0, Y0, X1, Y1, MAXX, MINY, MAXY] = Array.from({ length: 7 }, () => new Float64Array(size));
+    [LOOP, AT, LENGTH, BUCKET, START, ORDER, ACTIVE] = Array.from({ length: 7 }, () => new Int32Array(size));
   }
   const x0 = X0,
     y0 = Y0,
     x1 = X1,
     y1 = Y1,
     maxX = MAXX,
-    keys = KEYS,
+    minY = MINY,
+    maxY = MAXY,
     loop = LOOP,
     at = AT,
+    length = LENGTH,
+    bucket = BUCKET,
+    start = START,
+    order = ORDER,
     active = ACTIVE;
-  let s = 0;
+  let s = 0,
+    lo = Infinity,
+    hi = -Infinity;
   for (let p = 0; p < raw.length; p++) {
     const path = raw[p],
       n = path.length;
@@ -169,39 +184,48 @@ function segmentsCrowd(raw: Paths64, total: number): boolean {
       x1[s] = b.x;
       y1[s] = b.y;
       maxX[s] = a.x > b.x ? a.x : b.x;
-      keys[s] = ((a.x < b.x ? a.x : b.x) + LIMIT) * SLOTS + s;
+      minY[s] = a.y < b.y ? a.y : b.y;
+      maxY[s] = a.y < b.y ? b.y : a.y;
+      if (a.x < lo) lo = a.x;
+      if (a.x > hi) hi = a.x;
       loop[s] = p;
       at[s] = i;
+      length[s] = n;
     }
   }
-  const order = keys.subarray(0, total).sort();
+  const width = (hi - lo + 1) / total;
+  start.fill(0, 0, total + 1);
+  for (s = 0; s < total; s++) {
+    const b = Math.floor(((x0[s] < x1[s] ? x0[s] : x1[s]) - lo) / width);
+    bucket[s] = b < total ? b : total - 1;
+    start[bucket[s] + 1]++;
+  }
+  for (let b = 0; b < total; b++) start[b + 1] += start[b];
+  for (s = 0; s < total; s++) order[start[bucket[s]]++] = s;
   let open = 0,
     budget = BUDGET * total;
   for (let k = 0; k < total; k++) {
-    const key = order[k],
-      e = key - Math.floor(key / SLOTS) * SLOTS,
-      left = Math.floor(key / SLOTS) - LIMIT;
+    const e = order[k],
+      left = lo + bucket[e] * width - 1; // at most the left end of any segment still to come
     const ex0 = x0[e],
       ey0 = y0[e],
       ex1 = x1[e],
       ey1 = y1[e];
-    const eLow = ey0 < ey1 ? ey0 : ey1,
-      eHigh = ey0 < ey1 ? ey1 : ey0;
+    const eLow = minY[e] - CLEARANCE,
+      eHigh = maxY[e] + CLEARANCE;
+    if ((budget -= open) < 0) return true; // too many open segments: leave it to Clipper
     let kept = 0;
     for (let q = 0; q < open; q++) {
       const f = active[q];
-      if (maxX[f] + CLEARANCE < left) continue; // closed: it ends left of everything still to come
+      if (maxX[f] + CLEARANCE < left) continue; // closed
       active[kept++] = f;
-      if (--budget < 0) return true; // too many open segments: leave it to Clipper
-      const fy0 = y0[f],
-        fy1 = y1[f];
-      if ((fy0 < fy1 ? fy1 : fy0) + CLEARANCE < eLow || (fy0 < fy1 ? fy0 : fy1) - CLEARANCE > eHigh) continue;
+      if (maxY[f] < eLow || minY[f] > eHigh) continue;
       if (loop[f] === loop[e]) {
         const d = at[f] - at[e],
-          n = raw[loop[e]].length;
+          n = length[e];
         if (d === 1 || d === -1 || d === n - 1 || d === 1 - n) continue; // neighbours share their corner
       }
-      if (segmentsNear(ex0, ey0, ex1, ey1, x0[f], fy0, x1[f], fy1)) return true;
+      if (segmentsNear(ex0, ey0, ex1, ey1, x0[f], y0[f], x1[f], y1[f])) return true;
     }
     active[kept++] = e;
     open = kept;
@@ -227,8 +251,10 @@ function segmentsNear(
     o2 = (qx - px) * (sy - py) - (qy - py) * (sx - px);
   const o3 = (sx - rx) * (py - ry) - (sy - ry) * (px - rx),
     o4 = (sx - rx) * (qy - ry) - (sy - ry) * (qx - rx);
-  // All four zero: collinear, and the callers' overlapping ranges make them overlap.
-  if (((o1 <= 0 && o2 >= 0) || (o1 >= 0 && o2 <= 0)) && ((o3 <= 0 && o4 >= 0) || (o3 >= 0 && o4 <= 0))) return true;
+  // Straddling each other's lines, they cross or touch, unless all four are 0: collinear, where
+  // they overlap just when an end of one lies on the other.
+  const collinear = o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0;
+  if (!collinear && o1 * o2 <= 0 && o3 * o4 <= 0) return true;
   return (
     pointNear(px, py, rx, ry, sx, sy) ||
     pointNear(qx, qy, rx, ry, sx, sy) ||
