@@ -21,7 +21,7 @@ const CLEARANCE = 2;
 const BUDGET = 64;
 
 // Scratch arrays per segment (grown on demand): end points, right end, y range, its loop, place in the loop
-// and loop length, x bucket; bucket starts, the sweep order, the open segments.
+// and loop length, x bucket; bucket starts, the sweep order, the open segments; corners kept.
 let X0 = new Float64Array(0),
   Y0 = new Float64Array(0),
   X1 = new Float64Array(0),
@@ -35,49 +35,87 @@ let X0 = new Float64Array(0),
   BUCKET = new Int32Array(0),
   START = new Int32Array(0),
   ORDER = new Int32Array(0),
-  ACTIVE = new Int32Array(0);
+  ACTIVE = new Int32Array(0),
+  KEEP = new Uint8Array(0);
 
 /**
  * Clipper's union of `raw` (Positive fill; Negative, output reversed, when `reversed`; collinear
- * points dropped) when it is proven to be `raw` without its collinear points, else undefined. The
- * paths come as Clipper gives them, since later steps (simplification from a path's first point)
- * see the difference: a loop's path ends at its top (least y) corner, or starts there when
- * reversed (Clipper closes a loop at its last local maximum, in its sweep towards lesser y; a
- * horizontal top edge closes at its later end), and the loops come in the order of their bottoms
- * (greatest y; ties in input order), where its sweep starts each. A loop whose top is neither one
- * corner nor one edge, or a triangle (which Clipper may drop as tiny), is left to Clipper.
- * `source[i]` is the loop raw[i] was offset from: it must keep its orientation.
+ * points dropped) when it is proven to be `raw` without its collinear points, else undefined:
+ * loops simple, apart, each with the orientation of its source loop (`source[i]`, which raw[i] was
+ * offset from), and nested alternately. The paths come as Clipper gives them, since later steps
+ * (simplification from a path's first point) see the difference: a loop's path ends at its top
+ * (least y) corner, or starts there when reversed (Clipper closes a loop at its last local
+ * maximum, in its sweep towards lesser y; a horizontal top edge closes at its later end), and the
+ * loops come in the order of their bottoms (greatest y; ties in input order), where its sweep
+ * starts each. A loop whose top is neither one corner nor one edge, or a triangle (which Clipper
+ * may drop as tiny), is left to Clipper.
  */
 export function unionOfApartLoops(raw: Paths64, source: Paths64, reversed: boolean): Paths64 | undefined {
-  if (!unionKeepsLoops(raw, source, reversed)) return undefined;
+  const m = raw.length;
+  let total = 0;
+  for (let p = 0; p < m; p++) {
+    if (raw[p].length < 4) return undefined;
+    total += raw[p].length;
+  }
+  const areas = new Float64Array(m),
+    boxes = new Float64Array(4 * m);
+  const bounds = fillSegments(raw, total, areas, boxes);
+  if (!bounds) return undefined;
+  const sign = reversed ? -1 : 1;
+  for (let p = 0; p < m; p++) {
+    areas[p] *= sign;
+    if (areas[p] === 0 || Math.sign(areas[p]) !== Math.sign(sign * loopArea(source[p]))) return undefined;
+  }
+  if (segmentsCrowd(total, bounds.lo, bounds.hi) || !nestingAlternates(raw, areas, boxes, total)) return undefined;
   const loops: { path: Path64; bottom: number }[] = [];
-  for (const path of raw) {
-    const kept = dropCollinear(path),
-      n = kept.length;
-    // The top corner, or the later end (in path order) of a horizontal top edge.
-    let top = 0,
-      ties = 0,
-      bottom = kept[0].y;
-    for (let i = 1; i < n; i++) {
-      const y = kept[i].y;
-      if (y < kept[top].y) {
-        top = i;
-        ties = 0;
-      } else if (y === kept[top].y) ties++;
-      if (y > bottom) bottom = y;
-    }
-    if (n < 4 || ties > 1) return undefined;
-    if (ties === 1) {
-      if (top + 1 < n && kept[top + 1].y === kept[top].y) top++;
-      else if (top !== 0 || kept[n - 1].y !== kept[0].y) return undefined; // two tops apart
-    }
-    const start = reversed ? top : top + 1 === n ? 0 : top + 1;
-    const rotated: Path64 = new Array(n);
-    for (let i = 0, j = start; i < n; i++, j = j + 1 === n ? 0 : j + 1) rotated[i] = kept[j];
-    loops.push({ path: rotated, bottom });
+  for (let p = 0, o = 0; p < m; o += raw[p++].length) {
+    const loop = keptFromTop(raw[p], o, reversed);
+    if (!loop) return undefined;
+    loops.push(loop);
   }
   // Array.prototype.sort is stable: ties keep their input order, as in Clipper's sorted minima.
   return loops.sort((a, b) => b.bottom - a.bottom).map((loop) => loop.path);
+}
+
+/**
+ * The path's points that are not in line with their neighbours (KEEP from fillSegments, segments
+ * from `o`), from where Clipper starts it, and its bottom; undefined if its top is neither one
+ * corner nor one edge, or if it is a triangle.
+ */
+function keptFromTop(path: Path64, o: number, reversed: boolean): { path: Path64; bottom: number } | undefined {
+  const n = path.length,
+    keep = KEEP;
+  // The top corner, or the later end (in path order) of a horizontal top edge.
+  let count = 0,
+    top = -1,
+    topRank = 0,
+    ties = 0,
+    tieRank = 0,
+    bottom = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (!keep[o + i]) continue;
+    const y = path[i].y;
+    if (top < 0 || y < path[top].y) {
+      top = i;
+      topRank = count;
+      ties = 0;
+    } else if (y === path[top].y) {
+      ties++;
+      tieRank = count;
+      if (tieRank === topRank + 1) top = i;
+    }
+    if (y > bottom) bottom = y;
+    count++;
+  }
+  if (count < 4 || ties > 1 || (ties === 1 && tieRank !== topRank + 1 && !(topRank === 0 && tieRank === count - 1)))
+    return undefined;
+  let start = top;
+  if (!reversed)
+    do start = start + 1 === n ? 0 : start + 1;
+    while (!keep[o + start]);
+  const out: Path64 = new Array(count);
+  for (let k = 0, i = start; k < count; i = i + 1 === n ? 0 : i + 1) if (keep[o + i]) out[k++] = path[i];
+  return { path: out, bottom };
 }
 
 /** The path without the points in line with their neighbours (which the union drops too). */
@@ -94,42 +132,97 @@ export function dropCollinear(path: Path64): Path64 {
 }
 
 /**
- * Whether the union of `raw` is `raw` without its collinear points: loops simple, apart, each
- * with its source loop's orientation, and nested alternately.
+ * One pass over the loops: the segment scratch arrays, KEEP (the corners not in line with their
+ * neighbours: with no zero-length segment and no corner turning straight back, the same points
+ * dropCollinear keeps), each loop's twice signed area and bounds (left, right, top, bottom), and
+ * the least and greatest x. Undefined for a coordinate out of range, a zero-length segment or a
+ * corner turning straight back.
  */
-function unionKeepsLoops(raw: Paths64, source: Paths64, reversed: boolean): boolean {
-  const sign = reversed ? -1 : 1;
-  const m = raw.length;
-  const areas = new Float64Array(m);
-  let total = 0;
-  for (let p = 0; p < m; p++) {
-    const path = raw[p];
-    if (path.length < 3 || !cleanCorners(path)) return false;
-    areas[p] = sign * loopArea(path);
-    if (areas[p] === 0 || Math.sign(areas[p]) !== Math.sign(sign * loopArea(source[p]))) return false;
-    total += path.length;
+function fillSegments(
+  raw: Paths64,
+  total: number,
+  areas: Float64Array,
+  boxes: Float64Array,
+): { lo: number; hi: number } | undefined {
+  if (total + 1 > X0.length) {
+    const size = Math.max(total + 1, 2 * X0.length, 1024);
+    [X0, Y0, X1, Y1, MAXX, MINY, MAXY] = Array.from({ length: 7 }, () => new Float64Array(size));
+    [LOOP, AT, LENGTH, BUCKET, START, ORDER, ACTIVE] = Array.from({ length: 7 }, () => new Int32Array(size));
+    KEEP = new Uint8Array(size);
   }
-  return !segmentsCrowd(raw, total) && nestingAlternates(raw, areas, total);
+  const x0 = X0,
+    y0 = Y0,
+    x1 = X1,
+    y1 = Y1,
+    maxX = MAXX,
+    minY = MINY,
+    maxY = MAXY,
+    loop = LOOP,
+    at = AT,
+    length = LENGTH,
+    keep = KEEP;
+  let s = 0,
+    lo = Infinity,
+    hi = -Infinity;
+  for (let p = 0; p < raw.length; p++) {
+    const path = raw[p],
+      n = path.length;
+    const ox = path[0].x,
+      oy = path[0].y;
+    let ax = path[n - 1].x,
+      ay = path[n - 1].y,
+      bx = ox,
+      by = oy;
+    let sum = 0,
+      size = 0,
+      left = Infinity,
+      right = -Infinity,
+      top = Infinity,
+      bottom = -Infinity;
+    for (let i = 0; i < n; i++, s++) {
+      const c = path[i + 1 === n ? 0 : i + 1],
+        cx = c.x,
+        cy = c.y;
+      if (!(Math.abs(bx) < LIMIT && Math.abs(by) < LIMIT) || (bx === cx && by === cy)) return undefined;
+      const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
+      if (cross === 0 && (bx - ax) * (cx - bx) + (by - ay) * (cy - by) < 0) return undefined;
+      keep[s] = cross === 0 ? 0 : 1;
+      // Twice the area as a fan about the first point: each term exact.
+      const term = (bx - ox) * (cy - oy) - (by - oy) * (cx - ox);
+      sum += term;
+      size += Math.abs(term);
+      x0[s] = bx;
+      y0[s] = by;
+      x1[s] = cx;
+      y1[s] = cy;
+      maxX[s] = bx > cx ? bx : cx;
+      minY[s] = by < cy ? by : cy;
+      maxY[s] = by < cy ? cy : by;
+      loop[s] = p;
+      at[s] = i;
+      length[s] = n;
+      if (bx < left) left = bx;
+      if (bx > right) right = bx;
+      if (by < top) top = by;
+      if (by > bottom) bottom = by;
+      ax = bx;
+      ay = by;
+      bx = cx;
+      by = cy;
+    }
+    // 0 where the sum's rounding (at most n·2^-52 of the terms' sizes) could reach its size.
+    areas[p] = Math.abs(sum) > n * 2 ** -52 * size ? sum : 0;
+    boxes[4 * p] = left;
+    boxes[4 * p + 1] = right;
+    boxes[4 * p + 2] = top;
+    boxes[4 * p + 3] = bottom;
+    if (left < lo) lo = left;
+    if (right > hi) hi = right;
+  }
+  return { lo, hi };
 }
 
-/** Every coordinate in range, no zero-length segment, no corner that turns straight back. */
-function cleanCorners(path: Path64): boolean {
-  const n = path.length;
-  for (let i = 0; i < n; i++) {
-    const a = path[i === 0 ? n - 1 : i - 1],
-      b = path[i],
-      c = path[i + 1 === n ? 0 : i + 1];
-    if (!(Math.abs(b.x) < LIMIT && Math.abs(b.y) < LIMIT) || (b.x === c.x && b.y === c.y)) return false;
-    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-    if (cross === 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) < 0) return false;
-  }
-  return true;
-}
-
-/**
- * Twice the signed area, summed about the first point; 0 where the rounding of the sum could
- * reach its size (each term is exact, the sum's error at most n·2^-52 of the terms' sizes).
- */
+/** Twice the signed area, as fillSegments sums it (0 where rounding could reach its size). */
 function loopArea(path: Path64): number {
   const ox = path[0].x,
     oy = path[0].y;
@@ -150,12 +243,7 @@ function loopArea(path: Path64): number {
  * more than the sweep); within a bucket it does not matter, as a segment is closed only once it
  * ends left of the current bucket.
  */
-function segmentsCrowd(raw: Paths64, total: number): boolean {
-  if (total + 1 > X0.length) {
-    const size = Math.max(total + 1, 2 * X0.length, 1024);
-    [X0, Y0, X1, Y1, MAXX, MINY, MAXY] = Array.from({ length: 7 }, () => new Float64Array(size));
-    [LOOP, AT, LENGTH, BUCKET, START, ORDER, ACTIVE] = Array.from({ length: 7 }, () => new Int32Array(size));
-  }
+function segmentsCrowd(total: number, lo: number, hi: number): boolean {
   const x0 = X0,
     y0 = Y0,
     x1 = X1,
@@ -170,29 +258,7 @@ function segmentsCrowd(raw: Paths64, total: number): boolean {
     start = START,
     order = ORDER,
     active = ACTIVE;
-  let s = 0,
-    lo = Infinity,
-    hi = -Infinity;
-  for (let p = 0; p < raw.length; p++) {
-    const path = raw[p],
-      n = path.length;
-    for (let i = 0; i < n; i++, s++) {
-      const a = path[i],
-        b = path[i + 1 === n ? 0 : i + 1];
-      x0[s] = a.x;
-      y0[s] = a.y;
-      x1[s] = b.x;
-      y1[s] = b.y;
-      maxX[s] = a.x > b.x ? a.x : b.x;
-      minY[s] = a.y < b.y ? a.y : b.y;
-      maxY[s] = a.y < b.y ? b.y : a.y;
-      if (a.x < lo) lo = a.x;
-      if (a.x > hi) hi = a.x;
-      loop[s] = p;
-      at[s] = i;
-      length[s] = n;
-    }
-  }
+  let s: number;
   const width = (hi - lo + 1) / total;
   start.fill(0, 0, total + 1);
   for (s = 0; s < total; s++) {
@@ -278,18 +344,16 @@ function pointNear(px: number, py: number, ax: number, ay: number, bx: number, b
  * With the loops apart, whether each outermost loop is an outer (positive, in the fill's sense)
  * and each other loop has the opposite orientation of the smallest loop around it.
  */
-function nestingAlternates(raw: Paths64, areas: Float64Array, total: number): boolean {
+function nestingAlternates(raw: Paths64, areas: Float64Array, boxes: Float64Array, total: number): boolean {
   const m = raw.length;
   if (m === 1) return areas[0] > 0;
-  const boxes = raw.map((path) => Clipper.getBounds(path));
   let budget = BUDGET * total;
   for (let a = 0; a < m; a++) {
-    const box = boxes[a];
     let parent = -1;
     for (let b = 0; b < m; b++) {
-      const around = boxes[b];
-      if (b === a || around.left >= box.left || around.right <= box.right) continue;
-      if (around.top >= box.top || around.bottom <= box.bottom) continue;
+      // b's bounds (left, right, top, bottom) strictly around a's
+      if (b === a || boxes[4 * b] >= boxes[4 * a] || boxes[4 * b + 1] <= boxes[4 * a + 1]) continue;
+      if (boxes[4 * b + 2] >= boxes[4 * a + 2] || boxes[4 * b + 3] <= boxes[4 * a + 3]) continue;
       if ((budget -= raw[b].length) < 0) return false;
       // Loops apart: one corner of a decides whether all of a lies inside b.
       if (Clipper.pointInPolygon(raw[a][0], raw[b]) !== PointInPolygonResult.IsInside) continue;
