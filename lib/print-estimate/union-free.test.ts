@@ -129,6 +129,17 @@ describe("unionOfApartLoops", () => {
       }
   });
 
+  it("keeps collinear points when asked, as Clipper.union (preserveCollinear) does", () => {
+    // The collinear point on a side: a top edge of three points is left to Clipper.
+    const [a, b, c, d] = square(0, 0, 10_000, 10_000);
+    const withCollinear: Path64 = [a, b, { x: 10_000, y: 5_000 }, c, d];
+    const raw = [square(-50_000, -50_000, 50_000, 50_000), withCollinear.slice().reverse(), octagon(2_000, 2_000)];
+    const ours = unionOfApartLoops(raw, raw, false, true);
+    expect(ours).toBeDefined();
+    expect(points(ours!)).toEqual(points(Clipper.union(raw, FillRule.NonZero)));
+    expect(pointSet(ours!)).toContain("10000,5000");
+  });
+
   it("refuses loops that touch, overlap, cross or nest wrongly (mostly where Clipper's union changes them)", () => {
     const cases: Record<string, Paths64> = {
       "touching vertices": [square(0, 0, 10_000, 10_000), square(10_000, 10_000, 20_000, 20_000)],

@@ -48,9 +48,15 @@ let X0 = new Float64Array(0),
  * maximum, in its sweep towards lesser y; a horizontal top edge closes at its later end), and the
  * loops come in the order of their bottoms (greatest y; ties in input order), where its sweep
  * starts each. A loop whose top is neither one corner nor one edge, or a triangle (which Clipper
- * may drop as tiny), is left to Clipper.
+ * may drop as tiny), is left to Clipper. `preserveCollinear`: as Clipper's own setting (true in
+ * Clipper.union), the collinear points stay.
  */
-export function unionOfApartLoops(raw: Paths64, source: Paths64, reversed: boolean): Paths64 | undefined {
+export function unionOfApartLoops(
+  raw: Paths64,
+  source: Paths64,
+  reversed: boolean,
+  preserveCollinear = false,
+): Paths64 | undefined {
   const m = raw.length;
   let total = 0;
   for (let p = 0; p < m; p++) {
@@ -59,7 +65,7 @@ export function unionOfApartLoops(raw: Paths64, source: Paths64, reversed: boole
   }
   const areas = new Float64Array(m),
     boxes = new Float64Array(4 * m);
-  const bounds = fillSegments(raw, total, areas, boxes);
+  const bounds = fillSegments(raw, total, areas, boxes, preserveCollinear);
   if (!bounds) return undefined;
   const sign = reversed ? -1 : 1;
   for (let p = 0; p < m; p++) {
@@ -133,8 +139,8 @@ export function dropCollinear(path: Path64): Path64 {
 
 /**
  * One pass over the loops: the segment scratch arrays, KEEP (the corners not in line with their
- * neighbours: with no zero-length segment and no corner turning straight back, the same points
- * dropCollinear keeps), each loop's twice signed area and bounds (left, right, top, bottom), and
+ * neighbours, unless `preserveCollinear`: with no zero-length segment and no corner turning
+ * straight back, the same points dropCollinear keeps), each loop's twice signed area and bounds (left, right, top, bottom), and
  * the least and greatest x. Undefined for a coordinate out of range, a zero-length segment or a
  * corner turning straight back.
  */
@@ -143,6 +149,7 @@ function fillSegments(
   total: number,
   areas: Float64Array,
   boxes: Float64Array,
+  preserveCollinear: boolean,
 ): { lo: number; hi: number } | undefined {
   if (total + 1 > X0.length) {
     const size = Math.max(total + 1, 2 * X0.length, 1024);
@@ -186,7 +193,7 @@ function fillSegments(
       if (!(Math.abs(bx) < LIMIT && Math.abs(by) < LIMIT) || (bx === cx && by === cy)) return undefined;
       const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
       if (cross === 0 && (bx - ax) * (cx - bx) + (by - ay) * (cy - by) < 0) return undefined;
-      keep[s] = cross === 0 ? 0 : 1;
+      keep[s] = cross === 0 && !preserveCollinear ? 0 : 1;
       // Twice the area as a fan about the first point: each term exact.
       const term = (bx - ox) * (cy - oy) - (by - oy) * (cx - ox);
       sum += term;
