@@ -1,7 +1,7 @@
 /**
- * A cheap proof that Clipper's finishing union of an offset (offset.ts) would hand the raw offset
- * back unchanged, bar the collinear points it drops: then the union, about half of the Clipper
- * executions of a layer, need not run. The union of closed paths keeps exactly the loops that
+ * A cheap proof that Clipper's finishing union of an offset (offset.ts), or of a layer's sliced
+ * loops (slice-outlines.ts), would hand the loops back unchanged, bar the collinear points it may
+ * drop: then the union, about half of the Clipper executions of a layer, need not run. The union of closed paths keeps exactly the loops that
  * separate filled from unfilled points. When the loops are simple and apart (no two segments that
  * are not neighbours in one loop come within CLEARANCE) and nest outer, hole, outer… with the
  * outermost filled, every point's winding number is 0 or 1 and each loop lies between a 1 and a
@@ -20,8 +20,9 @@ const CLEARANCE = 2;
 /** Segment pairs (and point-in-loop steps) checked per segment before giving up on the proof. */
 const BUDGET = 64;
 
-// Scratch arrays per segment (grown on demand): end points, right end, y range, its loop, place in the loop
-// and loop length, x bucket; bucket starts, the sweep order, the open segments; corners kept.
+// Scratch arrays per segment (grown on demand): end points, right end, y range, its loop, place
+// in the loop and loop length, x bucket; bucket starts, the sweep order, the open segments; and
+// per corner whether it is kept.
 let X0 = new Float64Array(0),
   Y0 = new Float64Array(0),
   X1 = new Float64Array(0),
