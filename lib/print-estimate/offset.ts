@@ -5,9 +5,11 @@
  * small reversed loops that makes; shrinking a smooth outline, every vertex is concave, so the
  * union sees three times the points and an intersection at each vertex. Where the turn is slight,
  * the offset edges' intersection (the miter point) is the vertex that union would produce, so it
- * is put there directly. The cleaning union is still Clipper's, with the same fill rule.
+ * is put there directly. The cleaning union is still Clipper's, with the same fill rule, unless
+ * union-free.ts proves it would change nothing.
  */
 import { Clipper, Clipper64, ClipType, EndType, FillRule, JoinType, type Path64, type Paths64 } from "clipper2-ts";
+import { dropCollinear, unionOfApartLoops } from "./union-free";
 
 /** Concave turns under ~18°: the miter point lies within 1.3 % of |delta| of the vertex offsets. */
 const CONCAVE_MITER_COS = 0.95;
@@ -29,6 +31,9 @@ export function offsetExact(paths: Paths64, delta: number, miterLimit: number): 
   const prepared = prepare(paths);
   const raw = prepared && rawOffset(prepared, delta, miterLimit);
   if (!prepared || !raw) return { offset: fallback(paths, delta, miterLimit), exact: false };
+  // Loops simple, apart and nested as they were: the union would only drop collinear points.
+  const kept = raw.threePoints ? undefined : unionOfApartLoops(raw.paths, prepared.paths, prepared.reversed);
+  if (kept) return { offset: kept, exact: true };
   const offset = cleanUnion(raw.paths, prepared.reversed);
   return { offset, exact: !raw.threePoints && samePoints(offset, raw.paths.map(dropCollinear)) };
 }
@@ -189,19 +194,6 @@ function cleanUnion(raw: Paths64, reversed: boolean): Paths64 {
   const solution: Paths64 = [];
   clipper.execute(ClipType.Union, reversed ? FillRule.Negative : FillRule.Positive, solution);
   return solution;
-}
-
-/** The path without the points in line with their neighbours (which the union drops too). */
-function dropCollinear(path: Path64): Path64 {
-  const out: Path64 = [];
-  const n = path.length;
-  for (let i = 0; i < n; i++) {
-    const a = out.length > 0 ? out[out.length - 1] : path[n - 1],
-      b = path[i],
-      c = path[i + 1 === n ? 0 : i + 1];
-    if ((b.x - a.x) * (c.y - b.y) !== (b.y - a.y) * (c.x - b.x)) out.push(b);
-  }
-  return out;
 }
 
 /** Whether two sets of closed paths have the same points (paths in any order, from any start). */

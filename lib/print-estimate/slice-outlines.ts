@@ -5,6 +5,7 @@
  */
 import { Clipper, FillRule, type Path64, type Paths64 } from "clipper2-ts";
 import type { PrintProfile } from "./profile";
+import { unionOfApartLoops } from "./union-free";
 
 /** Clipper works in integers: 1 unit = 1 µm. */
 export const SCALE = 1000;
@@ -301,7 +302,9 @@ function chainSegments(
     for (let k = 0; k < n; k++) if (!simplify || keep[k]) path.push({ x: loopX[k], y: loopY[k] });
     paths.push(path);
   }
-  return clean(Clipper.union(clean(paths), FillRule.NonZero));
+  // Loops of a sound mesh are apart and nest alternately: the union would return them as they are.
+  const loops = clean(paths);
+  return clean(unionOfApartLoops(loops, loops, false, true) ?? Clipper.union(loops, FillRule.NonZero));
 }
 
 /** Clipper2's RDP (Clipper.ramerDouglasPeucker) on the scratch loop: marks the points it keeps. */
