@@ -10,8 +10,10 @@ import { Worker } from "node:worker_threads";
 import { isDomainError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
+import type { WeldedStl } from "@/lib/geometry";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
 import {
+  KEEP_MESH_MS,
   TOO_LARGE_MESSAGE,
   WARM_UP_FLAG,
   type AnalysisReply,
@@ -20,6 +22,7 @@ import {
   type EstimateProfile,
   type MetadataTaskInput,
 } from "./analysis-task";
+import { KeptMesh } from "./kept-mesh";
 import { warmUpLaser, warmUpPrintEstimate } from "./warm-up";
 
 async function readBytes(file: string): Promise<Uint8Array> {
@@ -34,16 +37,24 @@ const startSpareThread = () => {
   spareThread.unref();
 };
 
-async function analyze(file: string, filename: string): Promise<FileAnalysis> {
+/** The welded mesh of the last large binary STL analysed, for the estimate that may follow (kept-mesh.ts). */
+const keptMesh = new KeptMesh(KEEP_MESH_MS);
+
+async function analyze(file: string, filename: string, sha256: string | undefined): Promise<FileAnalysis> {
   // A large binary STL is measured on two cores, as `bengkel analyze` does (lib/geometry/parallel-stl.ts).
   if (/\.stl$/i.test(filename)) {
-    const { analyzeStlFileInParallel, largeBinaryStlTriangles } = await import("@/lib/geometry");
+    const { analyzeAndWeldStlFileInParallel, analyzeStlFileInParallel, largeBinaryStlTriangles } = await import(
+      "@/lib/geometry"
+    );
     const triangles = largeBinaryStlTriangles(file);
     if (triangles !== null) {
       const thread = spareThread ?? new Worker(resolveFromRoot("dist/stl-thread.cjs"));
       spareThread = null;
       try {
-        return await analyzeStlFileInParallel(file, triangles, thread, filename);
+        if (sha256 === undefined) return await analyzeStlFileInParallel(file, triangles, thread, filename);
+        const { analysis, mesh } = await analyzeAndWeldStlFileInParallel(file, triangles, thread, filename);
+        if (mesh) keptMesh.keep(sha256, mesh);
+        return analysis;
       } finally {
         await thread.terminate();
         startSpareThread();
@@ -122,15 +133,22 @@ async function estimate(
   file: string,
   filename: string,
   profiles: EstimateProfile[],
+  kept: WeldedStl | null,
 ): Promise<AnalysisResults["estimate"]> {
-  const [{ parseMesh }, { basisKey, measurePrint, measurePrintOnTwoThreads }, { PARALLEL_SLICE_MIN_TRIANGLES }] =
-    await Promise.all([
-      import("@/lib/geometry"),
-      import("@/lib/print-estimate/measure-print"),
-      import("@/lib/print-estimate/parallel-slice"),
-    ]);
+  const [
+    { parseMesh, weldedStlMesh },
+    { basisKey, measurePrint, measurePrintOnTwoThreads },
+    { PARALLEL_SLICE_MIN_TRIANGLES },
+  ] = await Promise.all([
+    import("@/lib/geometry"),
+    import("@/lib/print-estimate/measure-print"),
+    import("@/lib/print-estimate/parallel-slice"),
+  ]);
+  // The mesh this child welded when the same bytes were uploaded is what parsing them again would give.
+  const { positions, indices } = kept
+    ? weldedStlMesh(kept, filename)
+    : await parseMesh(await readBytes(file), filename);
   // Only the arrays: an object of the same shape as the warm-up's meshes keeps the optimised code valid.
-  const { positions, indices } = await parseMesh(await readBytes(file), filename);
   const mesh = { positions, indices };
   const out: AnalysisResults["estimate"] = {};
   // Families whose profiles differ only in speeds, cooling and the like (PLA, nylon) share one slicing.
@@ -161,21 +179,26 @@ async function estimate(
 }
 
 async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["kind"]]> {
+  // The kept mesh goes to the estimate of its content; any other task frees its memory first.
+  if (task.kind !== "estimate") keptMesh.drop();
   switch (task.kind) {
     case "analyze":
-      return toStoredAnalysis(await analyze(task.path, task.filename));
+      return toStoredAnalysis(await analyze(task.path, task.filename, task.sha256));
     case "display":
       return buildDisplay(task.path, task.filename, task.fileKind, task.out);
     case "metadata":
       return extract(task.path, task.filename, task.input);
     case "estimate":
-      return estimate(task.path, task.filename, task.profiles);
+      return estimate(task.path, task.filename, task.profiles, keptMesh.take(task.sha256));
   }
 }
 
 async function answer(task: AnalysisTask): Promise<AnalysisReply> {
   try {
-    return { ok: true, value: await run(task) };
+    const value = await run(task);
+    return task.kind === "analyze" && keptMesh.holds(task.sha256)
+      ? { ok: true, value, meshKept: true }
+      : { ok: true, value };
   } catch (error) {
     if (isDomainError(error)) {
       return {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { MeshGeometry } from "@/lib/geometry/types";
 import os from "node:os";
@@ -74,6 +75,72 @@ describe("AnalysisPool", () => {
     const direct = { fdm: measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS) };
     const pooled = await makePool().run({ kind: "estimate", path: file, filename: "torus.stl", profiles });
     expect(pooled).toEqual(direct);
+  });
+
+  describe("the mesh a child keeps from a large STL's analysis", () => {
+    const profiles = [{ key: "fdm", process: "fdm" as const, settings: MK3S_QUALITY_SETTINGS }];
+    const sha256Of = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    /** The estimate of the file's own mesh, sliced here (once per file). */
+    const direct = new Map<string, Promise<unknown>>();
+    const estimateOf = (file: string) => {
+      if (!direct.has(file))
+        direct.set(
+          file,
+          parseMesh(new Uint8Array(fs.readFileSync(file)), "part.stl").then((mesh) => ({
+            fdm: measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS),
+          })),
+        );
+      return direct.get(file);
+    };
+    const estimate = (pool: AnalysisPool, file: string, sha256: string) =>
+      pool.run({ kind: "estimate", path: file, filename: "part.stl", profiles, sha256 });
+    /** Two large tori of different sizes (what the estimate gives tells them apart) and a small part. */
+    let a: string, b: string, small: string;
+    beforeAll(() => {
+      a = writeTemp("a.stl", writeBinaryStl(createTorus(40, 10, 400, 200)));
+      b = writeTemp("b.stl", writeBinaryStl(createTorus(30, 12, 400, 200)));
+      small = writeTemp("box.stl", boxStl(10, 20, 30));
+    });
+    /** A path no file is at: an estimate there succeeds only from the kept mesh. */
+    const gone = (file: string) => `${file}.gone`;
+
+    it("is used by the estimate of the same content, which then equals the one that parses the file", async () => {
+      const pool = makePool({ workers: 1 });
+      await pool.analyze(a, "a.stl", sha256Of(a));
+      expect(await estimate(pool, gone(a), sha256Of(a))).toEqual(await estimateOf(a));
+      // Given to that estimate: the next one reads the file.
+      await expectAppError(estimate(pool, gone(a), sha256Of(a)), "unreadable_file");
+      expect(await estimate(pool, a, sha256Of(a))).toEqual(await estimateOf(a));
+    });
+
+    it("is never another content's: a different key parses the estimate's own file", async () => {
+      const pool = makePool({ workers: 1 });
+      await pool.analyze(a, "a.stl", sha256Of(a));
+      const ofB = await estimate(pool, b, sha256Of(b));
+      expect(ofB).toEqual(await estimateOf(b));
+      expect(ofB).not.toEqual(await estimateOf(a));
+      // The mismatch dropped A's mesh; and an upload without a key keeps none.
+      await expectAppError(estimate(pool, gone(a), sha256Of(a)), "unreadable_file");
+      await pool.analyze(a, "a.stl");
+      await expectAppError(estimate(pool, gone(a), sha256Of(a)), "unreadable_file");
+    });
+
+    it("is dropped when the child takes another task", async () => {
+      const pool = makePool({ workers: 1 });
+      await pool.analyze(a, "a.stl", sha256Of(a));
+      await pool.analyze(small, "box.stl");
+      await expectAppError(estimate(pool, gone(a), sha256Of(a)), "unreadable_file");
+    });
+
+    it("stays with its child while another child takes the other tasks, and the estimate goes to it", async () => {
+      const pool = makePool({ workers: 2 });
+      await Promise.all([pool.analyze(small, "box.stl"), pool.analyze(small, "box.stl")]);
+      expect(pool.load.children).toBe(2);
+      await pool.analyze(a, "a.stl", sha256Of(a));
+      await pool.analyze(small, "box.stl");
+      await pool.run({ kind: "estimate", path: b, filename: "b.stl", profiles, sha256: sha256Of(b) });
+      expect(await estimate(pool, gone(a), sha256Of(a))).toEqual(await estimateOf(a));
+    });
   });
 
   // A warming child takes jobs between its warm-up rounds: they must not disturb what it measures.

@@ -7,6 +7,7 @@ import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
 import { residentMb } from "@/lib/process-memory";
 import {
+  KEEP_MESH_MS,
   TOO_LARGE_MESSAGE,
   WARM_UP_FLAG,
   type AnalysisReply,
@@ -50,6 +51,8 @@ interface Child {
   ready: Promise<void>;
   stderr: string;
   idleTimer?: NodeJS.Timeout;
+  /** The content whose welded mesh the child keeps for an estimate (it forgets it at its next task). */
+  kept?: { sha256: string; until: number };
 }
 
 /**
@@ -77,14 +80,19 @@ export class AnalysisPool {
     if (this.idle.length === 0 && this.busy === 0) this.release(this.spawn());
   }
 
-  /** Measures the file at `path` (the upload's temp file) in a child. Throws DomainError on every failure a file can cause. */
-  analyze(path: string, filename: string): Promise<StoredAnalysis> {
-    return this.run({ kind: "analyze", path, filename });
+  /**
+   * Measures the file at `path` (the upload's temp file) in a child. Throws DomainError on every failure a file can
+   * cause. `sha256`, the bytes' hash, lets the child keep a large STL's mesh for the estimate that follows.
+   */
+  analyze(path: string, filename: string, sha256?: string): Promise<StoredAnalysis> {
+    return this.run({ kind: "analyze", path, filename, sha256 });
   }
 
   /** Runs one task in a child; its errors come back as DomainErrors. */
   async run<T extends AnalysisTask>(task: T): Promise<AnalysisResults[T["kind"]]> {
-    const child = await this.acquire();
+    const child = await this.acquire(task);
+    // Whatever the task, the child forgets the mesh it kept (it is this task's if the task is its estimate).
+    child.kept = undefined;
     let reply: AnalysisReply;
     try {
       reply = await this.send(child, task);
@@ -92,6 +100,8 @@ export class AnalysisPool {
       this.discard(child);
       throw error;
     }
+    if (reply.ok && reply.meshKept && task.kind === "analyze" && task.sha256 !== undefined)
+      child.kept = { sha256: task.sha256, until: Date.now() + KEEP_MESH_MS };
     this.release(child);
     if (reply.ok) return reply.value as AnalysisResults[T["kind"]];
     if ("crash" in reply) {
@@ -151,8 +161,8 @@ export class AnalysisPool {
     return entry;
   }
 
-  private acquire(): Promise<Child> {
-    const child = this.idle.pop();
+  private acquire(task: AnalysisTask): Promise<Child> {
+    const child = this.takeIdle(task);
     if (child) {
       clearTimeout(child.idleTimer);
       this.busy++;
@@ -175,6 +185,19 @@ export class AnalysisPool {
     }
     // The slot passes straight to the waiting job (see release), so `busy` stays counted.
     return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /**
+   * An idle child for `task`: for an estimate, the one that keeps the mesh of its content if there is one; else
+   * preferably one that keeps none, so that mesh stays for its estimate.
+   */
+  private takeIdle(task: AnalysisTask): Child | undefined {
+    const now = Date.now();
+    const sha256 = task.kind === "estimate" ? task.sha256 : undefined;
+    let index = this.idle.findLastIndex((c) => c.kept !== undefined && c.kept.sha256 === sha256 && now < c.kept.until);
+    if (index < 0) index = this.idle.findLastIndex((c) => c.kept === undefined || now >= c.kept.until);
+    if (index < 0) index = this.idle.length - 1;
+    return index < 0 ? undefined : this.idle.splice(index, 1)[0];
   }
 
   /** A child done with its job goes to the next waiting job, or back to the idle list. */

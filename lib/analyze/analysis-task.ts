@@ -11,12 +11,20 @@ import type { PrintSettings, ProcessKind } from "@/lib/print-estimate/profile-se
  * - `display`: the viewer's form of a stored version (GLB or contour JSON), written to `out`.
  * - `metadata`: the facts search and descriptions are built from, and the file's own texts.
  * - `estimate`: the 3D-print estimators' basis (sliced layers) of a mesh, per print profile.
+ * `sha256` (of the file's bytes, as the upload computed it) lets an estimate use the welded mesh the child kept
+ * from the analysis of the same bytes (KEEP_MESH_MS).
  */
 export type AnalysisTask =
-  | { kind: "analyze"; path: string; filename: string }
+  | { kind: "analyze"; path: string; filename: string; sha256?: string }
   | { kind: "display"; path: string; filename: string; fileKind: "mesh" | "laser"; out: string }
   | { kind: "metadata"; path: string; filename: string; input: MetadataTaskInput }
-  | { kind: "estimate"; path: string; filename: string; profiles: EstimateProfile[] };
+  | { kind: "estimate"; path: string; filename: string; profiles: EstimateProfile[]; sha256?: string };
+
+/**
+ * How long a child keeps the welded mesh of a large binary STL it analysed (kept-mesh.ts): the estimate on
+ * upload asks for it within a second, and a quote that slices it comes soon after the upload or not at all.
+ */
+export const KEEP_MESH_MS = 60_000;
 
 export interface EstimateProfile {
   /** Names the answer's entry (the profile's hash). */
@@ -42,7 +50,8 @@ export interface AnalysisResults {
 }
 
 export type AnalysisReply =
-  | { ok: true; value: AnalysisResults[AnalysisTask["kind"]] }
+  /** `meshKept`: the child keeps this analysis's welded mesh for an estimate of the same `sha256`. */
+  | { ok: true; value: AnalysisResults[AnalysisTask["kind"]]; meshKept?: true }
   | { ok: false; error: { code: ErrorCode; message: string; param?: string; details?: unknown } }
   /** A bug in an engine (not a DomainError): the pool logs it. */
   | { ok: false; crash: string };

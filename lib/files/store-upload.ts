@@ -12,7 +12,7 @@ import type { ReceivedUpload } from "./receive-upload";
  * (docs/blob-storage.md); if the database write that follows fails, the unused blob goes with a later sweep.
  */
 export async function analyzeAndStoreUpload(db: Db, blobs: BlobStore, upload: ReceivedUpload): Promise<StoredAnalysis> {
-  const analysis: StoredAnalysis = await getAnalysisPool().analyze(upload.tempPath, upload.filename);
+  const analysis: StoredAnalysis = await getAnalysisPool().analyze(upload.tempPath, upload.filename, upload.sha256);
   await reserveBlob(db, upload.sha256);
   await blobs.putFile(upload.tempPath, upload.sha256);
   return analysis;

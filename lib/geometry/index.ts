@@ -26,7 +26,13 @@ export type {
   ParsedMesh,
 } from "./types";
 export { detectMeshFormat } from "./detect-format";
-export { analyzeStlFileInParallel, largeBinaryStlTriangles } from "./parallel-stl";
+export {
+  analyzeAndWeldStlFileInParallel,
+  analyzeStlFileInParallel,
+  largeBinaryStlTriangles,
+  weldedStlMesh,
+  type WeldedStl,
+} from "./parallel-stl";
 
 /**
  * Reads a mesh or CAD file into a welded triangle mesh in millimetres (see

@@ -1,11 +1,17 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeMesh } from "./index";
-import { analyzeStlFileInParallel, largeBinaryStlTriangles } from "./parallel-stl";
+import { analyzeMesh, parseMesh } from "./index";
+import {
+  analyzeAndWeldStlFileInParallel,
+  analyzeStlFileInParallel,
+  largeBinaryStlTriangles,
+  weldedStlMesh,
+} from "./parallel-stl";
 import { PARALLEL_STL_MIN_TRIANGLES } from "./stl-size";
 import { expectAppError, expectClose } from "./testing/expectations";
 import { computeTorusVolumeAndArea } from "./testing/reference-volume";
@@ -158,5 +164,84 @@ describe("analyzeStlFileInParallel", () => {
     expect(largeBinaryStlTriangles(large)).toBe(PARALLEL_STL_MIN_TRIANGLES);
     fs.appendFileSync(large, "x");
     expect(largeBinaryStlTriangles(large)).toBeNull();
+  });
+});
+
+describe("analyzeAndWeldStlFileInParallel", () => {
+  async function weldOnTwoThreads(file: string, filename: string) {
+    const thread = new Worker(workerFile);
+    try {
+      return await analyzeAndWeldStlFileInParallel(file, (fs.statSync(file).size - 84) / 50, thread, filename);
+    } finally {
+      await thread.terminate();
+    }
+  }
+
+  const bytesOf = (array: ArrayBufferView) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+
+  /** The kept mesh is parseMesh's for the file, bit for bit, and the analysis is analyzeStlFileInParallel's. */
+  async function expectParsedMesh(file: string) {
+    const { analysis, mesh } = await weldOnTwoThreads(file, path.basename(file));
+    const parsed = await parseMesh(new Uint8Array(fs.readFileSync(file)), "some/folder/part.STL");
+    expect(mesh).not.toBeNull();
+    const kept = weldedStlMesh(mesh!, "some/folder/part.STL");
+    // Deep equality; the arrays compared as bytes (element by element, 3M indices take toEqual seconds).
+    const { positions, indices, ...rest } = kept;
+    const { positions: parsedPositions, indices: parsedIndices, ...parsedRest } = parsed;
+    expect(rest).toEqual(parsedRest);
+    expect(positions).toBeInstanceOf(parsedPositions.constructor);
+    expect(indices).toBeInstanceOf(Uint32Array);
+    expect(bytesOf(positions).equals(bytesOf(parsedPositions))).toBe(true);
+    expect(bytesOf(indices).equals(bytesOf(parsedIndices))).toBe(true);
+    expect(kept.components).toEqual([{ name: "part", firstTriangle: 0, triangleCount: parsed.indices.length / 3 }]);
+    expect(analysis).toEqual(await analyzeOnTwoThreads(file));
+  }
+
+  it.each([
+    "test/fixtures/corpus/mesh/stl_binary.stl",
+    "eval/quotes/parts/voron2-exhaust_filter_housing.stl",
+    "eval/quotes/parts/prusa-mk3s-extruder-body.stl",
+    "eval/quotes/holdout/voron-trident-z_endstop.stl",
+  ])("keeps parseMesh's mesh of %s", async (file) => {
+    await expectParsedMesh(file);
+  });
+
+  it("keeps parseMesh's mesh of files of many chunks, of unshared triangles and of -0 coordinates", async () => {
+    await expectParsedMesh(writeStl("weld-torus.stl", createTorus(60, 20, 500, 250)));
+    const apart = Array.from({ length: 30_000 }, (_, t) => [t, 0, 0, t + 0.5, 0, 0, t, 0.5, 0]).flat();
+    await expectParsedMesh(writeStl("weld-apart.stl", apart));
+    // Every 0 of a box at the origin written as -0 in every other triangle: -0 and +0 are one vertex.
+    const box = writeBinaryStl(createBox([10, 10, 10]));
+    const view = new DataView(box.buffer, box.byteOffset, box.byteLength);
+    let negated = 0;
+    for (let t = 0; t < 12; t += 2)
+      for (let v = 0; v < 9; v++) {
+        const at = 84 + 50 * t + 12 + 4 * v;
+        if (view.getUint32(at, true) !== 0) continue;
+        view.setUint32(at, 0x80000000, true);
+        negated++;
+      }
+    expect(negated).toBeGreaterThan(0);
+    const negativeZero = path.join(directory, "negative-zero.stl");
+    fs.writeFileSync(negativeZero, box);
+    await expectParsedMesh(negativeZero);
+  });
+
+  it("keeps parseMesh's mesh of the 1M-triangle benchmark torus", async () => {
+    const file = path.join(directory, "torus-1m.stl");
+    const write = 'import("./bench/generate-torus-stl.mjs").then((m) => m.writeTorusStl(process.argv[1]))';
+    execFileSync(process.execPath, ["--input-type=module", "-e", write, file]);
+    await expectParsedMesh(file);
+    fs.rmSync(file);
+  }, 60_000);
+
+  it("keeps no mesh of a file whose header starts like a zip archive (parseMesh may not read it as STL)", async () => {
+    const file = writeStl("zip-header.stl", createTorus(30, 10, 60, 30));
+    const fd = fs.openSync(file, "r+");
+    fs.writeSync(fd, Buffer.from([0x50, 0x4b, 0x03, 0x04]), 0, 4, 0);
+    fs.closeSync(fd);
+    const { analysis, mesh } = await weldOnTwoThreads(file, "zip-header.stl");
+    expect(mesh).toBeNull();
+    expect(analysis.geometry.triangles).toBe(3600);
   });
 });

@@ -3,14 +3,28 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { DomainError } from "@/lib/errors";
 import { describeMeasuredMesh } from "./analyze";
-import { weldBinaryStlRecords } from "./formats/stl";
+import { isZip } from "./detect-format";
+import { binaryStlMesh, weldBinaryStlRecords } from "./formats/stl";
 import { measureFromSums, sumStlRecords, type Box, type RangeSums } from "./measure";
 import { PARALLEL_STL_MIN_TRIANGLES, STL_HEADER_BYTES, STL_RECORD_BYTES } from "./stl-size";
 import { baseNameOf } from "./text-lines";
-import { EDGE_SLOTS_PER_VERTEX, EdgeUseTable, ShellUnion, type EdgeUses } from "./topology";
-import type { MeshAnalysis } from "./types";
+import {
+  CHUNK_RECORDS,
+  expectedStlVertices,
+  FOLLOWED,
+  RING_CHUNKS,
+  stlArenaLayout,
+  StlArenaPrefaulter,
+  VERTICES,
+  view,
+  WELDED,
+  WORKER_READY,
+  type StlArenaLayout,
+} from "./stl-arena";
+import { EdgeUseTable, ShellUnion, type EdgeUses } from "./topology";
+import type { MeshAnalysis, ParsedMesh } from "./types";
 import { ASSUMED_MILLIMETRES } from "./units";
-import { Float32BitsWelder, float32WelderInts } from "./weld";
+import { Float32BitsWelder } from "./weld";
 
 /**
  * Two-core analysis of a large binary STL file (the issue's speed target is a
@@ -32,60 +46,12 @@ import { Float32BitsWelder, float32WelderInts } from "./weld";
  * (sums may differ in the last bits).
  */
 
-/** 20,000 records, 1 MB: stays in the core's cache between the read and the weld. */
-const CHUNK_RECORDS = 20_000;
 const WARM_UP_RECORDS = 4000;
-/** Chunks of vertex indices in flight between the welding thread and the worker. */
-const RING_CHUNKS = 8;
-
-interface Region {
-  offset: number;
-  length: number;
-}
-
-/** Word offsets and lengths (32-bit words) of the regions of the shared memory for one file. */
-export interface StlArenaLayout {
-  /** Triangles welded (or WELDING_FAILED), vertices welded, triangles followed (or WORKER_STOPPED), worker ready, next pre-fault batch. */
-  progress: Region;
-  ring: Region;
-  keys: Region;
-  table: Region;
-  edges: Region;
-  shells: Region;
-  words: number;
-}
-
-const WELDED = 0,
-  VERTICES = 1,
-  FOLLOWED = 2,
-  WORKER_READY = 3,
-  NEXT_PREFAULT_BATCH = 4;
+/** Progress values that say a thread stopped. */
 const WELDING_FAILED = -1;
 const WORKER_STOPPED = -1;
 /** A worker that takes this long to free a ring slot is taken for dead (one that fails says so at once). */
 const WORKER_PATIENCE_MS = 30_000;
-
-/** How a file of `triangles` triangles is laid out in shared memory (both threads compute it). */
-export function stlArenaLayout(triangles: number): StlArenaLayout {
-  const expectedVertices = expectedStlVertices(triangles);
-  const welder = float32WelderInts(expectedVertices);
-  const progress = { offset: 0, length: 16 };
-  const ring = { offset: progress.offset + progress.length, length: RING_CHUNKS * CHUNK_RECORDS * 3 };
-  const table = { offset: ring.offset + ring.length, length: welder.table };
-  const keys = { offset: table.offset + table.length, length: welder.keys };
-  const edges = { offset: keys.offset + keys.length, length: expectedVertices * EDGE_SLOTS_PER_VERTEX };
-  const shells = { offset: edges.offset + edges.length, length: expectedVertices };
-  return { progress, ring, keys, table, edges, shells, words: shells.offset + shells.length };
-}
-
-/** A closed mesh has about half as many vertices as triangles (Euler); more only makes the structures grow. */
-function expectedStlVertices(triangles: number): number {
-  return (triangles >>> 1) + 16;
-}
-
-function view(arena: SharedArrayBuffer, region: Region): Int32Array {
-  return new Int32Array(arena, region.offset * 4, region.length);
-}
 
 export interface StlThreadRequest {
   file: string;
@@ -131,6 +97,56 @@ export async function analyzeStlFileInParallel(
   thread: Worker,
   filename = path.basename(file),
 ): Promise<MeshAnalysis> {
+  return weldAndAnalyze(file, triangles, thread, filename, null);
+}
+
+/** A binary STL's welded vertices and triangles: what parseMesh reads from the file (weldedStlMesh names it). */
+export interface WeldedStl {
+  positions: Float32Array;
+  indices: Uint32Array;
+}
+
+/**
+ * analyzeStlFileInParallel, also keeping the welded mesh for a print estimate that may follow (lib/analyze): each
+ * chunk's indices are copied out of the ring as it is welded and the positions out of the shared memory. The mesh
+ * is null when parseMesh would not read the file as a binary STL (a header that starts like a zip archive).
+ */
+export async function analyzeAndWeldStlFileInParallel(
+  file: string,
+  triangles: number,
+  thread: Worker,
+  filename: string,
+): Promise<{ analysis: MeshAnalysis; mesh: WeldedStl | null }> {
+  const indices = startsLikeZip(file) ? null : new Uint32Array(triangles * 3);
+  const welded: { positions?: Float32Array } = {};
+  const analysis = await weldAndAnalyze(file, triangles, thread, filename, indices, welded);
+  return { analysis, mesh: indices && welded.positions ? { positions: welded.positions, indices } : null };
+}
+
+/** The ParsedMesh parseMesh gives for the file `filename` whose welded mesh is `welded`. */
+export function weldedStlMesh(welded: WeldedStl, filename: string): ParsedMesh {
+  return binaryStlMesh(welded.positions, welded.indices, baseNameOf(filename));
+}
+
+function startsLikeZip(file: string): boolean {
+  const head = Buffer.alloc(4);
+  const fd = fs.openSync(file, "r");
+  try {
+    return fs.readSync(fd, head, 0, head.length, 0) === head.length && isZip(head);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The analysis; with `indices`, also each triangle's welded corners into them and the positions into `out`. */
+async function weldAndAnalyze(
+  file: string,
+  triangles: number,
+  thread: Worker,
+  filename: string,
+  indices: Uint32Array | null,
+  out: { positions?: Float32Array } = {},
+): Promise<MeshAnalysis> {
   const layout = stlArenaLayout(triangles);
   const arena = new SharedArrayBuffer(layout.words * 4);
   const progress = view(arena, layout.progress);
@@ -146,10 +162,14 @@ export async function analyzeStlFileInParallel(
     for (const [records, first] of readStlChunks(file, triangles)) {
       // The ring slot this chunk takes must have been followed (its previous chunk's triangles).
       if (!awaitFollowed(progress, first - (RING_CHUNKS - 1) * CHUNK_RECORDS)) break;
-      weldBinaryStlRecords(records, first, ringChunk(arena, layout, first), welder, 0);
+      const chunk = ringChunk(arena, layout, first);
+      weldBinaryStlRecords(records, first, chunk, welder, 0);
+      const welded = first + records.length / STL_RECORD_BYTES;
       Atomics.store(progress, VERTICES, welder.vertexCount);
-      Atomics.store(progress, WELDED, first + records.length / STL_RECORD_BYTES);
+      Atomics.store(progress, WELDED, welded);
       Atomics.notify(progress, WELDED);
+      // While the worker follows this chunk.
+      indices?.set(chunk.subarray(0, (welded - first) * 3), first * 3);
     }
   } catch (error) {
     Atomics.store(progress, WELDED, WELDING_FAILED);
@@ -159,6 +179,8 @@ export async function analyzeStlFileInParallel(
   }
   // A worker that stopped following answers with its error.
   const { sums, box, edges, parts } = await reply;
+  // A copy: a view would keep the whole shared memory alive.
+  if (indices) out.positions = welder.positions().slice();
   return describeMeasuredMesh(
     { format: "stl", units: ASSUMED_MILLIMETRES },
     {
@@ -200,65 +222,6 @@ function awaitFollowed(progress: Int32Array, triangles: number): boolean {
 function ringChunk(arena: SharedArrayBuffer, { ring }: StlArenaLayout, first: number): Uint32Array {
   const words = CHUNK_RECORDS * 3;
   return new Uint32Array(arena, (ring.offset + ((first / CHUNK_RECORDS) % RING_CHUNKS) * words) * 4, words);
-}
-
-/** Bytes per page: one write to each makes the kernel map it. */
-const PAGE_WORDS = 4096 / 4;
-const BATCH_PAGES = 64;
-
-/**
- * Touches the arena's pages in the order they will be written, 64 pages a
- * batch: the ring and the hash table (from the start), the keys (as welding
- * goes), then the edge slots and shell parents (as the worker follows).
- * Batches are claimed from a shared counter so both threads can take part: the
- * welding thread before the worker is ready, the worker for the keys left (the
- * pages it writes itself it faults as it goes). Atomics.add of 0 writes without
- * changing data.
- */
-export class StlArenaPrefaulter {
-  private readonly all: Int32Array;
-  private readonly layout: StlArenaLayout;
-  private readonly batchWords = BATCH_PAGES * PAGE_WORDS;
-  private readonly startBatches: number;
-  private readonly keyBatches: number;
-  private readonly followerBatches: number;
-
-  constructor(arena: SharedArrayBuffer, triangles: number) {
-    this.all = new Int32Array(arena);
-    this.layout = stlArenaLayout(triangles);
-    const { ring, table, keys, edges, shells } = this.layout;
-    this.startBatches = Math.ceil((table.offset + table.length - ring.offset) / this.batchWords);
-    this.keyBatches = Math.ceil(keys.length / this.batchWords);
-    this.followerBatches = Math.ceil(Math.max(edges.length, shells.length) / this.batchWords);
-  }
-
-  /** Faults the next unclaimed batch, up to the keys (`welderPagesOnly`) or all; false when none is left. */
-  step(welderPagesOnly: boolean): boolean {
-    const { ring, keys, edges, shells, progress } = this.layout;
-    const last = this.startBatches + this.keyBatches + (welderPagesOnly ? 0 : this.followerBatches);
-    const batch = Atomics.add(this.all, progress.offset + NEXT_PREFAULT_BATCH, 1);
-    if (batch >= last) return false;
-    if (batch < this.startBatches) {
-      this.touchSlice({ offset: ring.offset, length: this.startBatches * this.batchWords }, batch, this.startBatches);
-    } else if (batch < this.startBatches + this.keyBatches) {
-      const slice = batch - this.startBatches;
-      // Keys the welding has passed are faulted already.
-      if (Atomics.load(this.all, progress.offset + VERTICES) * 3 < (slice + 1) * this.batchWords)
-        this.touchSlice(keys, slice, this.keyBatches);
-    } else {
-      const slice = batch - this.startBatches - this.keyBatches;
-      this.touchSlice(edges, slice, this.followerBatches);
-      this.touchSlice(shells, slice, this.followerBatches);
-    }
-    return true;
-  }
-
-  /** Slice `slice` of `count` equal slices of `region`, clipped to the arena. */
-  private touchSlice(region: Region, slice: number, count: number): void {
-    const from = region.offset + Math.floor((region.length * slice) / count);
-    const to = Math.min(this.layout.words, region.offset + Math.floor((region.length * (slice + 1)) / count));
-    for (let word = from; word < to; word += PAGE_WORDS) Atomics.add(this.all, word, 0);
-  }
 }
 
 /** The worker says it is ready: the welding thread stops pre-faulting and starts welding. */

@@ -5,9 +5,16 @@ import { eq } from "drizzle-orm";
 import { fileVersions, printEstimates } from "@/db/schema";
 import type { Db } from "@/lib/db/client";
 import type { BlobStore } from "@/lib/files/blob-store";
+import { parseMesh } from "@/lib/geometry";
+import { createTorus } from "@/lib/geometry/testing/shapes";
+import { writeBinaryStl } from "@/lib/geometry/testing/writers";
+import { measurePrint } from "@/lib/print-estimate/measure-print";
 import { boxStl, createTestFile, tableStl, useTestBlobs } from "@/test/helpers/files";
 import { seedWorkspace, useTestDb } from "@/test/helpers/test-db";
+import { getActiveCatalog } from "./catalog-store";
+import { familyProfiles } from "./choose-print-figures";
 import { schedulePrintEstimates, settlePrintEstimates } from "./prepare-print-estimates";
+import { storedEstimates } from "./print-estimates";
 import { quoteFile, type PrintQuoteRequest } from "./quote-file";
 
 const SLICER = "/usr/bin/prusa-slicer";
@@ -33,6 +40,28 @@ async function uploadBox() {
   });
   return { workspace, file, request };
 }
+
+describe("the estimate on upload of a large binary STL", () => {
+  it("slices the mesh the upload's analysis welded, without reading the file again", async () => {
+    vi.stubEnv("PRINT_ESTIMATE_ON_UPLOAD", "on");
+    vi.stubEnv("SLICER_ENABLED", "off");
+    // 160,000 triangles: analysed on two threads, the analysis child keeps the mesh.
+    const torus = writeBinaryStl(createTorus(40, 10, 400, 200));
+    const { workspace } = await seedWorkspace(db, { plan: "pro" });
+    const { file, version } = await createTestFile(db, blobs, workspace.id, torus, "torus.stl");
+    // The stored bytes become another part's of the same size: only the kept mesh gives the torus's figures.
+    const other = writeBinaryStl(createTorus(30, 12, 400, 200));
+    await blobs.withLocalFile(version.sha256, async (stored) => fs.writeFileSync(stored, other));
+    schedulePrintEstimates(db, workspace.id, file.id);
+    await settlePrintEstimates();
+    const catalog = (await getActiveCatalog(db, workspace.id)).catalog;
+    const fdm = familyProfiles(catalog, Object.keys(catalog.print_3d.families)).find((p) => p.family === "fdm")!;
+    const stored = await storedEstimates(db, version).basis(fdm.key);
+    const expected = measurePrint(await parseMesh(torus, "torus.stl"), fdm.process, fdm.settings);
+    expect(stored).toEqual(expected);
+    expect(stored).not.toEqual(measurePrint(await parseMesh(other, "torus.stl"), fdm.process, fdm.settings));
+  });
+});
 
 describe.skipIf(!fs.existsSync(SLICER))("background slicing with PrusaSlicer (precise mode)", () => {
   it("slices a new version at the configured infill levels; quotes then use the slicer's figures", async () => {

@@ -134,7 +134,13 @@ async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyPro
   const task = profiles.map(({ key, process, settings }) => ({ key, process, settings }));
   try {
     const bases = await getBlobStore().withLocalFile(version.sha256, (path) =>
-      getAnalysisPool().run({ kind: "estimate", path, filename: version.originalName, profiles: task }),
+      getAnalysisPool().run({
+        kind: "estimate",
+        path,
+        filename: version.originalName,
+        profiles: task,
+        sha256: version.sha256,
+      }),
     );
     for (const p of profiles)
       await storeEstimate(db, {

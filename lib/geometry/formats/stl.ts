@@ -42,12 +42,18 @@ function parseBinaryStl(bytes: Uint8Array, defaultName: string): ParsedMesh {
   const indices = new Uint32Array(triangleCount * 3);
   const welder = new Float32BitsWelder((triangleCount >>> 1) + 16);
   weldBinaryStlRecords(bytes.subarray(HEADER_BYTES), 0, indices, welder);
+  return binaryStlMesh(welder.positions(), indices, defaultName);
+}
+
+/** A binary STL's mesh from its welded vertices and triangles: one component, named `name`. */
+export function binaryStlMesh(positions: Float32Array, indices: Uint32Array, name: string): ParsedMesh {
+  const triangleCount = indices.length / 3;
   return {
     format: "stl",
     units: ASSUMED_MILLIMETRES,
-    positions: welder.positions(),
+    positions,
     indices,
-    components: triangleCount > 0 ? [{ name: defaultName, firstTriangle: 0, triangleCount }] : [],
+    components: triangleCount > 0 ? [{ name, firstTriangle: 0, triangleCount }] : [],
   };
 }
 
