@@ -117,7 +117,8 @@ export async function analyzeAndWeldStlFileInParallel(
   thread: Worker,
   filename: string,
 ): Promise<{ analysis: MeshAnalysis; mesh: WeldedStl | null }> {
-  const indices = startsLikeZip(file) ? null : new Uint32Array(triangles * 3);
+  // In shared memory, as the positions: the estimate hands both to its slicing thread without a copy.
+  const indices = startsLikeZip(file) ? null : new Uint32Array(new SharedArrayBuffer(triangles * 12));
   const welded: { positions?: Float32Array } = {};
   const analysis = await weldAndAnalyze(file, triangles, thread, filename, indices, welded);
   return { analysis, mesh: indices && welded.positions ? { positions: welded.positions, indices } : null };
@@ -180,7 +181,11 @@ async function weldAndAnalyze(
   // A worker that stopped following answers with its error.
   const { sums, box, edges, parts } = await reply;
   // A copy: a view would keep the whole shared memory alive.
-  if (indices) out.positions = welder.positions().slice();
+  if (indices) {
+    const positions = welder.positions();
+    out.positions = new Float32Array(new SharedArrayBuffer(positions.byteLength));
+    out.positions.set(positions);
+  }
   return describeMeasuredMesh(
     { format: "stl", units: ASSUMED_MILLIMETRES },
     {
