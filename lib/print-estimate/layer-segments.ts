@@ -69,12 +69,12 @@ function edgeSlot(hashLo: Int32Array, hashHi: Int32Array, shift: number, lo: num
 }
 
 /**
- * Cuts the active triangles (indices into the mesh's triangles) at height z into this layer's
- * segments, each entered in the table under the edge it starts on; returns their count.
+ * Cuts the active triangles at height z into this layer's segments, each entered in the table under
+ * the edge it starts on; returns their count. Triangle k's vertex indices are corners[3k … 3k + 2].
  */
 export function cutTriangles(
   positions: Float32Array | Float64Array,
-  indices: Uint32Array,
+  corners: Int32Array,
   active: Int32Array,
   activeCount: number,
   z: number,
@@ -85,9 +85,9 @@ export function cutTriangles(
   let segs = 0;
   for (let k = 0; k < activeCount; k++) {
     const t = active[k];
-    const v0 = indices[3 * t],
-      v1 = indices[3 * t + 1],
-      v2 = indices[3 * t + 2];
+    const v0 = corners[3 * t],
+      v1 = corners[3 * t + 1],
+      v2 = corners[3 * t + 2];
     const above0 = positions[3 * v0 + 2] > below,
       above1 = positions[3 * v1 + 2] > below,
       above2 = positions[3 * v2 + 2] > below;

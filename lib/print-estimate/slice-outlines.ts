@@ -106,14 +106,25 @@ export function sliceOutlines(
   const bucketCount = new Int32Array(layers + 1);
   for (let t = 0; t < triCount; t++) if (first[t] >= 0) bucketCount[first[t] + 1]++;
   for (let i = 0; i < layers; i++) bucketCount[i + 1] += bucketCount[i];
-  const order = new Uint32Array(bucketCount[layers]);
+  // The crossing triangles' corners and last layers in sweep order (by first layer, then index): read
+  // here in index order, the sweep then reads them in its own order, not all over the mesh.
+  const corners = new Int32Array(3 * bucketCount[layers]);
+  const lastOf = new Int32Array(bucketCount[layers]);
   const fillAt = bucketCount.slice(0, layers);
-  for (let t = 0; t < triCount; t++) if (first[t] >= 0) order[fillAt[first[t]]++] = t;
+  for (let t = 0; t < triCount; t++) {
+    if (first[t] < 0) continue;
+    const p = fillAt[first[t]]++;
+    corners[3 * p] = indices[3 * t];
+    corners[3 * p + 1] = indices[3 * t + 1];
+    corners[3 * p + 2] = indices[3 * t + 2];
+    lastOf[p] = last[t];
+  }
 
   const from = Math.max(0, range?.from ?? 0),
     to = Math.min(layers, range?.to ?? layers);
   const slices: Paths64[] = [];
-  // The open triangles and, beside them, their last layers: dropping the finished ones reads both in order.
+  // The open triangles (their places in the sweep order) and, beside them, their last layers: dropping
+  // the finished ones reads both in order.
   let active = new Int32Array(1024);
   let activeLast = new Int32Array(1024);
   let activeCount = 0;
@@ -123,10 +134,9 @@ export function sliceOutlines(
   active = withRoom(active, next, 0);
   activeLast = withRoom(activeLast, next, 0);
   for (let k = 0; k < next; k++) {
-    const t = order[k];
-    if (last[t] < from) continue;
-    active[activeCount] = t;
-    activeLast[activeCount++] = last[t];
+    if (lastOf[k] < from) continue;
+    active[activeCount] = k;
+    activeLast[activeCount++] = lastOf[k];
   }
   const resolution = profile.resolution * SCALE;
 
@@ -143,10 +153,10 @@ export function sliceOutlines(
     active = withRoom(active, activeCount + (end - next), activeCount);
     activeLast = withRoom(activeLast, activeCount + (end - next), activeCount);
     for (; next < end; next++) {
-      active[activeCount] = order[next];
-      activeLast[activeCount++] = last[order[next]];
+      active[activeCount] = next;
+      activeLast[activeCount++] = lastOf[next];
     }
-    const segments = cutTriangles(positions, indices, active, activeCount, sliceZ(layer, profile) + zMin);
+    const segments = cutTriangles(positions, corners, active, activeCount, sliceZ(layer, profile) + zMin);
     slices.push(clean(Clipper.union(clean(chainLoops(segments, resolution)), FillRule.NonZero)));
   }
   return { slices, height, layers };
