@@ -20,7 +20,7 @@ export function insideApart(a: Paths64, b: Paths64): boolean {
   if (boxA[0] <= boxB[0] || boxA[2] >= boxB[2] || boxA[1] <= boxB[1] || boxA[3] >= boxB[3]) return false;
   // One point-in-polygon test per path: not worth it with many paths.
   if (a.length * edgesB + b.length * edgesA > 32 * (edgesA + edgesB)) return false;
-  if (boundariesMeet(a, b, edgesA)) return false;
+  if (meet(a, b, edgesA, edgesB)) return false;
   // The boundaries are apart, so each path lies wholly inside or outside the other region: a is
   // inside b when all of its paths are and none of b's paths is inside a.
   for (const p of a) if (pointIn(p[0], b) !== 1) return false;
@@ -39,7 +39,7 @@ export function disjointApart(a: Paths64, b: Paths64): boolean {
     edgesB = boundsOf(b, boxB);
   if (boxA[2] < boxB[0] || boxB[2] < boxA[0] || boxA[3] < boxB[1] || boxB[3] < boxA[1]) return true;
   if (a.length * edgesB + b.length * edgesA > 32 * (edgesA + edgesB)) return false;
-  if (boundariesMeet(a, b, edgesA)) return false;
+  if (meet(a, b, edgesA, edgesB)) return false;
   for (const p of a) if (pointIn(p[0], b) !== -1) return false;
   for (const p of b) if (pointIn(p[0], a) !== -1) return false;
   return true;
@@ -71,6 +71,10 @@ function boundsOf(paths: Paths64, box: Float64Array): number {
   box[3] = bottom;
   return count;
 }
+
+/** Whether the boundaries meet: the region with fewer edges is the one binned (boundariesMeet is symmetric). */
+const meet = (a: Paths64, b: Paths64, edgesA: number, edgesB: number) =>
+  edgesA <= edgesB ? boundariesMeet(a, b, edgesA) : boundariesMeet(b, a, edgesB);
 
 /** 1 inside, -1 outside, 0 on the boundary (Clipper's regions: even-odd over their paths). */
 function pointIn(pt: Point64, region: Paths64): number {
