@@ -1,7 +1,7 @@
 import { Clipper } from "clipper2-ts";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
-import { chainLoops, cutTriangles } from "./layer-segments";
+import { chainLoops, cutTriangles, reserveLayers } from "./layer-segments";
 import { sliceOutlines, type SliceMesh } from "./slice-outlines";
 import { box, cylinder, torus } from "./test-meshes";
 
@@ -17,6 +17,7 @@ function shifted(mesh: SliceMesh, count: number): SliceMesh {
 /** Every triangle of the mesh as the sweep would hand it to the cut at height z. */
 function cutAll(mesh: SliceMesh, z: number): number {
   const count = mesh.indices.length / 3;
+  reserveLayers(count);
   return cutTriangles(
     mesh.positions,
     Int32Array.from(mesh.indices),

@@ -12,52 +12,60 @@ export const SCALE = 1000;
 export const ON_PLANE = 1e-5;
 
 /**
- * Scratch of the sweep, grown on demand and reused from layer to layer and call to call (each thread
- * has its own module instance). A layer's segments: the start point (where the segment leaves its
- * triangle going down through the plane, rounded to µm; its end is the next segment's start, so it is
- * not computed) and the mesh edge it ends on (lower, higher vertex index). An open-addressing table
- * maps the edge each segment starts on to the segment, the last one set winning as in a Map. Vertex
- * indices are small integers (V8's Smis), unlike a single number for the pair, which outgrows int32
- * on large meshes and so drops the hashing to slow double arithmetic.
+ * Scratch of the sweep, reserved once per call (reserveLayers) and reused from layer to layer and call
+ * to call (each thread has its own module instance). A layer's segments: the start point (where the
+ * segment leaves its triangle going down through the plane, rounded to µm; its end is the next
+ * segment's start, so it is not computed) and the mesh edge it ends on (lower, higher vertex index).
+ * An open-addressing table maps the edge each segment starts on to the segment, the last one set
+ * winning as in a Map. Vertex indices are small integers (V8's Smis), unlike a single number for the
+ * pair, which outgrows int32 on large meshes and so drops the hashing to slow double arithmetic.
+ * Empty at first: the first (warm-up) call already replaces the arrays, so that a large mesh's
+ * growing them later invalidates no optimised code.
  */
 const scratch = {
-  segX: new Float64Array(1024),
-  segY: new Float64Array(1024),
-  endLo: new Int32Array(1024),
-  endHi: new Int32Array(1024),
-  used: new Uint8Array(1024),
+  segX: new Float64Array(0),
+  segY: new Float64Array(0),
+  endLo: new Int32Array(0),
+  endHi: new Int32Array(0),
+  used: new Uint8Array(0),
   /** Lower vertex of the edge in each slot (-1: empty), the higher one, the segment. */
-  hashLo: new Int32Array(2048),
-  hashHi: new Int32Array(2048),
-  hashSeg: new Int32Array(2048),
+  hashLo: new Int32Array(0),
+  hashHi: new Int32Array(0),
+  hashSeg: new Int32Array(0),
   /** The table's size is 2^(32 - hashShift). */
-  hashShift: 21,
+  hashShift: 22,
   /** One chained loop's points, and which of them the simplification keeps. */
-  loopX: new Float64Array(1024),
-  loopY: new Float64Array(1024),
-  keep: new Uint8Array(1024),
+  loopX: new Float64Array(0),
+  loopY: new Float64Array(0),
+  keep: new Uint8Array(0),
 };
 
-/** Room for `count` segments (and a table at most half full), and a cleared table. */
-function prepareLayer(count: number): void {
-  if (count > scratch.segX.length) {
-    const size = Math.max(count, 2 * scratch.segX.length);
+/** The table's shift for `count` segments: at least 1024 slots, at most half full. */
+function tableShift(count: number): number {
+  let shift = 22;
+  while (1 << (32 - shift) < 2 * count) shift--;
+  return shift;
+}
+
+/** Room for layers of up to `count` segments, before the sweep (so no layer grows anything). */
+export function reserveLayers(count: number): void {
+  if (count > scratch.segX.length || scratch.segX.length === 0) {
+    const size = Math.max(1024, count, 2 * scratch.segX.length);
     scratch.segX = new Float64Array(size);
     scratch.segY = new Float64Array(size);
     scratch.endLo = new Int32Array(size);
     scratch.endHi = new Int32Array(size);
     scratch.used = new Uint8Array(size);
+    scratch.loopX = new Float64Array(size);
+    scratch.loopY = new Float64Array(size);
+    scratch.keep = new Uint8Array(size);
   }
-  let shift = 22; // at least 1024 slots
-  while (1 << (32 - shift) < 2 * count) shift--;
-  scratch.hashShift = shift;
-  const size = 1 << (32 - shift);
-  if (size > scratch.hashLo.length) {
-    scratch.hashLo = new Int32Array(size);
-    scratch.hashHi = new Int32Array(size);
-    scratch.hashSeg = new Int32Array(size);
+  const slots = 1 << (32 - tableShift(count));
+  if (slots > scratch.hashLo.length) {
+    scratch.hashLo = new Int32Array(slots);
+    scratch.hashHi = new Int32Array(slots);
+    scratch.hashSeg = new Int32Array(slots);
   }
-  scratch.hashLo.fill(-1, 0, size);
 }
 
 /** The slot of edge (lo, hi) in the table, or the empty slot where it would go. */
@@ -69,7 +77,7 @@ function edgeSlot(hashLo: Int32Array, hashHi: Int32Array, shift: number, lo: num
 }
 
 /**
- * Cuts the active triangles at height z into this layer's segments, each entered in the table under
+ * Cuts the active triangles (at most reserveLayers' count) at height z into this layer's segments, each entered in the table under
  * the edge it starts on; returns their count. Triangle k's vertex indices are corners[3k … 3k + 2].
  */
 export function cutTriangles(
@@ -79,8 +87,11 @@ export function cutTriangles(
   activeCount: number,
   z: number,
 ): number {
-  prepareLayer(activeCount);
-  const { segX, segY, endLo, endHi, hashLo, hashHi, hashSeg, hashShift } = scratch;
+  // A table at most half full, cleared.
+  const hashShift = tableShift(activeCount);
+  scratch.hashLo.fill(-1, 0, 1 << (32 - hashShift));
+  scratch.hashShift = hashShift;
+  const { segX, segY, endLo, endHi, hashLo, hashHi, hashSeg } = scratch;
   const below = z - ON_PLANE;
   let segs = 0;
   for (let k = 0; k < activeCount; k++) {
@@ -156,11 +167,6 @@ export function cutTriangles(
 export function chainLoops(count: number, resolution: number): Paths64 {
   const { segX, segY, endLo, endHi, used, hashLo, hashHi, hashSeg, hashShift } = scratch;
   used.fill(0, 0, count);
-  if (count > scratch.loopX.length) {
-    scratch.loopX = new Float64Array(2 * count);
-    scratch.loopY = new Float64Array(2 * count);
-    scratch.keep = new Uint8Array(2 * count);
-  }
   const { loopX, loopY, keep } = scratch;
   const paths: Paths64 = [];
   for (let s0 = 0; s0 < count; s0++) {

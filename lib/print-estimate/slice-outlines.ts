@@ -4,7 +4,7 @@
  * list, so no layer scans every triangle; each layer's cuts are chained into loops (layer-segments.ts).
  */
 import { Clipper, FillRule, type Path64, type Paths64 } from "clipper2-ts";
-import { ON_PLANE, SCALE, chainLoops, cutTriangles } from "./layer-segments";
+import { ON_PLANE, SCALE, chainLoops, cutTriangles, reserveLayers } from "./layer-segments";
 import type { PrintProfile } from "./profile";
 
 export { SCALE };
@@ -79,14 +79,6 @@ export function triangleLayers(mesh: SliceMesh, profile: PrintProfile): Triangle
   return { layers, zMin, height, first, last };
 }
 
-/** `array`, or a longer copy of its first `used` items if it has no room for `count`. */
-function withRoom(array: Int32Array<ArrayBuffer>, count: number, used: number): Int32Array<ArrayBuffer> {
-  if (count <= array.length) return array;
-  const grown = new Int32Array(Math.max(count, 2 * array.length));
-  grown.set(array.subarray(0, used));
-  return grown;
-}
-
 /**
  * Slices the mesh at every layer's mid-height into closed outlines (µm integer paths, union applied):
  * all layers, or those in [from, to) (a thread's share, see parallel-slice.ts; the same paths as the
@@ -102,10 +94,22 @@ export function sliceOutlines(
   const triCount = indices.length / 3;
   const { layers, zMin, height, first, last } = crossed;
 
-  // Triangles bucketed by their first layer (counting sort).
+  // Triangles bucketed by their first layer (counting sort); and the most open at one layer, from how
+  // many open and close at each, so that the sweep's arrays are sized once.
   const bucketCount = new Int32Array(layers + 1);
-  for (let t = 0; t < triCount; t++) if (first[t] >= 0) bucketCount[first[t] + 1]++;
-  for (let i = 0; i < layers; i++) bucketCount[i + 1] += bucketCount[i];
+  const closing = new Int32Array(layers + 1);
+  for (let t = 0; t < triCount; t++) {
+    if (first[t] < 0) continue;
+    bucketCount[first[t] + 1]++;
+    closing[last[t] + 1]++;
+  }
+  let open = 0,
+    mostOpen = 0;
+  for (let i = 0; i < layers; i++) {
+    open += bucketCount[i + 1] - closing[i];
+    if (open > mostOpen) mostOpen = open;
+    bucketCount[i + 1] += bucketCount[i];
+  }
   // The crossing triangles' corners and last layers in sweep order (by first layer, then index): read
   // here in index order, the sweep then reads them in its own order, not all over the mesh.
   const corners = new Int32Array(3 * bucketCount[layers]);
@@ -125,19 +129,18 @@ export function sliceOutlines(
   const slices: Paths64[] = [];
   // The open triangles (their places in the sweep order) and, beside them, their last layers: dropping
   // the finished ones reads both in order.
-  let active = new Int32Array(1024);
-  let activeLast = new Int32Array(1024);
+  const active = new Int32Array(mostOpen);
+  const activeLast = new Int32Array(mostOpen);
   let activeCount = 0;
   // Starting part-way, the triangles begun below and still open, in the order the full sweep keeps
   // them (by first layer, then index): the segments, so the chained paths, come out the same.
   let next = from > 0 ? bucketCount[from] : 0;
-  active = withRoom(active, next, 0);
-  activeLast = withRoom(activeLast, next, 0);
   for (let k = 0; k < next; k++) {
     if (lastOf[k] < from) continue;
     active[activeCount] = k;
     activeLast[activeCount++] = lastOf[k];
   }
+  reserveLayers(mostOpen);
   const resolution = profile.resolution * SCALE;
 
   for (let layer = from; layer < to; layer++) {
@@ -150,8 +153,6 @@ export function sliceOutlines(
     }
     activeCount = kept;
     const end = bucketCount[layer + 1];
-    active = withRoom(active, activeCount + (end - next), activeCount);
-    activeLast = withRoom(activeLast, activeCount + (end - next), activeCount);
     for (; next < end; next++) {
       active[activeCount] = next;
       activeLast[activeCount++] = lastOf[next];
