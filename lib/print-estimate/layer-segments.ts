@@ -77,8 +77,9 @@ function edgeSlot(hashLo: Int32Array, hashHi: Int32Array, shift: number, lo: num
 }
 
 /**
- * Cuts the active triangles (at most reserveLayers' count) at height z into this layer's segments, each entered in the table under
- * the edge it starts on; returns their count. Triangle k's vertex indices are corners[3k … 3k + 2].
+ * Cuts the active triangles (at most reserveLayers' count) at height z into this layer's segments,
+ * each entered in the table under the edge it starts on; returns their count. Triangle k's vertex
+ * indices are corners[3k … 3k + 2].
  */
 export function cutTriangles(
   positions: Float32Array | Float64Array,
