@@ -36,8 +36,13 @@ const RETRY_AFTER_S = 5;
 const MEMORY_POLL_MS = 50;
 /** Resident size allowed beyond the heap limit: Node itself, buffers read from disk, the STL arena, OpenCascade. */
 const residentLimitMb = (heapMb: number) => heapMb * 1.25 + 128;
-/** A child that kept more than this after a job is replaced, so one big upload's memory goes back to the system. */
-const RECYCLE_ABOVE_MB = 400;
+/**
+ * A child that kept more than this after a job is replaced, so one big upload's memory goes back to the system.
+ * A warmed child holds ~300 MB and ~340 MB after a 1M-triangle upload whose mesh it keeps for the estimate
+ * (2026-11-26); at 400 MB, 2 of 16 benchmark runs replaced the child after that upload, and its first quote then ran in a
+ * cold child that parsed the file again (2 s instead of 0.6 s).
+ */
+const RECYCLE_ABOVE_MB = 512;
 /** The V8 old space a child starts with (MB), at most a quarter of its heap limit. */
 const INITIAL_OLD_SPACE_MB = 128;
 /** Children beyond the first exit after this long idle. */

@@ -72,8 +72,11 @@ export function basisKey(kind: ProcessKind, settings: PrintSettings): string {
   return JSON.stringify([kind, FDM_BASIS_FIELDS.map((field) => (field === "supports" ? supports : profile[field]))]);
 }
 
-/** The supports plan's CPU time against the slicing's (the 1M-triangle torus: ~0.4 s against ~1.1 s warm). */
-const SUPPORTS_PLAN_SHARE = 0.35;
+/**
+ * The supports plan's CPU time against the slicing's (the 1M-triangle torus in the analysis child:
+ * ~180 ms against ~870 ms, 2026-11-26).
+ */
+const SUPPORTS_PLAN_SHARE = 0.21;
 
 /**
  * measurePrint with an FDM mesh's slicing shared with `thread` (a worker running

@@ -15,10 +15,11 @@ import { triangleLayers, type SliceMesh, type TriangleLayers } from "./slice-out
 import { classifyReach } from "./surfaces";
 
 /**
- * What the worker spends besides its share's slicing, against the whole slicing: the mesh's copy
- * and a less optimised start (the torus: its half took ~15 % longer than this thread's, bench).
+ * What the worker spends besides its share's slicing, against the whole slicing: the request's
+ * round trip, the mesh being shared (the torus: its share took ~2 % longer per crossing than this
+ * thread's, 2026-11-26).
  */
-const WORKER_OVERHEAD_SHARE = 0.1;
+const WORKER_OVERHEAD_SHARE = 0.02;
 
 /** Below this many triangles one thread is as fast: the margins and the copy cost what a share saves. */
 export const PARALLEL_SLICE_MIN_TRIANGLES = 100_000;
