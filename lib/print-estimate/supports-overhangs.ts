@@ -234,17 +234,17 @@ export class OverhangMarks {
   }
 
   private grow(): void {
-    const cap = 2 * this.pixel.length;
-    const pixel = new Int32Array(cap),
-      layer = new Int32Array(cap),
-      dense = new Uint8Array(cap);
-    pixel.set(this.pixel);
-    layer.set(this.layer);
-    dense.set(this.dense);
-    this.pixel = pixel;
-    this.layer = layer;
-    this.dense = dense;
+    this.pixel = doubled(this.pixel);
+    this.layer = doubled(this.layer);
+    this.dense = doubled(this.dense);
   }
+}
+
+/** A typed array twice as long, starting with `array`'s elements. */
+export function doubled<T extends Int32Array | Float32Array | Uint8Array>(array: T): T {
+  const grown = new (array.constructor as new (length: number) => T)(2 * array.length);
+  grown.set(array);
+  return grown;
 }
 
 /** Keeps the part of polygon `src` (m vertices) above (sign 1) or below (−1) z = bound, into `dst`. */

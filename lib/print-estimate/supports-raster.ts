@@ -7,7 +7,7 @@
 import type { PrintProfile } from "./profile";
 import type { SliceMesh } from "./slice-outlines";
 import { layerCountFor } from "./slice-outlines";
-import { layerAtOrAbove, layerPlane, OverhangMarks, type OverhangRule } from "./supports-overhangs";
+import { doubled, layerAtOrAbove, layerPlane, OverhangMarks, type OverhangRule } from "./supports-overhangs";
 
 export interface MeshRaster {
   /** Pixel grid: `cols` × `rows` pixels, whole cells of `oversampling` × `oversampling` pixels. */
@@ -183,16 +183,9 @@ class Crossings {
   }
 
   private grow(): void {
-    const cap = 2 * this.pixel.length;
-    const pixel = new Int32Array(cap),
-      z = new Float32Array(cap),
-      down = new Uint8Array(cap);
-    pixel.set(this.pixel);
-    z.set(this.z);
-    down.set(this.down);
-    this.pixel = pixel;
-    this.z = z;
-    this.down = down;
+    this.pixel = doubled(this.pixel);
+    this.z = doubled(this.z);
+    this.down = doubled(this.down);
   }
 }
 
