@@ -171,13 +171,15 @@ export async function warmUpPrintEstimate(
     const profile = profileFromSettings(MK3S_QUALITY_SETTINGS);
     const torus = warmUpTorus();
     const part = (await readWarmUpPart()) ?? torus;
+    // Each mesh's layers, found once for the slicing thread's requests.
+    const crossedOf = new Map([torus, part].map((mesh) => [mesh, thread ? triangleLayers(mesh, profile) : null]));
     for (let done = 0; done < rounds; ) {
       if (busy()) {
         await sleep(BUSY_POLL_MS);
         continue;
       }
       const mesh = done < rounds / 2 ? torus : part;
-      const crossed = thread ? triangleLayers(mesh, profile) : null;
+      const crossed = crossedOf.get(mesh)!;
       const sliced = crossed
         ? askSliceThread(thread!, { ...mesh, crossed, profile, from: 0, to: crossed.layers })
         : null;
