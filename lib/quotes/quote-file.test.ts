@@ -155,3 +155,43 @@ describe("quote cache", () => {
     expect(again).toEqual({ ...layers, cached: true });
   });
 });
+
+describe("meshes the layer estimator cannot trust", () => {
+  async function quotePla(stl: string, name: string) {
+    const { workspace } = await seedWorkspace(db, { plan: "pro" });
+    const { file } = await createTestFile(db, blobs, workspace.id, stl, name);
+    return quoteFile(db, {
+      workspaceId: workspace.id,
+      fileId: file.id,
+      process: "print_3d",
+      print: { infill_percent: 20, quantity: 1, materials: ["pla"] },
+      now: T0,
+    });
+  }
+  const facets = (stl: string) => stl.split("\n").slice(1, -2);
+  const shiftedX = (lines: string[], dx: number) =>
+    lines.map((line) =>
+      line.startsWith("vertex ") ? line.replace(/^vertex (\S+)/, (_m, x: string) => `vertex ${Number(x) + dx}`) : line,
+    );
+
+  it("an open mesh gets the volume-rate fallback with ESTIMATE_FALLBACK, not a crash", async () => {
+    // The 40×30×20 box with its last triangle missing: three open edges.
+    const lines = facets(boxStl(40, 30, 20));
+    const open = ["solid open", ...lines.slice(0, -7), "endsolid open", ""].join("\n");
+    const quote = await quotePla(open, "open.stl");
+    expect(quote.estimate.fdm.method).toBe("volume");
+    expect(quote.warnings.map((w) => w.code)).toContain("ESTIMATE_FALLBACK");
+    expect(quote.quotes[0].weight_g).toBeGreaterThan(0);
+  });
+
+  it("a self-intersecting mesh is sliced as the solid it encloses: two overlapping cubes print as their union", async () => {
+    // Two closed 20 mm cubes, the second 10 mm along x: together the 30×20×20 box, each edge shared by two triangles.
+    const cube = facets(boxStl(20, 20, 20));
+    const overlapping = ["solid two", ...cube, ...shiftedX(cube, 10), "endsolid two", ""].join("\n");
+    const union = await quotePla(boxStl(30, 20, 20), "union.stl");
+    const quote = await quotePla(overlapping, "overlapping.stl");
+    expect(quote.estimate.fdm.method).toBe("layers");
+    expect(quote.quotes[0].weight_g).toBe(union.quotes[0].weight_g);
+    expect(quote.quotes[0].print_time_min).toBe(union.quotes[0].print_time_min);
+  });
+});
