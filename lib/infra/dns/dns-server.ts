@@ -17,6 +17,19 @@ export interface RunningServer {
  * port (tests); loopback unless told otherwise.
  */
 export async function startDnsServer(db: Db, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+  // Port 0 lets the OS pick a free UDP port, but that number may be taken for TCP (another process's socket):
+  // pick again rather than fail, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bindDnsServer(db, options);
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+      if (!taken || (options.port ?? 5353) !== 0 || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function bindDnsServer(db: Db, options: { host?: string; port?: number }): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const udp = dgram.createSocket(net.isIPv6(host) ? "udp6" : "udp4");
   udp.on("message", async (message, peer) => {
