@@ -10,7 +10,7 @@ import { Worker } from "node:worker_threads";
 import { isDomainError } from "@/lib/errors";
 import { logError } from "@/lib/log";
 import { resolveFromRoot } from "@/lib/paths";
-import type { WeldedStl } from "@/lib/geometry";
+import type { ParsedMesh } from "@/lib/geometry";
 import { analyzeFile, toStoredAnalysis, type FileAnalysis } from "./analyze-file";
 import {
   KEEP_MESH_MS,
@@ -130,24 +130,13 @@ const replaceSliceThread = (thread: Worker) => {
 
 /** Slices the mesh once per distinct print profile (an analysis child's time and memory limits apply). */
 async function estimate(
-  file: string,
-  filename: string,
+  { positions, indices }: Pick<ParsedMesh, "positions" | "indices">,
   profiles: EstimateProfile[],
-  kept: WeldedStl | null,
 ): Promise<AnalysisResults["estimate"]> {
-  const [
-    { parseMesh, weldedStlMesh },
-    { basisKey, measurePrint, measurePrintOnTwoThreads },
-    { PARALLEL_SLICE_MIN_TRIANGLES },
-  ] = await Promise.all([
-    import("@/lib/geometry"),
+  const [{ basisKey, measurePrint, measurePrintOnTwoThreads }, { PARALLEL_SLICE_MIN_TRIANGLES }] = await Promise.all([
     import("@/lib/print-estimate/measure-print"),
     import("@/lib/print-estimate/parallel-slice"),
   ]);
-  // The mesh this child welded when the same bytes were uploaded is what parsing them again would give.
-  const { positions, indices } = kept
-    ? weldedStlMesh(kept, filename)
-    : await parseMesh(await readBytes(file), filename);
   // Only the arrays: an object of the same shape as the warm-up's meshes keeps the optimised code valid.
   const mesh = { positions, indices };
   const out: AnalysisResults["estimate"] = {};
@@ -180,7 +169,7 @@ async function estimate(
 
 async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["kind"]]> {
   // The kept mesh goes to the estimate of its content; any other task frees its memory first.
-  if (task.kind !== "estimate") keptMesh.drop();
+  if (task.kind !== "estimate" && task.kind !== "kept-estimate") keptMesh.drop();
   switch (task.kind) {
     case "analyze":
       return toStoredAnalysis(await analyze(task.path, task.filename, task.sha256));
@@ -188,8 +177,20 @@ async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["ki
       return buildDisplay(task.path, task.filename, task.fileKind, task.out);
     case "metadata":
       return extract(task.path, task.filename, task.input);
-    case "estimate":
-      return estimate(task.path, task.filename, task.profiles, keptMesh.take(task.sha256));
+    case "estimate": {
+      // The mesh this child welded when the same bytes were uploaded is what parsing them again would give.
+      const kept = keptMesh.take(task.sha256);
+      const { parseMesh, weldedStlMesh } = await import("@/lib/geometry");
+      const mesh = kept
+        ? weldedStlMesh(kept, task.filename)
+        : await parseMesh(await readBytes(task.path), task.filename);
+      return estimate(mesh, task.profiles);
+    }
+    case "kept-estimate": {
+      const kept = keptMesh.take(task.sha256);
+      const { weldedStlMesh } = await import("@/lib/geometry");
+      return kept ? estimate(weldedStlMesh(kept, task.filename), task.profiles) : null;
+    }
   }
 }
 

@@ -113,6 +113,21 @@ describe("AnalysisPool", () => {
       expect(await estimate(pool, a, sha256Of(a))).toEqual(await estimateOf(a));
     });
 
+    it("gives an estimate with no file at all, once; with none kept, nothing is run", async () => {
+      const pool = makePool({ workers: 1 });
+      const kept = (sha256: string) => pool.estimateKept({ filename: "part.stl", profiles, sha256 });
+      expect(await kept(sha256Of(a))).toBeNull();
+      expect(pool.load.children).toBe(0);
+      await pool.analyze(a, "a.stl", sha256Of(a));
+      expect(await kept(sha256Of(b))).toBeNull();
+      expect(await kept(sha256Of(a))).toEqual(await estimateOf(a));
+      expect(await kept(sha256Of(a))).toBeNull();
+      // A child asked for a mesh it no longer holds (the pool's record was stale) answers null too.
+      await pool.analyze(a, "a.stl", sha256Of(a));
+      expect(await pool.run({ kind: "kept-estimate", filename: "part.stl", profiles, sha256: sha256Of(b) })).toBeNull();
+      expect(await kept(sha256Of(a))).toBeNull();
+    });
+
     it("is never another content's: a different key parses the estimate's own file", async () => {
       const pool = makePool({ workers: 1 });
       await pool.analyze(a, "a.stl", sha256Of(a));

@@ -93,6 +93,16 @@ export class AnalysisPool {
     return this.run({ kind: "analyze", path, filename, sha256 });
   }
 
+  /**
+   * The estimate from the welded mesh a child keeps of the content `sha256`, needing no file; null, with nothing
+   * run, when no child keeps it (or it was given to another task meanwhile).
+   */
+  async estimateKept(task: Omit<Extract<AnalysisTask, { kind: "kept-estimate" }>, "kind">) {
+    const now = Date.now();
+    const kept = this.idle.some((c) => c.kept !== undefined && c.kept.sha256 === task.sha256 && now < c.kept.until);
+    return kept ? this.run({ kind: "kept-estimate", ...task }) : null;
+  }
+
   /** Runs one task in a child; its errors come back as DomainErrors. */
   async run<T extends AnalysisTask>(task: T): Promise<AnalysisResults[T["kind"]]> {
     const child = await this.acquire(task);
@@ -198,7 +208,7 @@ export class AnalysisPool {
    */
   private takeIdle(task: AnalysisTask): Child | undefined {
     const now = Date.now();
-    const sha256 = task.kind === "estimate" ? task.sha256 : undefined;
+    const sha256 = task.kind === "estimate" || task.kind === "kept-estimate" ? task.sha256 : undefined;
     let index = this.idle.findLastIndex((c) => c.kept !== undefined && c.kept.sha256 === sha256 && now < c.kept.until);
     if (index < 0) index = this.idle.findLastIndex((c) => c.kept === undefined || now >= c.kept.until);
     if (index < 0) index = this.idle.length - 1;

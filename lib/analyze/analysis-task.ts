@@ -11,6 +11,7 @@ import type { PrintSettings, ProcessKind } from "@/lib/print-estimate/profile-se
  * - `display`: the viewer's form of a stored version (GLB or contour JSON), written to `out`.
  * - `metadata`: the facts search and descriptions are built from, and the file's own texts.
  * - `estimate`: the 3D-print estimators' basis (sliced layers) of a mesh, per print profile.
+ * - `kept-estimate`: `estimate` from the welded mesh a child kept, with no file; null when it keeps none.
  * `sha256` (of the file's bytes, as the upload computed it) lets an estimate use the welded mesh the child kept
  * from the analysis of the same bytes (KEEP_MESH_MS).
  */
@@ -18,7 +19,8 @@ export type AnalysisTask =
   | { kind: "analyze"; path: string; filename: string; sha256?: string }
   | { kind: "display"; path: string; filename: string; fileKind: "mesh" | "laser"; out: string }
   | { kind: "metadata"; path: string; filename: string; input: MetadataTaskInput }
-  | { kind: "estimate"; path: string; filename: string; profiles: EstimateProfile[]; sha256?: string };
+  | { kind: "estimate"; path: string; filename: string; profiles: EstimateProfile[]; sha256?: string }
+  | { kind: "kept-estimate"; filename: string; profiles: EstimateProfile[]; sha256: string };
 
 /**
  * How long a child keeps the welded mesh of a large binary STL it analysed (kept-mesh.ts): the estimate on
@@ -47,6 +49,7 @@ export interface AnalysisResults {
   display: number;
   metadata: { metadata: FileMetadata; texts: SourceText[] };
   estimate: Record<string, PrintBasis>;
+  "kept-estimate": Record<string, PrintBasis> | null;
 }
 
 export type AnalysisReply =

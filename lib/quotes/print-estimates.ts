@@ -131,17 +131,17 @@ export async function ensureLayerBases(db: Db, version: FileVersionRow, profiles
 }
 
 async function sliceVersion(db: Db, version: FileVersionRow, profiles: FamilyProfile[]): Promise<void> {
-  const task = profiles.map(({ key, process, settings }) => ({ key, process, settings }));
+  const pool = getAnalysisPool();
+  const task = {
+    filename: version.originalName,
+    profiles: profiles.map(({ key, process, settings }) => ({ key, process, settings })),
+    sha256: version.sha256,
+  };
   try {
-    const bases = await getBlobStore().withLocalFile(version.sha256, (path) =>
-      getAnalysisPool().run({
-        kind: "estimate",
-        path,
-        filename: version.originalName,
-        profiles: task,
-        sha256: version.sha256,
-      }),
-    );
+    // The mesh a child kept from the upload needs no copy of the blob (with S3 storage, a download).
+    const bases =
+      (await pool.estimateKept(task)) ??
+      (await getBlobStore().withLocalFile(version.sha256, (path) => pool.run({ kind: "estimate", path, ...task })));
     for (const p of profiles)
       await storeEstimate(db, {
         versionId: version.id,
