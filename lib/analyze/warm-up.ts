@@ -146,8 +146,8 @@ async function readWarmUpPart(): Promise<{ positions: Float32Array | Float64Arra
 /**
  * Warms the layer estimate (lib/print-estimate) on this thread and on the slicing thread, whose
  * first share of a large mesh would otherwise run about twice as slow as a warm one: each round
- * measures a mesh here (slicing, supports, estimate) while the thread slices it, the torus in the
- * first half of the rounds and the part in the second. Runs like warmUpLaser, and never throws.
+ * measures a mesh here (slicing, supports, estimate) while the thread slices it, then measures it as a
+ * resin print on both, the torus in the first half of the rounds and the part in the second. Runs like warmUpLaser, and never throws.
  */
 export async function warmUpPrintEstimate(
   busy: () => boolean,
@@ -156,10 +156,10 @@ export async function warmUpPrintEstimate(
 ): Promise<void> {
   try {
     const [
-      { measurePrint },
+      { measurePrint, measurePrintOnTwoThreads },
       { askSliceThread },
       { triangleLayers },
-      { MK3S_QUALITY_SETTINGS },
+      { MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS },
       { profileFromSettings },
     ] = await Promise.all([
       import("@/lib/print-estimate/measure-print"),
@@ -185,6 +185,9 @@ export async function warmUpPrintEstimate(
         : null;
       measurePrint(mesh, "fdm", MK3S_QUALITY_SETTINGS);
       await sliced;
+      // A resin print's layers, shared with the thread as a large mesh's are.
+      if (thread) await measurePrintOnTwoThreads(mesh, "sla", SL1S_NORMAL_SETTINGS, thread);
+      else measurePrint(mesh, "sla", SL1S_NORMAL_SETTINGS);
       done++;
       await sleep(0);
     }

@@ -4,14 +4,13 @@
  * basis into material and time for any infill in microseconds, so a quote never slices.
  */
 import type { Worker } from "node:worker_threads";
-import { Clipper } from "clipper2-ts";
 import { estimatePrint } from "./estimate";
-import { DEFAULT_PRINT_PROFILE } from "./default-print-profile";
-import { slicePrintInParallel } from "./parallel-slice";
+import { resinLayersInParallel, slicePrintInParallel } from "./parallel-slice";
 import type { PrintProfile } from "./profile";
 import { profileFromSettings, type PrintSettings, type ProcessKind } from "./profile-settings";
-import { slicePrint, sliceOutlines, type PrintSummary, type SliceMesh } from "./slice";
-import { SCALE } from "./slice-outlines";
+import { countLayersAbove, resinProfile, slowTiltArea } from "./resin-layers";
+import { slicePrint, type PrintSummary, type SliceMesh } from "./slice";
+import { triangleLayers } from "./slice-outlines";
 import { planSupports, type SupportPlan } from "./supports";
 import { needsSupports } from "./supports-extrusion";
 
@@ -31,12 +30,6 @@ export interface PrintFigures {
 }
 
 const num = (settings: PrintSettings, key: string) => Number(settings[key]);
-
-/** The resin printer's layers as PrusaSlicer's SLA slicer sees them: first layer = layer height. */
-function resinProfile(settings: PrintSettings): PrintProfile {
-  const h = num(settings, "layer_height");
-  return { ...DEFAULT_PRINT_PROFILE, layerHeight: h, firstLayerHeight: h, elephantFootCompensation: 0 };
-}
 
 /**
  * The profile fields an FDM basis (slicePrint, planSupports and what they call) reads. The rest (speeds,
@@ -88,7 +81,10 @@ export async function measurePrintOnTwoThreads(
   settings: PrintSettings,
   thread: Worker,
 ): Promise<PrintBasis> {
-  if (kind !== "fdm") return measurePrint(mesh, kind, settings);
+  if (kind !== "fdm") {
+    const crossed = await resinLayersInParallel(mesh, resinProfile(settings), slowTiltArea(settings), thread);
+    return { process: "sla", ...crossed };
+  }
   const profile = profileFromSettings(settings);
   let supports: SupportPlan | undefined;
   const summary = await slicePrintInParallel(mesh, profile, thread, {
@@ -103,12 +99,10 @@ export function measurePrint(mesh: SliceMesh, kind: ProcessKind, settings: Print
     const profile = profileFromSettings(settings);
     return { process: "fdm", summary: slicePrint(mesh, profile), supports: planSupports(mesh, profile) };
   }
-  const { slices } = sliceOutlines(mesh, resinProfile(settings));
-  const display = num(settings, "display_width") * num(settings, "display_height");
-  const limit = (num(settings, "area_fill") / 100) * display * SCALE * SCALE;
-  let slow = 0;
-  for (const layer of slices) if (Clipper.areaPaths(layer) > limit) slow++;
-  return { process: "sla", layers: slices.length, slowTiltLayers: slow };
+  const profile = resinProfile(settings);
+  const crossed = triangleLayers(mesh, profile);
+  const slowTiltLayers = countLayersAbove(mesh, profile, slowTiltArea(settings), undefined, crossed);
+  return { process: "sla", layers: crossed.layers, slowTiltLayers };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRINT_PROFILE, planSupports, slicePrint } from "./index";
-import { MK3S_QUALITY_SETTINGS } from "./default-profiles";
+import { MK3S_QUALITY_SETTINGS, SL1S_NORMAL_SETTINGS } from "./default-profiles";
 import { measurePrint, measurePrintOnTwoThreads } from "./measure-print";
 import { answerSliceRequest, askSliceThread, slicePrintInParallel, splitLayer } from "./parallel-slice";
 import { profileFromSettings } from "./profile-settings";
@@ -87,6 +87,15 @@ describe("slicePrintInParallel", () => {
     expect(basis.process === "fdm" && basis.supports).toEqual(
       planSupports(mesh, profileFromSettings(MK3S_QUALITY_SETTINGS)),
     );
+  });
+
+  it("measures a resin print's layers as one thread does, the slow-tilt ones counted on both", async () => {
+    // A 100 × 60 mm plate 0.52 mm thick (6,000 mm², over 45 % of the SL1S's 128 × 81 mm display) under a torus.
+    const mesh = joined(box(-50, -30, 0, 50, 30, 0.52), translated(torus(14, 5, 64, 32), 0.52));
+    const basis = await measurePrintOnTwoThreads(mesh, "sla", SL1S_NORMAL_SETTINGS, thread);
+    expect(basis).toEqual(measurePrint(mesh, "sla", SL1S_NORMAL_SETTINGS));
+    // 10.52 mm at 0.05 mm layers (rounded, as PrusaSlicer counts them); the plate's 10 layers are the slow ones.
+    expect(basis).toEqual({ process: "sla", layers: Math.round(10.52 / 0.05), slowTiltLayers: 10 });
   });
 
   it("answers a bad request with an error, and a worker that stops rejects", async () => {

@@ -1,5 +1,6 @@
 /**
- * slicePrint on two cores (issue #15's speed target: the 1M-triangle torus in well under a second).
+ * slicePrint on two cores (issue #15's speed target: the 1M-triangle torus in well under a second), and
+ * a resin print's layers likewise.
  * A layer's figures depend only on the layers within classifyReach of it (slice.ts), so a worker
  * (workers/slice-thread.ts) slices the upper share of the layers while this thread slices the
  * lower one, each with that margin, and the shares join into slicePrint's summary bit for bit. The
@@ -10,6 +11,7 @@
 import type { Worker } from "node:worker_threads";
 import type { PrintProfile } from "./profile";
 import { joinSummaries, type PrintSummary } from "./print-summary";
+import { countLayersAbove } from "./resin-layers";
 import { slicePrintLayers } from "./slice";
 import { triangleLayers, type SliceMesh, type TriangleLayers } from "./slice-outlines";
 import { classifyReach } from "./surfaces";
@@ -34,12 +36,16 @@ export interface SliceThreadRequest {
   profile: PrintProfile;
   from: number;
   to: number;
+  /** A resin print's share: count its layers exposing more than this area (countLayersAbove) instead. */
+  resinAreaLimit?: number;
 }
 
 export type SliceThreadReply = { id: number } & (
   | { type: "summary"; summary: PrintSummary }
+  | { type: "resin"; layersAbove: number }
   | { type: "error"; message: string }
 );
+type SliceThreadAnswer = Exclude<SliceThreadReply, { type: "error" }>;
 
 let lastRequest = 0;
 
@@ -102,6 +108,30 @@ export async function slicePrintInParallel(
   return joinSummaries([lower, await upper]);
 }
 
+/**
+ * A resin print's layer count and how many layers expose more than `limit` (resin-layers.ts), `thread`
+ * counting the upper share. A resin layer's area depends on no other layer: the shares need no margin.
+ */
+export async function resinLayersInParallel(
+  mesh: SliceMesh,
+  profile: PrintProfile,
+  limit: number,
+  thread: Worker,
+): Promise<{ layers: number; slowTiltLayers: number }> {
+  const crossed = triangleLayers(mesh, profile);
+  const n = crossed.layers;
+  if (n <= 2 * classifyReach(profile))
+    return { layers: n, slowTiltLayers: countLayersAbove(mesh, profile, limit, undefined, crossed) };
+  const k = splitLayer(mesh, profile, (1 + WORKER_OVERHEAD_SHARE) / 2, crossed);
+  const { positions, indices } = sharedMesh(mesh);
+  const upper = ask(thread, { positions, indices, crossed, profile, from: k, to: n, resinAreaLimit: limit });
+  upper.catch(() => {});
+  const lower = countLayersAbove(mesh, profile, limit, { from: 0, to: k }, crossed);
+  const answer = await upper;
+  if (answer.type !== "resin") throw new Error("The slicing thread answered with a print summary.");
+  return { layers: n, slowTiltLayers: lower + answer.layersAbove };
+}
+
 // Copies of meshes in shared memory, per mesh's positions (a mesh sliced for several profiles is copied once).
 const sharedCopies = new WeakMap<SliceMesh["positions"], { indices: Uint32Array; copy: SliceMesh }>();
 const inSharedMemory = (a: ArrayBufferView) => a.buffer instanceof SharedArrayBuffer;
@@ -126,8 +156,17 @@ function sharedMesh(mesh: SliceMesh): SliceMesh {
   return copy;
 }
 
-/** Sends the worker a request (queued behind any other it has); its error reply or a crash rejects. */
-export function askSliceThread(thread: Worker, share: Omit<SliceThreadRequest, "id">): Promise<PrintSummary> {
+/** Sends the worker an FDM share (queued behind any other request it has); its error reply or a crash rejects. */
+export async function askSliceThread(
+  thread: Worker,
+  share: Omit<SliceThreadRequest, "id" | "resinAreaLimit">,
+): Promise<PrintSummary> {
+  const answer = await ask(thread, share);
+  if (answer.type !== "summary") throw new Error("The slicing thread answered with a resin count.");
+  return answer.summary;
+}
+
+function ask(thread: Worker, share: Omit<SliceThreadRequest, "id">): Promise<SliceThreadAnswer> {
   const request = { ...share, id: ++lastRequest };
   return new Promise((resolve, reject) => {
     const settle = () => {
@@ -139,7 +178,7 @@ export function askSliceThread(thread: Worker, share: Omit<SliceThreadRequest, "
       if (reply.id !== request.id) return;
       settle();
       if (reply.type === "error") reject(new Error(`The slicing thread failed: ${reply.message}`));
-      else resolve(reply.summary);
+      else resolve(reply);
     };
     const onError = (error: Error) => {
       settle();
@@ -158,9 +197,12 @@ export function askSliceThread(thread: Worker, share: Omit<SliceThreadRequest, "
 
 /** The worker's side: one share. */
 export function answerSliceRequest(request: SliceThreadRequest): SliceThreadReply {
-  const { id, positions, indices, crossed, profile, from, to } = request;
+  const { id, positions, indices, crossed, profile, from, to, resinAreaLimit } = request;
+  const mesh = { positions, indices };
   try {
-    const summary = slicePrintLayers({ positions, indices }, profile, { from, to }, crossed);
+    if (resinAreaLimit !== undefined)
+      return { id, type: "resin", layersAbove: countLayersAbove(mesh, profile, resinAreaLimit, { from, to }, crossed) };
+    const summary = slicePrintLayers(mesh, profile, { from, to }, crossed);
     return { id, type: "summary", summary };
   } catch (error) {
     return { id, type: "error", message: error instanceof Error ? error.message : String(error) };
