@@ -3,7 +3,7 @@
  * mode of issue #15. Framework-free: the binary, limits and temp root are parameters.
  *
  * What runs (no shell; argv only):
- *   nice -n 10 prlimit --as=<memory> --fsize=<max G-code> --core=0 --
+ *   nice -n 19 prlimit --as=<memory> --fsize=<max G-code> --core=0 --
  *     prusa-slicer --loglevel 1 --export-gcode --load <tmp>/config.ini --post-process "" -o <tmp>/out.gcode <mesh>
  * - A private temp dir per run (mkdtemp under tempRoot, 0700) holds the config and the G-code, is the
  *   child's cwd/HOME/TMPDIR, and is removed afterwards whatever happened.
@@ -25,6 +25,11 @@ import { SlicerError, type SlicerErrorDetail } from "./slicer-error";
 
 export const DEFAULT_PRLIMIT_PATH = "/usr/bin/prlimit";
 export const DEFAULT_NICE_PATH = "/usr/bin/nice";
+/**
+ * The lowest priority: a run only refines a quote already given, while the analysis children (nice 10) do
+ * work someone waits for, such as a new upload's first estimate; PrusaSlicer takes every core it can.
+ */
+const SLICER_NICENESS = 19;
 /** Kept of each of stdout / stderr (the end): PrusaSlicer prints progress lines, errors come last. */
 const OUTPUT_CAP_CHARS = 64 * 1024;
 const MESSAGE_LINES = 8;
@@ -47,7 +52,7 @@ export interface RunPrusaSlicerOptions {
   maxGcodeMb?: number;
   /** Default /usr/bin/prlimit; required (no run without a memory limit). */
   prlimitPath?: string;
-  /** Default /usr/bin/nice; the run is niced (10) when it exists. */
+  /** Default /usr/bin/nice; the run is niced (19) when it exists. */
   nicePath?: string;
 }
 
@@ -201,7 +206,7 @@ export async function runPrusaSlicer(options: RunPrusaSlicerOptions): Promise<Pr
       `no prlimit at ${prlimitPath} (util-linux): refusing to run the slicer without a memory limit`,
     );
   }
-  const nice = (await isExecutable(nicePath)) ? [nicePath, "-n", "10"] : [];
+  const nice = (await isExecutable(nicePath)) ? [nicePath, "-n", String(SLICER_NICENESS)] : [];
 
   await fs.mkdir(tempRoot, { recursive: true, mode: 0o700 });
   const dir = await fs.mkdtemp(path.join(tempRoot, "prusa-slicer-"));
