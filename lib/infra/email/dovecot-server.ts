@@ -88,7 +88,8 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
   try {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      ready,
+      // Dovecot writes its pid file just after that line; the next start reads it to stop a leftover (stopLeftover).
+      ready.then(() => pidFileWritten(`${paths.baseDir}/master.pid`)),
       exited.then(() => {
         throw new Error(`dovecot exited at start: ${recent.join(" | ")}`);
       }),
@@ -114,6 +115,23 @@ export async function startDovecot(db: Db, settings: DovecotSettings): Promise<R
     },
   };
 }
+
+/**
+ * Resolves once Dovecot's pid file names a process (it is written right after the line that marks the start),
+ * or after PID_FILE_WAIT_MS: serving does not depend on it, only stopping a leftover later does.
+ */
+async function pidFileWritten(file: string): Promise<void> {
+  const deadline = Date.now() + PID_FILE_WAIT_MS;
+  const written = () => {
+    try {
+      return Number(fs.readFileSync(file, "utf8").trim()) > 1;
+    } catch {
+      return false;
+    }
+  };
+  while (!written() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+const PID_FILE_WAIT_MS = 2_000;
 
 /** How often the mail host compares Dovecot's user list with the database. */
 const USERS_POLL_MS = 5_000;
