@@ -177,19 +177,14 @@ async function run(task: AnalysisTask): Promise<AnalysisResults[AnalysisTask["ki
       return buildDisplay(task.path, task.filename, task.fileKind, task.out);
     case "metadata":
       return extract(task.path, task.filename, task.input);
-    case "estimate": {
+    case "estimate":
+    case "kept-estimate": {
       // The mesh this child welded when the same bytes were uploaded is what parsing them again would give.
       const kept = keptMesh.take(task.sha256);
       const { parseMesh, weldedStlMesh } = await import("@/lib/geometry");
-      const mesh = kept
-        ? weldedStlMesh(kept, task.filename)
-        : await parseMesh(await readBytes(task.path), task.filename);
-      return estimate(mesh, task.profiles);
-    }
-    case "kept-estimate": {
-      const kept = keptMesh.take(task.sha256);
-      const { weldedStlMesh } = await import("@/lib/geometry");
-      return kept ? estimate(weldedStlMesh(kept, task.filename), task.profiles) : null;
+      if (kept) return estimate(weldedStlMesh(kept, task.filename), task.profiles);
+      if (task.kind === "kept-estimate") return null;
+      return estimate(await parseMesh(await readBytes(task.path), task.filename), task.profiles);
     }
   }
 }

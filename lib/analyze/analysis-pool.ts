@@ -60,6 +60,10 @@ interface Child {
   kept?: { sha256: string; until: number };
 }
 
+/** Whether `child` still keeps the welded mesh of the content `sha256` at `now`. */
+const keeps = (child: Child, sha256: string, now: number) =>
+  child.kept !== undefined && child.kept.sha256 === sha256 && now < child.kept.until;
+
 /**
  * Uploads are parsed and measured in child processes, never on the thread that
  * serves HTTP, DNS and SMTP. Processes rather than worker threads because a
@@ -99,8 +103,7 @@ export class AnalysisPool {
    */
   async estimateKept(task: Omit<Extract<AnalysisTask, { kind: "kept-estimate" }>, "kind">) {
     const now = Date.now();
-    const kept = this.idle.some((c) => c.kept !== undefined && c.kept.sha256 === task.sha256 && now < c.kept.until);
-    return kept ? this.run({ kind: "kept-estimate", ...task }) : null;
+    return this.idle.some((c) => keeps(c, task.sha256, now)) ? this.run({ kind: "kept-estimate", ...task }) : null;
   }
 
   /** Runs one task in a child; its errors come back as DomainErrors. */
@@ -209,7 +212,7 @@ export class AnalysisPool {
   private takeIdle(task: AnalysisTask): Child | undefined {
     const now = Date.now();
     const sha256 = task.kind === "estimate" || task.kind === "kept-estimate" ? task.sha256 : undefined;
-    let index = this.idle.findLastIndex((c) => c.kept !== undefined && c.kept.sha256 === sha256 && now < c.kept.until);
+    let index = this.idle.findLastIndex((c) => sha256 !== undefined && keeps(c, sha256, now));
     if (index < 0) index = this.idle.findLastIndex((c) => c.kept === undefined || now >= c.kept.until);
     if (index < 0) index = this.idle.length - 1;
     return index < 0 ? undefined : this.idle.splice(index, 1)[0];
